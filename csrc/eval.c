@@ -1,0 +1,194 @@
+/* Hand evaluation: five-card hands, Omaha high (exactly two hole + three board cards) and
+ * the Omaha 8-or-better low, one at a time or in batches. */
+#include <pthread.h>
+#include <stddef.h>
+
+#include "eval.h"
+#include "omaha_fast.h"
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+int of_init(void) {
+    pthread_once(&tables_once, of_tables_build);
+    return OF_OK;
+}
+
+size_t of_table_bytes(void) {
+    return sizeof of_comb + sizeof of_flush_value + sizeof of_plain_value +
+           sizeof of_board_pair + sizeof of_pair_index + sizeof of_low + sizeof of_low5_value +
+           sizeof of_low_bit;
+}
+
+/* Cards in 0..51 and all distinct; n counts the cards in the two groups together. */
+int of_check_cards(const uint8_t *a, int na, const uint8_t *b, int nb) {
+    uint64_t seen = 0;
+    for (int i = 0; i < na + nb; i++) {
+        unsigned c = i < na ? a[i] : b[i - na];
+        if (c > 51) return OF_ERR_CARD;
+        if (seen >> c & 1u) return OF_ERR_DUPLICATE;
+        seen |= (uint64_t)1 << c;
+    }
+    return OF_OK;
+}
+
+static uint16_t rank5_unchecked(const uint8_t *c) {
+    if (((c[0] ^ c[1]) & 3) == 0 && ((c[0] ^ c[2]) & 3) == 0 && ((c[0] ^ c[3]) & 3) == 0 &&
+        ((c[0] ^ c[4]) & 3) == 0)
+        return of_flush_value[(1u << (c[0] >> 2)) | (1u << (c[1] >> 2)) | (1u << (c[2] >> 2)) |
+                              (1u << (c[3] >> 2)) | (1u << (c[4] >> 2))];
+    int r[5] = {c[0] >> 2, c[1] >> 2, c[2] >> 2, c[3] >> 2, c[4] >> 2};
+    of_sort_small(r, 5);
+    return of_plain_value[of_multiset_index(r, 5)];
+}
+
+int of_rank5(const uint8_t *cards, uint16_t *value) {
+    if (!cards || !value) return OF_ERR_ARG;
+    int rc = of_check_cards(cards, 5, NULL, 0);
+    if (rc != OF_OK) return rc;
+    of_init();
+    *value = rank5_unchecked(cards);
+    return OF_OK;
+}
+
+int of_rank5_batch(const uint8_t *cards, size_t n, uint16_t *values, size_t *bad_row) {
+    if ((n && (!cards || !values)) || !bad_row) return OF_ERR_ARG;
+    of_init();
+    for (size_t i = 0; i < n; i++) {
+        int rc = of_check_cards(cards + 5 * i, 5, NULL, 0);
+        if (rc != OF_OK) { *bad_row = i; return rc; }
+        values[i] = rank5_unchecked(cards + 5 * i);
+    }
+    return OF_OK;
+}
+
+/* Best flush with two of the hole's suited ranks and three of the board's (both 13-bit
+ * masks of one suit). Straight flushes make a greedy choice wrong, so try every pair and
+ * triple: this runs only when the board has three of a suit and the hole two. */
+uint16_t of_best_flush(unsigned hole_suited, unsigned board_suited) {
+    uint16_t best = 0;
+    for (unsigned h1 = hole_suited; h1; h1 &= h1 - 1)
+        for (unsigned h2 = h1 & (h1 - 1); h2; h2 &= h2 - 1) {
+            unsigned pair = (h1 & -h1) | (h2 & -h2);
+            for (unsigned b1 = board_suited; b1; b1 &= b1 - 1)
+                for (unsigned b2 = b1 & (b1 - 1); b2; b2 &= b2 - 1)
+                    for (unsigned b3 = b2 & (b2 - 1); b3; b3 &= b3 - 1) {
+                        uint16_t v = of_flush_value[pair | (b1 & -b1) | (b2 & -b2) | (b3 & -b3)];
+                        if (v > best) best = v;
+                    }
+        }
+    return best;
+}
+
+uint16_t of_high_unchecked(const uint8_t *hole, const uint8_t *board, int n_board) {
+    int r[5];
+    unsigned suited[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n_board; i++) {
+        r[i] = board[i] >> 2;
+        suited[board[i] & 3] |= 1u << r[i];
+    }
+    of_sort_small(r, n_board);
+    const uint16_t *row = of_board_rows(n_board) + (size_t)of_multiset_index(r, n_board) * OF_PAIRS;
+    int h0 = hole[0] >> 2, h1 = hole[1] >> 2, h2 = hole[2] >> 2, h3 = hole[3] >> 2;
+    uint16_t best = row[of_pair_index[h0][h1]], v;
+    if ((v = row[of_pair_index[h0][h2]]) > best) best = v;
+    if ((v = row[of_pair_index[h0][h3]]) > best) best = v;
+    if ((v = row[of_pair_index[h1][h2]]) > best) best = v;
+    if ((v = row[of_pair_index[h1][h3]]) > best) best = v;
+    if ((v = row[of_pair_index[h2][h3]]) > best) best = v;
+    for (int s = 0; s < 4; s++) {
+        if (of_popcount(suited[s]) < 3) continue;
+        unsigned hs = 0;
+        for (int i = 0; i < 4; i++)
+            if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
+        if (of_popcount(hs) >= 2 && (v = of_best_flush(hs, suited[s])) > best) best = v;
+    }
+    return best;
+}
+
+uint8_t of_low_unchecked(const uint8_t *hole, const uint8_t *board, int n_board) {
+    unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
+                  of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
+    unsigned bm = 0;
+    for (int i = 0; i < n_board; i++) bm |= of_low_bit[board[i] >> 2];
+    return of_low[hm << 8 | bm];
+}
+
+static int check_omaha(const uint8_t *hole, const uint8_t *board, int n_board) {
+    if (!hole || !board) return OF_ERR_ARG;
+    if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
+    return of_check_cards(hole, 4, board, n_board);
+}
+
+int of_eval(const uint8_t *hole, const uint8_t *board, int n_board, uint16_t *high, uint8_t *low) {
+    int rc = check_omaha(hole, board, n_board);
+    if (rc != OF_OK) return rc;
+    of_init();
+    if (high) *high = of_high_unchecked(hole, board, n_board);
+    if (low) *low = of_low_unchecked(hole, board, n_board);
+    return OF_OK;
+}
+
+int32_t of_eval_packed(const uint8_t *hole, const uint8_t *board, int n_board, int game) {
+    int rc = check_omaha(hole, board, n_board);
+    if (rc != OF_OK) return -rc;
+    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return -OF_ERR_ARG;
+    of_init();
+    int32_t low = game == OF_GAME_HILO ? of_low_unchecked(hole, board, n_board) : 0;
+    return (int32_t)of_high_unchecked(hole, board, n_board) << 8 | low;
+}
+
+int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board, int game,
+                  uint16_t *high, uint8_t *low, size_t *bad_row) {
+    if (!bad_row || (game != OF_GAME_HIGH && game != OF_GAME_HILO)) return OF_ERR_ARG;
+    if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
+    if (n && (!holes || !boards || !high || !low)) return OF_ERR_ARG;
+    of_init();
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *h = holes + 4 * i, *b = boards + (size_t)n_board * i;
+        int rc = of_check_cards(h, 4, b, n_board);
+        if (rc != OF_OK) { *bad_row = i; return rc; }
+        high[i] = of_high_unchecked(h, b, n_board);
+        low[i] = game == OF_GAME_HILO ? of_low_unchecked(h, b, n_board) : 0;
+    }
+    return OF_OK;
+}
+
+int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int want_low,
+                  uint8_t *out5) {
+    int rc = check_omaha(hole, board, n_board);
+    if (rc != OF_OK) return rc;
+    if (!out5) return OF_ERR_ARG;
+    of_init();
+    int best = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++)
+            for (int i = 0; i < n_board; i++)
+                for (int j = i + 1; j < n_board; j++)
+                    for (int k = j + 1; k < n_board; k++) {
+                        uint8_t five[5] = {hole[a], hole[b], board[i], board[j], board[k]};
+                        int v;
+                        if (want_low) {
+                            unsigned m = 0;
+                            int all_low = 1;
+                            for (int t = 0; t < 5; t++) {
+                                unsigned bit = of_low_bit[five[t] >> 2];
+                                all_low &= bit != 0;
+                                m |= bit;
+                            }
+                            v = all_low ? of_low5_value[m] : 0;
+                        } else {
+                            v = rank5_unchecked(five);
+                        }
+                        if (v > best) {
+                            best = v;
+                            for (int t = 0; t < 5; t++) out5[t] = five[t];
+                        }
+                    }
+    return best ? OF_OK : OF_ERR_ARG;
+}
+
+int of_low_of_masks(int hole_mask, int board_mask) {
+    if (hole_mask < 0 || hole_mask > 255 || board_mask < 0 || board_mask > 255) return -1;
+    of_init();
+    return of_low[hole_mask << 8 | board_mask];
+}

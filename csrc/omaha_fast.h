@@ -1,0 +1,79 @@
+/* omaha_fast: the public C API of the Omaha Hi-Lo / Omaha High evaluator and equity engine.
+ *
+ * Cards are ints 0..51: rank * 4 + suit, rank 0 = deuce .. 12 = ace, suit 0..3 = c d h s.
+ * High values run 1..7462, larger is stronger (7462 royal flush, 1 = 7-5-4-3-2 offsuit).
+ * Low values run 1..56, larger is stronger (56 = 5-4-3-2-A); 0 means no 8-or-better low.
+ * Every entry point checks its input and returns an OF_* status code; outputs are written
+ * only when the status is OF_OK. Tables are built once (of_init, also called lazily) and
+ * read-only afterwards, so every function may be called from several threads at once.
+ *
+ * The block between the cdef markers is read verbatim by omaha_fast/_build.py as the cffi
+ * declaration, so the Python binding and this header cannot drift apart.
+ */
+#ifndef OMAHA_FAST_H
+#define OMAHA_FAST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cdef-begin */
+#define OF_OK 0
+#define OF_ERR_CARD 1        /* a card outside 0..51 */
+#define OF_ERR_DUPLICATE 2   /* the same card twice */
+#define OF_ERR_COUNT 3       /* wrong number of cards or players */
+#define OF_ERR_ARG 4         /* another bad argument (null pointer, bad mode) */
+#define OF_ERR_NOMEM 5       /* allocation failed */
+#define OF_ERR_CANCELLED 6   /* the progress callback asked to stop */
+#define OF_ERR_THREAD 7      /* a worker thread could not be started */
+
+#define OF_GAME_HIGH 0
+#define OF_GAME_HILO 1
+
+#define OF_MAX_PLAYERS 10
+
+/* Build the tables (idempotent, thread-safe). */
+int of_init(void);
+
+/* High value of five distinct cards. */
+int of_rank5(const uint8_t *cards, uint16_t *value);
+
+/* Omaha: 4 hole cards, 3..5 board cards. Either output may be NULL to skip that half. */
+int of_eval(const uint8_t *hole, const uint8_t *board, int n_board,
+            uint16_t *high, uint8_t *low);
+
+/* The same as one int, for callers that pay per output argument (Python):
+ * high << 8 | low when the input is good, -status otherwise. */
+int32_t of_eval_packed(const uint8_t *hole, const uint8_t *board, int n_board, int game);
+
+/* The five cards (2 hole + 3 board) making the best high (want_low = 0) or the best low
+ * (want_low = 1; fails with OF_ERR_ARG when there is no low). */
+int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int want_low,
+                  uint8_t *out5);
+
+/* n rows of 4 hole cards and n rows of n_board board cards, row-major. game is
+ * OF_GAME_HIGH (lows are written as 0) or OF_GAME_HILO. On a bad row the status says
+ * what is wrong and *bad_row holds its index; nothing is promised about the outputs. */
+int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board,
+                  int game, uint16_t *high, uint8_t *low, size_t *bad_row);
+
+/* n rows of five cards: high values. */
+int of_rank5_batch(const uint8_t *cards, size_t n, uint16_t *values, size_t *bad_row);
+
+/* The low table entry for two 8-bit low-rank sets (bit 0 = ace, bit 1 = deuce .. bit 7 =
+ * eight): the best low using two ranks of hole_mask and three others of board_mask. */
+int of_low_of_masks(int hole_mask, int board_mask);
+
+/* Bytes held by the tables. */
+size_t of_table_bytes(void);
+
+/* cdef-end */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OMAHA_FAST_H */

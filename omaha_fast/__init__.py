@@ -1,0 +1,17 @@
+"""omaha_fast: fast Omaha Hi-Lo (8 or better) and Omaha High.
+
+>>> from omaha_fast import evaluate
+>>> str(evaluate("As2s3h4h", "5c6d7hKsKd").low)
+'7-6-5-2-A'
+"""
+
+from .cards import Card, Deck, format_cards, parse_cards
+from .errors import IllegalActionError, InvalidCardError, OmahaError
+from .evaluate import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
+                       rank5)
+
+__version__ = "0.1.0"
+
+__all__ = ["Card", "Deck", "format_cards", "parse_cards", "OmahaError", "InvalidCardError",
+           "IllegalActionError", "Category", "Evaluation", "HighHand", "LowHand", "evaluate",
+           "evaluate_batch", "rank5"]

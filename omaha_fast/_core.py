@@ -1,0 +1,96 @@
+"""The one module that talks to the compiled C core.
+
+It checks sizes and types before each call and the status code after it, turns every
+failure into a Python exception, and returns plain Python values, never cdata.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from ._lib import ffi, lib
+from .errors import InvalidCardError, OmahaError
+
+lib.of_init()
+
+GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
+
+_STATUS_TEXT = {
+    lib.OF_ERR_CARD: "card out of range 0..51",
+    lib.OF_ERR_DUPLICATE: "duplicate card",
+    lib.OF_ERR_COUNT: "wrong number of cards",
+    lib.OF_ERR_ARG: "bad argument",
+    lib.OF_ERR_NOMEM: "out of memory",
+    lib.OF_ERR_CANCELLED: "cancelled",
+    lib.OF_ERR_THREAD: "could not start a worker thread",
+}
+
+
+def status_error(rc: int, context: str = "") -> Exception:
+    """The exception for a non-OK status of the C core."""
+    text = _STATUS_TEXT.get(rc, f"status {rc}")
+    if context:
+        text = f"{context}: {text}"
+    if rc in (lib.OF_ERR_CARD, lib.OF_ERR_DUPLICATE, lib.OF_ERR_COUNT):
+        return InvalidCardError(text)
+    if rc == lib.OF_ERR_NOMEM:
+        return MemoryError(text)
+    return OmahaError(text)
+
+
+def game_code(game: str) -> int:
+    try:
+        return GAME_CODES[game]
+    except KeyError:
+        raise ValueError(f"game must be 'hilo' or 'high', not {game!r}") from None
+
+
+def eval_packed(hole: bytes, board: bytes, game: int) -> int:
+    """high << 8 | low, or -status (the caller explains the error)."""
+    return lib.of_eval_packed(hole, board, len(board), game)
+
+
+def best_cards(hole: bytes, board: bytes, want_low: bool) -> bytes:
+    out = ffi.new("uint8_t[5]")
+    rc = lib.of_best_cards(hole, board, len(board), int(want_low), out)
+    if rc != lib.OF_OK:
+        raise status_error(rc, "best cards")
+    return bytes(out)
+
+
+def rank5(cards: bytes) -> int:
+    out = ffi.new("uint16_t *")
+    rc = lib.of_rank5(cards, out)
+    if rc != lib.OF_OK:
+        raise status_error(rc)
+    return int(out[0])
+
+
+def eval_batch(holes: Any, boards: Any, n: int, n_board: int, game: int,
+               high: Any, low: Any) -> tuple[int, int]:
+    """Run the batch over contiguous uint8 buffers; returns (status, bad row)."""
+    bad = ffi.new("size_t *")
+    rc = lib.of_eval_batch(ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards),
+                           n, n_board, game, ffi.from_buffer("uint16_t[]", high, require_writable=True),
+                           ffi.from_buffer("uint8_t[]", low, require_writable=True), bad)
+    return rc, int(bad[0])
+
+
+def rank5_batch(cards: Any, n: int, values: Any) -> tuple[int, int]:
+    bad = ffi.new("size_t *")
+    rc = lib.of_rank5_batch(ffi.from_buffer("uint8_t[]", cards), n,
+                            ffi.from_buffer("uint16_t[]", values, require_writable=True), bad)
+    return rc, int(bad[0])
+
+
+def low_of_masks(hole_mask: int, board_mask: int) -> int:
+    if not (0 <= hole_mask < 256 and 0 <= board_mask < 256):
+        raise ValueError("low-rank masks are 8-bit")
+    return int(lib.of_low_of_masks(hole_mask, board_mask))
+
+
+def table_bytes() -> int:
+    return int(lib.of_table_bytes())
+
+
+ProgressFn = Optional[Callable[[float, float], Optional[bool]]]

@@ -1,0 +1,365 @@
+"""Hand values: the best Omaha high and 8-or-better low of a hand, one by one or in batches.
+
+>>> e = evaluate("As2s3h4h", "5c6d7hKsKd")
+>>> e.high.category, e.high.value, str(e.high)
+(<Category.STRAIGHT: 4>, 5856, 'Straight, Seven high')
+>>> str(e.low), e.low.ranks, e.low.value
+('7-6-5-2-A', (7, 6, 5, 2, 1), 41)
+>>> evaluate("As2s3h4h", "5c6d7hKsKd", game="high").low is None
+True
+>>> evaluate("As2s3h4h", "KcKdQh") .low is None   # no three low board cards
+True
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from functools import lru_cache, total_ordering
+from itertools import combinations
+from typing import Any, Optional, Sequence, Union
+
+from . import _core
+from .cards import RANK_NAMES, Card, CardsLike, check_disjoint, parse_cards, parse_group
+from .errors import InvalidCardError
+
+
+class Category(IntEnum):
+    """Hand categories, weakest first."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+
+
+# The highest value of each category on the 1..7462 scale.
+_CATEGORY_TOP = (1277, 4137, 4995, 5853, 5863, 7140, 7296, 7452, 7462)
+
+
+def category_of(value: int) -> Category:
+    """Category of a high value.
+
+    >>> category_of(7462), category_of(1)
+    (<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
+    """
+    if not 1 <= value <= 7462:
+        raise ValueError(f"high value {value} is outside 1..7462")
+    for cat, top in enumerate(_CATEGORY_TOP):
+        if value <= top:
+            return Category(cat)
+    raise AssertionError("unreachable")
+
+
+def _plural(rank: int) -> str:
+    name = RANK_NAMES[rank]
+    return name + ("es" if name == "Six" else "s")
+
+
+def _describe(category: Category, cards: Sequence[Card]) -> str:
+    ranks = sorted((c.rank for c in cards), reverse=True)
+    groups = sorted(set(ranks), key=lambda r: (ranks.count(r), r), reverse=True)
+    top = RANK_NAMES[groups[0]]
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        high = 3 if ranks == [12, 3, 2, 1, 0] else ranks[0]
+        if category is Category.STRAIGHT_FLUSH and high == 12:
+            return "Royal Flush"
+        kind = "Straight Flush" if category is Category.STRAIGHT_FLUSH else "Straight"
+        return f"{kind}, {RANK_NAMES[high]} high"
+    if category is Category.QUADS:
+        return f"Four of a Kind, {_plural(groups[0])}"
+    if category is Category.FULL_HOUSE:
+        return f"Full House, {_plural(groups[0])} full of {_plural(groups[1])}"
+    if category is Category.FLUSH:
+        return f"Flush, {top} high"
+    if category is Category.TRIPS:
+        return f"Three of a Kind, {_plural(groups[0])}"
+    if category is Category.TWO_PAIR:
+        return f"Two Pair, {_plural(groups[0])} and {_plural(groups[1])}"
+    if category is Category.PAIR:
+        return f"Pair of {_plural(groups[0])}"
+    return f"High Card, {top}"
+
+
+@total_ordering
+class HighHand:
+    """A high hand: compares, hashes and orders by ``value`` alone (equal values tie).
+
+    ``cards`` (two hole and three board cards) is worked out on first use, so ranking
+    millions of hands does not pay for it.
+
+    >>> a, b = rank5("AhKhQhJhTh"), rank5("7c5d4h3s2c")
+    >>> a > b, a.value, b.value, str(a)
+    (True, 7462, 1, 'Royal Flush')
+    """
+
+    __slots__ = ("_value", "_cards", "_source")
+
+    def __init__(self, value: int, cards: Optional[Sequence[Card]] = None,
+                 source: Optional[tuple[bytes, bytes]] = None) -> None:
+        self._value = value
+        self._cards = tuple(cards) if cards is not None else None
+        self._source = source
+
+    @property
+    def value(self) -> int:
+        """The value on the package's scale: larger is stronger."""
+        return self._value
+
+    @property
+    def category(self) -> Category:
+        return category_of(self.value)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards that make the hand."""
+        if self._cards is None:
+            hole, board = self._source  # type: ignore[misc]
+            self._cards = tuple(Card(c) for c in _core.best_cards(hole, board, False))
+        return self._cards
+
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HighHand) and self.value == other.value
+
+    def __lt__(self, other: "HighHand") -> bool:
+        if not isinstance(other, HighHand):
+            return NotImplemented
+        return self._value < other._value
+
+    def __hash__(self) -> int:
+        return hash(("high", self.value))
+
+    def __str__(self) -> str:
+        return _describe(self.category, self.cards)
+
+    def __repr__(self) -> str:
+        return f"HighHand({self.value}, {str(self)!r})"
+
+
+_LOWS = sorted((tuple(sorted(c, reverse=True)) for c in combinations(range(1, 9), 5)),
+               reverse=True)  # value v is _LOWS[v - 1]: 8-7-6-5-4 is 1, the wheel 56
+
+
+@total_ordering
+class LowHand:
+    """A qualifying 8-or-better low; larger ``value`` is better (56 is 5-4-3-2-A).
+
+    >>> LowHand(56), LowHand(56).ranks, LowHand(1) < LowHand(2)
+    (LowHand(56, '5-4-3-2-A'), (5, 4, 3, 2, 1), True)
+    """
+
+    __slots__ = ("_value", "_cards", "_source")
+
+    def __init__(self, value: int, cards: Optional[Sequence[Card]] = None,
+                 source: Optional[tuple[bytes, bytes]] = None) -> None:
+        if not 1 <= value <= 56:
+            raise ValueError(f"low value {value} is outside 1..56")
+        self._value = value
+        self._cards = tuple(cards) if cards is not None else None
+        self._source = source
+
+    @property
+    def value(self) -> int:
+        """The value on the package's scale: larger is stronger."""
+        return self._value
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five ranks, highest first, the ace as 1."""
+        return _LOWS[self.value - 1]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards that make the low (two hole, three board)."""
+        if self._cards is None:
+            if self._source is None:
+                raise ValueError("this low was built from a value alone and has no cards")
+            hole, board = self._source
+            self._cards = tuple(Card(c) for c in _core.best_cards(hole, board, True))
+        return self._cards
+
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LowHand) and self.value == other.value
+
+    def __lt__(self, other: "LowHand") -> bool:
+        if not isinstance(other, LowHand):
+            return NotImplemented
+        return self.value < other.value
+
+    def __hash__(self) -> int:
+        return hash(("low", self.value))
+
+    def __str__(self) -> str:
+        return "-".join("A" if r == 1 else str(r) for r in self.ranks)
+
+    def __repr__(self) -> str:
+        return f"LowHand({self.value}, {str(self)!r})"
+
+
+class Evaluation:
+    """The result of :func:`evaluate`: ``high`` and ``low`` (``None`` when no low)."""
+
+    __slots__ = ("_high", "_low")
+
+    def __init__(self, high: HighHand, low: Optional[LowHand]) -> None:
+        self._high = high
+        self._low = low
+
+    @property
+    def high(self) -> HighHand:
+        return self._high
+
+    @property
+    def low(self) -> Optional[LowHand]:
+        return self._low
+
+
+    def __repr__(self) -> str:
+        return f"Evaluation(high={self.high!r}, low={self.low!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Evaluation) and self.high == other.high
+                and self.low == other.low)
+
+    def __hash__(self) -> int:
+        return hash((self.high, self.low))
+
+
+@lru_cache(maxsize=8192)
+def _text_to_bytes(text: str) -> bytes:
+    return bytes(parse_cards(text))
+
+
+def _as_bytes(cards: CardsLike) -> bytes:
+    if isinstance(cards, str):
+        return _text_to_bytes(cards)
+    return bytes(parse_cards(cards))
+
+
+def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluation:
+    """Best high and best 8-or-better low of four hole cards on a 3-, 4- or 5-card board.
+
+    Exactly two hole cards and exactly three board cards make each hand; the high and the
+    low may use different cards.
+
+    >>> evaluate("AsAd2c3c", "AsKcKd")
+    Traceback (most recent call last):
+    ...
+    omaha_fast.errors.InvalidCardError: duplicate card As: in hole and in board
+    """
+    h, b = _as_bytes(hole), _as_bytes(board)
+    packed = _core.eval_packed(h, b, _core.game_code(game))
+    if packed < 0:
+        _explain(hole, board, -packed)
+    low = packed & 0xFF
+    source = (h, b)
+    return Evaluation(HighHand(packed >> 8, source=source),
+                      LowHand(low, source=source) if low else None)
+
+
+def _explain(hole: CardsLike, board: CardsLike, status: int) -> None:
+    """Raise the precise error for input the C core refused."""
+    h = parse_group(hole, (4,), "hole")
+    b = parse_group(board, (3, 4, 5), "board")
+    check_disjoint(hole=h, board=b)
+    raise _core.status_error(status, "evaluate")
+
+
+def rank5(cards: CardsLike) -> HighHand:
+    """High value of a plain five-card hand.
+
+    >>> rank5("As Ad Ac Kd Kc")
+    HighHand(7296, 'Full House, Aces full of Kings')
+    """
+    five = parse_group(cards, (5,), "a five-card hand")
+    return HighHand(_core.rank5(bytes(five)), cards=five)
+
+
+def _as_rows(array: Any, widths: tuple[int, ...], what: str) -> tuple[Any, int, int]:
+    """A C-contiguous uint8 copy-or-view of a 2-D card array, its rows and width."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is in the test extra
+        np = None
+    if np is not None and not isinstance(array, np.ndarray):
+        try:
+            memoryview(array)
+        except TypeError:
+            array = np.asarray(array)
+        else:
+            array = np.asarray(memoryview(array))
+    if np is not None:
+        if array.ndim != 2 or array.shape[1] not in widths:
+            raise InvalidCardError(f"{what} must be an (n, {' or '.join(map(str, widths))}) "
+                                   f"array of card ints, got shape {array.shape}")
+        if array.dtype != np.uint8:
+            if array.dtype.kind not in "iu":
+                raise InvalidCardError(f"{what} must hold integer card values, not {array.dtype}")
+            out_of_range = (array < 0) | (array > 51)
+            if out_of_range.any():
+                row = int(np.argmax(out_of_range.any(axis=1)))
+                raise InvalidCardError(f"{what} row {row}: card out of range 0..51 "
+                                       f"({array[row].tolist()})")
+            array = array.astype(np.uint8)
+        return np.ascontiguousarray(array), array.shape[0], array.shape[1]
+    view = memoryview(array)
+    if view.ndim != 2 or view.shape[1] not in widths or view.itemsize != 1:
+        raise InvalidCardError(f"{what} must be a 2-D uint8 buffer of width "
+                               f"{' or '.join(map(str, widths))}")
+    return view.tobytes(), view.shape[0], view.shape[1]
+
+
+def _new_outputs(n: int) -> tuple[Any, Any]:
+    try:
+        import numpy as np
+        return np.zeros(n, dtype=np.uint16), np.zeros(n, dtype=np.uint8)
+    except ImportError:  # pragma: no cover
+        from array import array
+        return array("H", bytes(2 * n)), array("B", bytes(n))
+
+
+def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, Any]:
+    """High and low values of many hands in one C call (the GIL is released).
+
+    ``holes`` is (n, 4) and ``boards`` (n, 3..5), numpy uint8 or any 2-D buffer of bytes.
+    Returns (uint16 high values, uint8 low values with 0 for no low) as numpy arrays.
+
+    >>> import numpy as np
+    >>> holes = np.array([[51, 3, 7, 11]], dtype=np.uint8)          # As 2s 3s 4s
+    >>> boards = np.array([[15, 19, 23, 50, 46]], dtype=np.uint8)   # 5s 6s 7s Ah Kh
+    >>> high, low = evaluate_batch(holes, boards)
+    >>> int(high[0]), int(low[0])
+    (7455, 54)
+    """
+    h, n, _ = _as_rows(holes, (4,), "holes")
+    b, nb_rows, width = _as_rows(boards, (3, 4, 5), "boards")
+    if n != nb_rows:
+        raise InvalidCardError(f"holes has {n} rows but boards has {nb_rows}")
+    high, low = _new_outputs(n)
+    rc, bad = _core.eval_batch(h, b, n, width, _core.game_code(game), high, low)
+    if rc != 0:
+        hole_row = bytes(h[4 * bad:4 * bad + 4])
+        board_row = bytes(b[width * bad:width * (bad + 1)])
+        raise InvalidCardError(f"row {bad}: {_row_problem(hole_row, board_row)}")
+    return high, low
+
+
+def _row_problem(hole: bytes, board: bytes) -> str:
+    for c in hole + board:
+        if c > 51:
+            return f"card {c} is out of range 0..51"
+    try:
+        check_disjoint(hole=parse_cards(list(hole)), board=parse_cards(list(board)))
+    except InvalidCardError as err:
+        return str(err)
+    return "bad row"
+
+
+__all__ = ["Category", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch",
+           "rank5", "category_of"]
