@@ -254,6 +254,8 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
     omaha_fast.errors.InvalidCardError: duplicate card As: in hole and in board
     """
     h, b = _as_bytes(hole), _as_bytes(board)
+    if len(h) != 4:  # the C core reads exactly four hole cards
+        _explain(hole, board, _core.lib.OF_ERR_COUNT)
     packed = _core.eval_packed(h, b, _core.game_code(game))
     if packed < 0:
         _explain(hole, board, -packed)
@@ -281,8 +283,13 @@ def rank5(cards: CardsLike) -> HighHand:
     return HighHand(_core.rank5(bytes(five)), cards=five)
 
 
-def _as_rows(array: Any, widths: tuple[int, ...], what: str) -> tuple[Any, int, int]:
-    """A C-contiguous uint8 copy-or-view of a 2-D card array, its rows and width."""
+def _as_rows(array: Any, widths: tuple[int, ...], what: str,
+             rows: Optional[int] = None) -> tuple[Any, int, int]:
+    """A C-contiguous uint8 copy-or-view of a 2-D card array, its rows and width.
+
+    A 1-D buffer (bytes, array.array, a flat memoryview or ndarray) is read as consecutive
+    rows: of the only width in ``widths``, or else of ``rows`` rows.
+    """
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - numpy is in the test extra
@@ -295,6 +302,11 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str) -> tuple[Any, int, 
         else:
             array = np.asarray(memoryview(array))
     if np is not None:
+        if array.ndim == 1:
+            width = widths[0] if len(widths) == 1 else (
+                array.shape[0] // rows if rows else max(widths))
+            if width in widths and array.shape[0] % width == 0:
+                array = array.reshape(-1, width)
         if array.ndim != 2 or array.shape[1] not in widths:
             raise InvalidCardError(f"{what} must be an (n, {' or '.join(map(str, widths))}) "
                                    f"array of card ints, got shape {array.shape}")
@@ -327,7 +339,8 @@ def _new_outputs(n: int) -> tuple[Any, Any]:
 def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, Any]:
     """High and low values of many hands in one C call (the GIL is released).
 
-    ``holes`` is (n, 4) and ``boards`` (n, 3..5), numpy uint8 or any 2-D buffer of bytes.
+    ``holes`` is (n, 4) and ``boards`` (n, 3..5), numpy uint8 or any 2-D buffer of bytes;
+    a flat buffer (``bytes``, ``array.array``) is read as consecutive rows.
     Returns (uint16 high values, uint8 low values with 0 for no low) as numpy arrays.
 
     >>> import numpy as np
@@ -338,14 +351,15 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
     (7455, 54)
     """
     h, n, _ = _as_rows(holes, (4,), "holes")
-    b, nb_rows, width = _as_rows(boards, (3, 4, 5), "boards")
+    b, nb_rows, width = _as_rows(boards, (3, 4, 5), "boards", rows=n)
     if n != nb_rows:
         raise InvalidCardError(f"holes has {n} rows but boards has {nb_rows}")
     high, low = _new_outputs(n)
     rc, bad = _core.eval_batch(h, b, n, width, _core.game_code(game), high, low)
     if rc != 0:
-        hole_row = bytes(h[4 * bad:4 * bad + 4])
-        board_row = bytes(b[width * bad:width * (bad + 1)])
+        flat_h, flat_b = memoryview(h).cast("B"), memoryview(b).cast("B")
+        hole_row = bytes(flat_h[4 * bad:4 * bad + 4])
+        board_row = bytes(flat_b[width * bad:width * (bad + 1)])
         raise InvalidCardError(f"row {bad}: {_row_problem(hole_row, board_row)}")
     return high, low
 
