@@ -24,4 +24,14 @@ static inline int of_ctz(uint32_t x) {   /* x != 0 */
 #endif
 }
 
+static inline int of_clz(uint32_t x) {   /* x != 0 */
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_clz(x);
+#else
+    int n = 0;
+    while (!(x & 0x80000000u)) { x <<= 1; n++; }
+    return n;
+#endif
+}
+
 #endif

@@ -61,22 +61,29 @@ int of_rank5_batch(const uint8_t *cards, size_t n, uint16_t *values, size_t *bad
     return OF_OK;
 }
 
-/* Best flush with two of the hole's suited ranks and three of the board's (both 13-bit
- * masks of one suit). Straight flushes make a greedy choice wrong, so try every pair and
- * triple: this runs only when the board has three of a suit and the hole two. */
+/* Best flush with two of the hole's suited ranks and three of the board's (13-bit masks of
+ * one suit; the two never share a rank). A straight flush needs a five-rank window holding
+ * exactly two hole and three board ranks; failing that, the top two hole ranks with the top
+ * three board ranks make the best flush, since flushes compare card by card. */
+static inline unsigned top_bits(unsigned mask, int k) {
+    unsigned out = 0;
+    while (k-- > 0 && mask) {
+        unsigned bit = 1u << (31 - of_clz(mask));
+        out |= bit;
+        mask ^= bit;
+    }
+    return out;
+}
+
 uint16_t of_best_flush(unsigned hole_suited, unsigned board_suited) {
-    uint16_t best = 0;
-    for (unsigned h1 = hole_suited; h1; h1 &= h1 - 1)
-        for (unsigned h2 = h1 & (h1 - 1); h2; h2 &= h2 - 1) {
-            unsigned pair = (h1 & -h1) | (h2 & -h2);
-            for (unsigned b1 = board_suited; b1; b1 &= b1 - 1)
-                for (unsigned b2 = b1 & (b1 - 1); b2; b2 &= b2 - 1)
-                    for (unsigned b3 = b2 & (b2 - 1); b3; b3 &= b3 - 1) {
-                        uint16_t v = of_flush_value[pair | (b1 & -b1) | (b2 & -b2) | (b3 & -b3)];
-                        if (v > best) best = v;
-                    }
-        }
-    return best;
+    if (of_popcount(hole_suited) < 2 || of_popcount(board_suited) < 3) return 0;
+    unsigned both = hole_suited | board_suited;
+    for (int top = 12; top >= 3; top--) {
+        unsigned window = top == 3 ? 0x100Fu : 31u << (top - 4);   /* 3: A-2-3-4-5 */
+        if ((both & window) == window && of_popcount(hole_suited & window) == 2)
+            return of_flush_value[window];
+    }
+    return of_flush_value[top_bits(hole_suited, 2) | top_bits(board_suited, 3)];
 }
 
 uint16_t of_high_unchecked(const uint8_t *hole, const uint8_t *board, int n_board) {
@@ -95,12 +102,17 @@ uint16_t of_high_unchecked(const uint8_t *hole, const uint8_t *board, int n_boar
     if ((v = row[of_pair_index[h1][h2]]) > best) best = v;
     if ((v = row[of_pair_index[h1][h3]]) > best) best = v;
     if ((v = row[of_pair_index[h2][h3]]) > best) best = v;
-    for (int s = 0; s < 4; s++) {
-        if (of_popcount(suited[s]) < 3) continue;
+    /* suit counts packed four bits a suit: a nibble reaches 3 exactly when adding 5 sets
+     * its top bit, so one add and mask finds the (at most one) suit with three cards */
+    unsigned counts = 0;
+    for (int i = 0; i < n_board; i++) counts += 1u << (4 * (board[i] & 3));
+    unsigned three = (counts + 0x5555u) & 0x8888u;
+    if (three) {
+        int s = of_ctz(three) >> 2;
         unsigned hs = 0;
         for (int i = 0; i < 4; i++)
             if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
-        if (of_popcount(hs) >= 2 && (v = of_best_flush(hs, suited[s])) > best) best = v;
+        if ((v = of_best_flush(hs, suited[s])) > best) best = v;
     }
     return best;
 }

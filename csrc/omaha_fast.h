@@ -70,6 +70,30 @@ int of_low_of_masks(int hole_mask, int board_mask);
 /* Bytes held by the tables. */
 size_t of_table_bytes(void);
 
+/* Equity. hands: n_players rows of 4 cards; board: n_board known cards (0, 3, 4 or 5);
+ * dead: n_dead cards known to be out. mode 0 = exact, 1 = Monte Carlo with `samples`
+ * boards from `seed`. Results per player (arrays of n_players):
+ *   equity      expected share of the pot
+ *   high_win    boards where the player alone has the best high
+ *   high_tie    boards where the player shares the best high
+ *   low_win, low_tie   the same for the low (boards with no low count in neither)
+ *   scoop       boards where the player alone takes the whole pot
+ *   high_share, low_share   expected share of the pot from each half
+ *   eq_sq       sum over boards of the squared pot share (for the standard error)
+ * Counts are weighted board counts (doubles, exact up to 2^53). *boards and *no_low get
+ * the number of boards evaluated and those without a qualifying low.
+ * progress, if not NULL, is called from the calling thread now and then with the boards
+ * done so far and the total; a non-zero return cancels the run (OF_ERR_CANCELLED). */
+typedef int (*of_progress_fn)(void *user, double done, double total);
+
+typedef struct {
+    double equity, high_win, high_tie, low_win, low_tie, scoop, high_share, low_share, eq_sq;
+} of_player_result;
+
+int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_board,
+              const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
+              uint64_t seed, int threads, of_progress_fn progress, void *user,
+              of_player_result *results, double *boards, double *no_low);
 /* cdef-end */
 
 #ifdef __cplusplus

@@ -138,7 +138,7 @@ static void set_triple_pair(const int *t, int idx, void *ctx) {
 
 static void set_board_row(const int *b, int idx, void *ctx) {
     int k = *(const int *)ctx;
-    uint16_t *row = of_board_rows(k) + (size_t)idx * OF_PAIRS;
+    uint16_t *row = of_board_pair + (of_board_rows(k) - of_board_pair) + (size_t)idx * OF_PAIRS;
     memset(row, 0, OF_PAIRS * sizeof *row);
     if (max_count(b, k) > 4) return;
     for (int i = 0; i < k; i++)

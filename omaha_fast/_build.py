@@ -13,7 +13,7 @@ from cffi import FFI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = os.path.join(os.path.dirname(HERE), "csrc")
-SOURCES = ["tables.c", "eval.c"]
+SOURCES = ["tables.c", "eval.c", "equity.c"]
 
 
 def _cdef() -> str:
@@ -32,7 +32,9 @@ def _compile_args() -> list[str]:
 
 
 ffibuilder = FFI()
-ffibuilder.cdef(_cdef())
+ffibuilder.cdef(_cdef() + """
+extern "Python" int _equity_progress(void *, double, double);
+""")
 ffibuilder.set_source(
     "omaha_fast._lib",
     '#include "omaha_fast.h"',
