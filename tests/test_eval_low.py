@@ -1,0 +1,163 @@
+"""The 8-or-better low: the whole 256 x 256 table against a brute-force formula, and every
+(hole low-rank set, board low-rank set) pair dealt as real cards against the reference."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+import scales
+from omaha_fast import _core, evaluate, reference
+
+np = pytest.importorskip("numpy")
+
+# Low-rank masks: bit 0 is the ace, bit 1 the deuce .. bit 7 the eight (rank = bit + 1).
+LOW_RANK_OF_BIT = {bit: bit + 1 for bit in range(8)}
+CARD_RANK_OF_LOW = {1: 12, **{r: r - 2 for r in range(2, 9)}}   # low rank -> card rank 0..12
+HIGH_FILL_RANKS = range(7, 12)                                   # nine .. king: never low
+
+
+def _subsets(mask: int, k: int) -> list[int]:
+    bits = [b for b in range(8) if mask >> b & 1]
+    return [sum(1 << b for b in chosen) for chosen in combinations(bits, k)]
+
+
+def _five_value(mask: int) -> int:
+    return scales.low_value([LOW_RANK_OF_BIT[b] for b in range(8) if mask >> b & 1])
+
+
+def brute_low(hole_mask: int, board_mask: int, _pairs={}, _triples={}, _five={}) -> int:
+    """Best low with two ranks of the hole set and three other ranks of the board set,
+    by trying every such choice; 0 when there is none."""
+    pairs = _pairs.get(hole_mask)
+    if pairs is None:
+        pairs = _pairs[hole_mask] = _subsets(hole_mask, 2)
+    triples = _triples.get(board_mask)
+    if triples is None:
+        triples = _triples[board_mask] = _subsets(board_mask, 3)
+    best = 0
+    for p in pairs:
+        for t in triples:
+            if p & t == 0:
+                five = p | t
+                v = _five.get(five)
+                if v is None:
+                    v = _five[five] = _five_value(five)
+                if v > best:
+                    best = v
+    return best
+
+
+def test_low_table_against_brute_force():
+    wrong = []
+    for hole_mask in range(256):
+        for board_mask in range(256):
+            got = _core.low_of_masks(hole_mask, board_mask)
+            want = brute_low(hole_mask, board_mask)
+            if got != want:
+                wrong.append((hole_mask, board_mask, got, want))
+    assert not wrong, f"{len(wrong)} entries differ, e.g. {wrong[:5]}"
+
+
+def test_low_table_spot_checks():
+    def mask(*ranks):
+        return sum(1 << (r - 1) for r in ranks)
+    # the wheel needs A-2 from the hole (or any two) and the other three from the board
+    assert _core.low_of_masks(mask(1, 2), mask(3, 4, 5)) == 56
+    # counterfeited: the board duplicates both hole ranks and offers only one other
+    assert _core.low_of_masks(mask(1, 2), mask(1, 2, 3)) == 0
+    # four low hole ranks, two low board ranks: no low
+    assert _core.low_of_masks(mask(1, 2, 3, 4), mask(5, 6)) == 0
+    # 8-7-6-5-4 is the worst low, value 1
+    assert _core.low_of_masks(mask(4, 5), mask(6, 7, 8)) == 1
+    # the hole must supply two ranks; one hole rank cannot make a low on any board
+    assert all(_core.low_of_masks(1 << b, 255) == 0 for b in range(8))
+
+
+def test_low_of_masks_rejects_wide_masks():
+    for bad in ((256, 0), (0, 256), (-1, 0)):
+        with pytest.raises(ValueError):
+            _core.low_of_masks(*bad)
+
+
+def _deal_sets(hole_set, board_set, n_board, rng):
+    """Real cards whose low ranks form exactly hole_set and board_set. The rest is filled,
+    at random, with more cards of ranks already in the set or with nine-to-king cards."""
+    suits = {r: rng.sample(range(4), 4) for r in range(13)}
+
+    def take(rank):
+        return rank * 4 + suits[rank].pop()
+
+    hole = [take(CARD_RANK_OF_LOW[r]) for r in sorted(hole_set)]
+    board = [take(CARD_RANK_OF_LOW[r]) for r in sorted(board_set)]
+    for cards, low_set, size in ((hole, hole_set, 4), (board, board_set, n_board)):
+        while len(cards) < size:
+            lows = [CARD_RANK_OF_LOW[r] for r in low_set if suits[CARD_RANK_OF_LOW[r]]]
+            if lows and rng.random() < 0.5:
+                cards.append(take(rng.choice(lows)))
+            else:
+                cards.append(take(rng.choice([r for r in HIGH_FILL_RANKS if suits[r]])))
+        rng.shuffle(cards)
+    return hole, board
+
+
+def _all_sets(max_size):
+    return [frozenset(c) for k in range(max_size + 1) for c in combinations(range(1, 9), k)]
+
+
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+def test_every_low_set_pair_as_real_cards(n_board):
+    rng = random.Random(1000 + n_board)
+    holes, boards, expected = [], [], []
+    for hole_set in _all_sets(4):
+        for board_set in _all_sets(n_board):
+            hole, board = _deal_sets(hole_set, board_set, n_board, rng)
+            assert {scales.low_rank(c) for c in hole} - {0} == hole_set
+            assert {scales.low_rank(c) for c in board} - {0} == board_set
+            holes.append(hole)
+            boards.append(board)
+            expected.append(reference.best_low(hole, board))
+    n_sets = {3: 93, 4: 163, 5: 219}[n_board]
+    assert len(holes) == 163 * n_sets
+    _, low = evaluate_batch_rows(holes, boards)
+    diff = np.nonzero(low != np.array(expected))[0]
+    assert diff.size == 0, [(holes[i], boards[i], int(low[i]), expected[i]) for i in diff[:5]]
+    # and the table entry for the masks is the same number
+    for hole, board, want in zip(holes[::7], boards[::7], expected[::7]):
+        hm = _mask_of(hole)
+        bm = _mask_of(board)
+        assert _core.low_of_masks(hm, bm) == want
+
+
+def _mask_of(cards):
+    mask = 0
+    for c in cards:
+        if scales.low_rank(c):
+            mask |= 1 << (scales.low_rank(c) - 1)
+    return mask
+
+
+def evaluate_batch_rows(holes, boards):
+    from omaha_fast import evaluate_batch
+    return evaluate_batch(np.array(holes, dtype=np.uint8), np.array(boards, dtype=np.uint8))
+
+
+def test_low_through_evaluate_on_set_pairs():
+    """A seeded slice of the set pairs through evaluate(): value, ranks, str and cards."""
+    rng = random.Random(99)
+    pairs = [(h, b) for h in _all_sets(4) for b in _all_sets(5)]
+    for hole_set, board_set in rng.sample(pairs, 3_000):
+        hole, board = _deal_sets(hole_set, board_set, 5, rng)
+        low = evaluate(hole, board).low
+        want = reference.best_low(hole, board)
+        if want == 0:
+            assert low is None
+            continue
+        assert low is not None and low.value == want
+        assert low.ranks == scales.low_ranks(want)
+        assert str(low) == "-".join("A" if r == 1 else str(r) for r in low.ranks)
+        assert sorted((scales.low_rank(c) for c in low.cards), reverse=True) == list(low.ranks)
+        assert sum(c in hole for c in low.cards) == 2
+        assert sum(c in board for c in low.cards) == 3
