@@ -1,0 +1,667 @@
+"""The hand state machine: forced bets, dealing, betting rounds, runouts and settlement.
+
+A :class:`Hand` comes from :meth:`Table.start_hand` (or from a replayed history). Ask it
+who acts (``to_act``) and what is legal (``legal_actions()``), then apply one action at
+a time; streets advance and the hand settles by itself. An illegal action raises
+:class:`IllegalActionError` and leaves the hand exactly as it was.
+
+>>> from omaha_fast.game import Table, FixedLimit
+>>> t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100, 100, 100])
+>>> h = t.start_hand(holes={0: "AsKs2h3h", 1: "QdQc7d6d", 2: "9c8c5h4h"}, board="Ah7s4c2dJh")
+>>> h.to_act, h.legal_actions().describe()
+(0, 'fold, call 10, raise to 20')
+>>> h.raise_to(25)
+Traceback (most recent call last):
+...
+omaha_fast.errors.IllegalActionError: raise to 25 is not allowed: fixed-limit raises go to exactly 20 (fold, call 10, raise to 20)
+>>> _ = h.call(); _ = h.call(); _ = h.check()        # button, small blind, big blind
+>>> h.street
+'flop'
+>>> for _ in range(9): _ = h.check()
+>>> h.finished, h.payouts
+(True, {1: 0, 2: 0, 0: 30})
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping, NamedTuple, Optional, Sequence
+
+from ..cards import Card, format_cards
+from ..errors import IllegalActionError
+from .actions import STREETS, Action, LegalActions
+from .pots import PotAward, build_pots, payouts, settle_pots
+from .rules import Rules
+from .showdown import choose_shows, hand_values, showdown_order
+from .structures import FixedLimit, PotLimit
+
+_FL, _PL, _NL = 0, 1, 2
+_DECK = tuple(Card(i) for i in range(52))
+
+
+class Post(NamedTuple):
+    """A forced bet: ``kind`` is "ante", "bb_ante" (dead, for the table), "dead" (a dead
+    small blind) or "blind" (live: it counts toward calling)."""
+
+    seat: int
+    kind: str
+    amount: int
+
+
+class Setup(NamedTuple):
+    """Everything a hand needs to start; built by Table or by a replay.
+
+    ``seats`` are the dealt-in seats clockwise from the first seat left of the button;
+    ``posts`` are the forced bets in posting order (requested amounts: a short stack posts
+    what it has); ``big_blind`` is the seat whose blind sets the preflop action (None when
+    no blind is posted); ``level`` is the preflop bet to call.
+    """
+
+    rules: Rules
+    table_size: int
+    button: int
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    posts: tuple[Post, ...]
+    big_blind: Optional[int]
+    level: int
+    holes: Mapping[int, Optional[tuple[Card, ...]]]
+    board: tuple[Card, ...]
+    rng: random.Random
+    hand_id: Optional[str] = None
+
+
+class Hand:
+    """One hand of Omaha at a table. See the module docstring for a short tour."""
+
+    def __init__(self, setup: Setup, on_end=None) -> None:  # type: ignore[no-untyped-def]
+        rules = setup.rules
+        self.setup = setup
+        self.rules = rules
+        self._on_end = on_end
+        seats = setup.seats
+        k = len(seats)
+        self._k = k
+        self._seats = seats
+        self._index = {s: i for i, s in enumerate(seats)}
+        self._next = [(i + 1) % k for i in range(k)]
+        s = rules.structure
+        self._kind = _FL if isinstance(s, FixedLimit) else _PL if isinstance(s, PotLimit) else _NL
+        self._cap = s.cap if isinstance(s, FixedLimit) else 0
+        self._uncap_hu = isinstance(s, FixedLimit) and s.uncap_heads_up
+        self._sizes = ((s.small_bet, s.small_bet, s.big_bet, s.big_bet)
+                       if isinstance(s, FixedLimit) else (0, 0, 0, 0))
+        self._min_bet = rules.min_bet
+        self._split_low = rules.game == "hilo"
+        self._start_stacks = tuple(setup.stacks)
+        self._stack = list(setup.stacks)
+        self._bet = [0] * k
+        self._contrib = [0] * k
+        self._folded = [False] * k
+        self._allin = [False] * k
+        self._acted = [False] * k
+        self._acted_level = [0] * k
+        self._dead = 0          # big-blind ante: dead money for the main pot
+        self._in_pot = 0        # every chip committed to the hand, bets in front included
+        self._live = k          # players not folded
+        self._street = 0
+        self._actions: list[Action] = []
+        self._returns: list[tuple[int, int]] = []    # (seat, chips) uncalled bets returned
+        self._posted: list[Post] = []
+        self._awards: list[PotAward] = []
+        self._payout: list[int] = []
+        self._shown: list[int] = []
+        self._mucked: list[int] = []
+        self._exposed = False   # all-in: every hand is turned face up at once
+        self._finished = False
+        self._aggressor: Optional[int] = None
+        self._deal(setup)
+        self._post(setup)
+        self._start_round(0, setup)
+
+    # ----------------------------------------------------------------- setup
+    def _deal(self, setup: Setup) -> None:
+        """Holes (preset or dealt), then burn and board cards for all streets at once."""
+        k = self._k
+        preset = setup.holes
+        used = set(setup.board)
+        for cards in preset.values():
+            if cards:
+                used.update(cards)
+        unknown = [s for s in self._seats if s not in preset or not preset[s]]
+        need = 4 * len(unknown) + 8 - len(setup.board)
+        pool = _DECK if not used else [c for c in _DECK if c not in used]
+        drawn = setup.rng.sample(pool, need)
+        holes: list[tuple[Card, ...]] = []
+        at = 0
+        self._known = [True] * k
+        for i, seat in enumerate(self._seats):
+            cards = preset.get(seat)
+            if cards:
+                holes.append(tuple(cards))
+            else:
+                holes.append(tuple(drawn[at:at + 4]))
+                at += 4
+                # a seat named with None has cards nobody knows (replays of real hands)
+                self._known[i] = not (seat in preset and preset[seat] is None)
+        self._holes = holes
+        rest = drawn[at:]
+        self._burns = (rest[0], rest[1], rest[2])
+        board = list(setup.board) + rest[3:]
+        self._board_cards = tuple(board[:5])
+        self._board_n = 0
+
+    def _post(self, setup: Setup) -> None:
+        for post in setup.posts:
+            i = self._index[post.seat]
+            amount = min(post.amount, self._stack[i])
+            if amount <= 0:
+                continue
+            self._stack[i] -= amount
+            self._in_pot += amount
+            if post.kind == "bb_ante":
+                self._dead += amount
+            else:
+                self._contrib[i] += amount
+                if post.kind == "blind":
+                    self._bet[i] += amount
+            if self._stack[i] == 0:
+                self._allin[i] = True
+            self._posted.append(Post(post.seat, post.kind, amount))
+
+    def _start_round(self, street: int, setup: Optional[Setup] = None) -> None:
+        self._street = street
+        self._board_n = (0, 3, 4, 5)[street]
+        for i in range(self._k):
+            self._acted[i] = False
+        self._aggressor = None
+        if street == 0 and setup is not None:
+            self._current = max(setup.level, max(self._bet))
+            has_bb = setup.big_blind is not None
+            self._full_level = self._current if has_bb else 0
+            self._bets = 1 if has_bb else 0
+            self._inc = setup.level if has_bb else self._min_bet
+            start = self._index[setup.big_blind] if has_bb else self._k - 1
+        else:
+            self._current = 0
+            self._full_level = 0
+            self._bets = 0
+            self._inc = self._min_bet
+            start = self._k - 1  # so the search begins at the first seat left of the button
+        self._size = self._sizes[street]
+        self._uncapped = False
+        self._check_uncap()
+        self._actor = self._find_actor(start)
+        if self._actor < 0:
+            self._end_round()
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def finished(self) -> bool:
+        """True once the hand is settled."""
+        return self._finished
+
+    @property
+    def to_act(self) -> Optional[int]:
+        """The seat to act, or None when the hand is over."""
+        return None if self._finished else self._seats[self._actor]
+
+    @property
+    def street(self) -> str:
+        """"preflop", "flop", "turn", "river", or "over" once settled."""
+        return "over" if self._finished else STREETS[self._street]
+
+    @property
+    def button(self) -> int:
+        """The button's seat (it may be an empty seat under the dead-button rule)."""
+        return self.setup.button
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Dealt-in seats, clockwise from the first seat left of the button."""
+        return self._seats
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The board cards dealt so far."""
+        return self._board_cards[:self._board_n]
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        """Chips behind each dealt-in seat (not counting bets in front)."""
+        return dict(zip(self._seats, self._stack))
+
+    @property
+    def starting_stacks(self) -> dict[int, int]:
+        """Each dealt-in seat's stack before antes and blinds."""
+        return dict(zip(self._seats, self._start_stacks))
+
+    @property
+    def bets(self) -> dict[int, int]:
+        """Chips each seat has in front of it on the current street."""
+        return dict(zip(self._seats, self._bet))
+
+    @property
+    def contributed(self) -> dict[int, int]:
+        """Chips each seat has put in this hand (its big-blind ante excluded: dead money)."""
+        return dict(zip(self._seats, self._contrib))
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, bets in front included (0 once awarded)."""
+        return 0 if self._finished else self._in_pot
+
+    @property
+    def folded(self) -> tuple[int, ...]:
+        """Seats that have folded."""
+        return tuple(s for s, f in zip(self._seats, self._folded) if f)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every player action so far, in order."""
+        return tuple(self._actions)
+
+    @property
+    def posts(self) -> tuple[Post, ...]:
+        """The forced bets as actually posted."""
+        return tuple(self._posted)
+
+    @property
+    def uncalled_returns(self) -> tuple[tuple[int, int], ...]:
+        """(seat, chips) of each uncalled bet given back."""
+        return tuple(self._returns)
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """Seats whose cards were shown, in the order they were shown."""
+        return tuple(self._seats[i] for i in self._shown)
+
+    @property
+    def mucked(self) -> tuple[int, ...]:
+        """Seats that reached showdown and mucked."""
+        return tuple(self._seats[i] for i in self._mucked)
+
+    @property
+    def payouts(self) -> dict[int, int]:
+        """Chips each dealt-in seat received at settlement (pots and uncalled bets not
+        included: those went back before); empty until the hand is over."""
+        if not self._finished:
+            return {}
+        return dict(zip(self._seats, self._payout))
+
+    @property
+    def awards(self) -> tuple[PotAward, ...]:
+        """How each pot was awarded, with seats in place of indices."""
+        s = self._seats
+        return tuple(PotAward(a.amount, a.rake, tuple(s[i] for i in a.eligible),
+                              tuple(s[i] for i in a.high_winners),
+                              tuple(s[i] for i in a.low_winners),
+                              {s[i]: c for i, c in a.shares.items()}) for a in self._awards)
+
+    @property
+    def rake(self) -> int:
+        """Chips the house took."""
+        return sum(a.rake for a in self._awards)
+
+    def hole(self, seat: int) -> tuple[Card, ...]:
+        """The hole cards of ``seat`` (the full truth, for audit: use :meth:`view` for
+        what a player may see)."""
+        return self._holes[self._seat_index(seat)]
+
+    def hole_known(self, seat: int) -> bool:
+        """False for a replayed seat whose real cards were never seen."""
+        return self._known[self._seat_index(seat)]
+
+    @property
+    def burns(self) -> tuple[Card, ...]:
+        """The burn cards of the streets dealt so far (audit only)."""
+        return self._burns[:(0, 0, 0, 1, 2, 3)[self._board_n]]
+
+    def _seat_index(self, seat: int) -> int:
+        try:
+            return self._index[seat]
+        except (KeyError, TypeError):
+            raise ValueError(f"seat {seat!r} is not dealt in this hand "
+                             f"(seats {list(self._seats)})") from None
+
+    # ----------------------------------------------------------------- legality
+    def _may_raise(self, i: int) -> bool:
+        """Whether the betting is open for player i (cap, reopening, someone to face it)."""
+        others = self._live - 1 - sum(1 for j in range(self._k)
+                                      if j != i and self._allin[j] and not self._folded[j])
+        if others <= 0:
+            return False
+        if self._kind == _FL:
+            if self._bets >= self._cap and not self._uncapped:
+                return False
+            return not self._acted[i] or self._full_level > self._acted_level[i]
+        # TDA 47A: reopened only by a full raise, or short all-ins adding up to one
+        return not self._acted[i] or self._current - self._acted_level[i] >= self._inc
+
+    def _limits(self, i: int) -> tuple[int, int, int, int]:
+        """(chips a call adds, min raise-to, max raise-to, all-in-to); 0 means not allowed."""
+        stack = self._stack[i]
+        bet = self._bet[i]
+        current = self._current
+        to_call = current - bet
+        total = bet + stack
+        if stack <= to_call:
+            return stack, 0, 0, total if stack else 0
+        if not self._may_raise(i):
+            return to_call, 0, 0, 0
+        if self._kind == _FL:
+            lo = hi = self._full_level + self._size
+        elif self._kind == _PL:
+            lo = current + self._inc if current else self._min_bet
+            hi = max(lo, current + self._in_pot + to_call)
+        else:
+            lo = current + self._inc if current else self._min_bet
+            hi = total
+        all_in_to = total if total <= hi else 0
+        if total < lo:
+            return to_call, 0, 0, all_in_to
+        return to_call, lo, min(hi, total), all_in_to
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do.
+
+        Raises IllegalActionError once the hand is over.
+        """
+        if self._finished:
+            raise IllegalActionError("the hand is over: no action is possible")
+        i = self._actor
+        call, lo, hi, all_in_to = self._limits(i)
+        to_call = self._current - self._bet[i]
+        can_raise = lo > 0
+        betting = self._current == 0
+        return LegalActions(self._seats[i], True, to_call == 0, to_call, call,
+                            can_raise and betting, can_raise and not betting, lo, hi,
+                            all_in_to)
+
+    def verify(self, kind: str, amount: Optional[int] = None, *,
+               seat: Optional[int] = None) -> int:
+        """Raise IllegalActionError if the action is not allowed now; otherwise return the
+        acting player's street total after it.
+
+        ``kind`` is fold, check, call, bet, raise_to or all_in; ``amount`` is the street
+        total for bet and raise_to. ``seat``, when given, must be the seat to act.
+        """
+        if self._finished:
+            raise IllegalActionError(f"{_say(kind, amount)} is not allowed: the hand is over")
+        i = self._actor
+        if seat is not None and seat != self._seats[i]:
+            raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is seat "
+                                     f"{self._seats[i]}'s turn to act")
+        call, lo, hi, all_in_to = self._limits(i)
+        bet = self._bet[i]
+        to_call = self._current - bet
+
+        def refuse(why: str) -> IllegalActionError:
+            return IllegalActionError(f"{_say(kind, amount)} is not allowed: {why} "
+                                      f"({self.legal_actions().describe()})")
+
+        if kind == "fold":
+            return bet
+        if kind == "check":
+            if to_call:
+                raise refuse(f"there are {to_call} to call")
+            return bet
+        if kind == "call":
+            if not to_call:
+                raise refuse("there is no bet to call")
+            return bet + call
+        if kind == "all_in":
+            if not all_in_to:
+                raise refuse("going all-in would exceed what the betting allows")
+            return all_in_to
+        if kind not in ("bet", "raise_to"):
+            raise IllegalActionError(f"unknown action {kind!r} (expected fold, check, call, "
+                                     f"bet, raise_to or all_in)")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalActionError(f"{kind} needs an int amount (the street total), "
+                                     f"got {amount!r}")
+        if kind == "bet" and self._current:
+            raise refuse(f"there is already a bet of {self._current}; raise instead")
+        if kind == "raise_to" and not self._current:
+            raise refuse("there is no bet to raise; bet instead")
+        if amount == all_in_to:
+            return amount
+        word = "bet" if kind == "bet" else "raise"
+        if not lo:
+            if all_in_to and amount < all_in_to:
+                raise refuse(f"only an all-in to {all_in_to} is possible")
+            raise refuse(self._why_closed(i))
+        if amount > bet + self._stack[i]:
+            raise refuse(f"the stack covers only {bet + self._stack[i]}")
+        if self._kind == _FL and amount != lo:
+            raise refuse(f"fixed-limit {word}s go to exactly {lo}")
+        if amount < lo:
+            raise IllegalActionError(f"{word} to {amount} is below the minimum {word} to {lo}")
+        if amount > hi:
+            limit = "pot-limit maximum" if self._kind == _PL else "maximum"
+            raise refuse(f"above the {limit} {word} to {hi}")
+        return amount
+
+    def _why_closed(self, i: int) -> str:
+        if self._kind == _FL and self._bets >= self._cap and not self._uncapped:
+            return f"the betting is capped at {self._cap} bets"
+        others = [j for j in range(self._k)
+                  if j != i and not self._folded[j] and not self._allin[j]]
+        if not others:
+            return "every other player is all-in"
+        return "the betting was not reopened by a full raise"
+
+    def can(self, kind: str, amount: Optional[int] = None, *, seat: Optional[int] = None) -> bool:
+        """True if :meth:`verify` would accept the action."""
+        try:
+            self.verify(kind, amount, seat=seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- actions
+    def act(self, kind: str, amount: Optional[int] = None, *,
+            seat: Optional[int] = None) -> Action:
+        """Apply one action (see :meth:`verify`) and return its record."""
+        to = self.verify(kind, amount, seat=seat)
+        i = self._actor
+        if kind == "fold":
+            return self._fold(i)
+        if kind == "check":
+            return self._put(i, "check", to)
+        if kind == "all_in":
+            kind = "call" if to <= self._current else ("bet" if not self._current else "raise_to")
+        return self._put(i, kind, to)
+
+    def fold(self, *, seat: Optional[int] = None) -> Action:
+        """Fold."""
+        return self.act("fold", seat=seat)
+
+    def check(self, *, seat: Optional[int] = None) -> Action:
+        """Check (nothing to call)."""
+        return self.act("check", seat=seat)
+
+    def call(self, *, seat: Optional[int] = None) -> Action:
+        """Call (all-in for less when the stack is short)."""
+        return self.act("call", seat=seat)
+
+    def bet(self, to: int, *, seat: Optional[int] = None) -> Action:
+        """Open the betting on a street; ``to`` is the bet."""
+        return self.act("bet", to, seat=seat)
+
+    def raise_to(self, amount: int, *, seat: Optional[int] = None) -> Action:
+        """Raise so that the street total becomes ``amount``."""
+        return self.act("raise_to", amount, seat=seat)
+
+    def all_in(self, *, seat: Optional[int] = None) -> Action:
+        """Put every chip in: a call, bet or raise as the amount makes it."""
+        return self.act("all_in", seat=seat)
+
+    def _fold(self, i: int) -> Action:
+        self._folded[i] = True
+        self._live -= 1
+        self._acted[i] = True
+        action = Action(self._street, self._seats[i], "fold", self._bet[i], 0, False)
+        self._actions.append(action)
+        self._after(i)
+        return action
+
+    def _put(self, i: int, kind: str, to: int) -> Action:
+        added = to - self._bet[i]
+        self._stack[i] -= added
+        self._bet[i] = to
+        self._contrib[i] += added
+        self._in_pot += added
+        all_in = self._stack[i] == 0 and added > 0
+        current = self._current
+        if to > current:
+            if self._kind == _FL:
+                # TDA 47B: an all-in of half a bet or more counts as a full bet or raise
+                if not all_in or 2 * (to - self._full_level) >= self._size:
+                    self._bets += 1
+                    self._full_level = to
+            elif to - current >= self._inc:
+                self._inc = to - current
+            self._current = to
+            self._aggressor = i
+        if all_in:
+            self._allin[i] = True
+        self._acted[i] = True
+        self._acted_level[i] = self._current
+        action = Action(self._street, self._seats[i], kind, to, added, all_in)
+        self._actions.append(action)
+        self._after(i)
+        return action
+
+    # ----------------------------------------------------------------- flow
+    def _check_uncap(self) -> None:
+        if self._uncap_hu and self._live == 2 and self._bets < self._cap:
+            self._uncapped = True
+
+    def _find_actor(self, after: int) -> int:
+        """The next player after index ``after`` who still has to act, or -1."""
+        j = after
+        current = self._current
+        folded, allin, acted, bet = self._folded, self._allin, self._acted, self._bet
+        nxt = self._next
+        for _ in range(self._k):
+            j = nxt[j]
+            if not folded[j] and not allin[j] and (not acted[j] or bet[j] < current):
+                return j
+        return -1
+
+    def _after(self, i: int) -> None:
+        if self._live == 1:
+            self._return_uncalled()
+            self._settle(showdown=False)
+            return
+        if self._uncap_hu and not self._uncapped:
+            self._check_uncap()
+        actor = self._find_actor(i)
+        if actor >= 0:
+            self._actor = actor
+        else:
+            self._end_round()
+
+    def _return_uncalled(self) -> None:
+        """Give back the part of the highest bet that nobody matched."""
+        bets = self._bet
+        top = max(bets)
+        if top == 0:
+            return
+        i = bets.index(top)
+        second = max(b for j, b in enumerate(bets) if j != i) if self._k > 1 else 0
+        if top > second:
+            back = top - second
+            self._bet[i] -= back
+            self._stack[i] += back
+            self._contrib[i] -= back
+            self._in_pot -= back
+            if self._stack[i]:
+                self._allin[i] = False
+            self._returns.append((self._seats[i], back))
+
+    def _end_round(self) -> None:
+        self._return_uncalled()
+        for i in range(self._k):
+            self._bet[i] = 0
+        able = sum(1 for i in range(self._k) if not self._folded[i] and not self._allin[i])
+        if self._street == 3 or able <= 1:
+            if self._street < 3:
+                self._exposed = True   # all-in: no more betting, hands shown at once
+                self._board_n = 5
+            self._settle(showdown=True)
+            return
+        self._start_round(self._street + 1)
+
+    def _settle(self, showdown: bool) -> None:
+        rules = self.rules
+        k = self._k
+        pots = build_pots(self._contrib, self._folded, self._dead)
+        high = [0] * k
+        low = [0] * k
+        order = list(range(k))
+        if showdown:
+            contenders = [i for i in range(k) if not self._folded[i]]
+            board = self._board_cards
+            for i in contenders:
+                if self._known[i]:
+                    high[i], low[i] = hand_values(self._holes[i], board, rules.game)
+            ranked = showdown_order([i for i in contenders if self._known[i]],
+                                    self._aggressor if self._street == 3 else None)
+            if self._exposed:
+                self._shown = ranked
+            else:
+                self._shown = choose_shows(ranked, pots, high, low, self._split_low)
+            self._mucked = [i for i in contenders if i not in self._shown]
+            if rules.odd_chips == "first_shown":
+                rank = {i: r for r, i in enumerate(self._shown)}
+                order = [rank.get(i, k + i) for i in range(k)]
+        rake = rules.rake
+        if rake is not None and rake.no_flop_no_drop and self._board_n == 0:
+            rake = None
+        self._awards = settle_pots(pots, high, low, split_low=self._split_low and showdown,
+                                   order=order, chip=rules.chip, rake=rake)
+        self._payout = payouts(self._awards, k)
+        for i in range(k):
+            self._stack[i] += self._payout[i]
+        self._in_pot = 0
+        self._finished = True
+        self._actor = -1
+        if self._on_end is not None:
+            self._on_end(self)
+
+    # ----------------------------------------------------------------- views, history
+    def view(self, seat: int):  # type: ignore[no-untyped-def]
+        """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
+        from .view import make_view
+        return make_view(self, seat)
+
+    def visible_hole(self, seat: int, viewer: Optional[int]) -> Optional[tuple[Card, ...]]:
+        """The cards of ``seat`` as ``viewer`` sees them (None: face down or mucked)."""
+        i = self._seat_index(seat)
+        if seat == viewer or (i in self._shown) or (self._exposed and not self._folded[i]
+                                                    and self._known[i]):
+            return self._holes[i]
+        return None
+
+    def history(self):  # type: ignore[no-untyped-def]
+        """The complete record of this hand (see :mod:`omaha_fast.game.record`)."""
+        from .record import record_of
+        return record_of(self)
+
+    def __repr__(self) -> str:
+        board = format_cards(self.board) or "-"
+        return (f"<Hand {self.street} board={board} pot={self.pot} "
+                f"to_act={self.to_act}>")
+
+
+def _say(kind: str, amount: Optional[int]) -> str:
+    if kind == "raise_to":
+        return f"raise to {amount}"
+    if kind == "all_in":
+        return "all-in"
+    return kind if amount is None else f"{kind} {amount}"
+
+
+__all__ = ["Hand", "Setup", "Post"]

@@ -1,0 +1,153 @@
+"""Side pots, the high/low split of each pot, odd chips and rake.
+
+Players are given by their index in award order: index 0 is the first player left of the
+button and the indices run clockwise, so "odd chips one each from the button's left" is
+simply ascending index order (the "first shown" rule passes its own order).
+
+>>> pots = build_pots([100, 300, 300], [False, False, False])
+>>> [(p.amount, p.eligible) for p in pots]
+[(300, (0, 1, 2)), (400, (1, 2))]
+>>> split_evenly(10, [2, 0, 1], chip=1)
+{2: 4, 0: 3, 1: 3}
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional, Sequence
+
+from .rules import Rake
+
+
+class Pot(NamedTuple):
+    """One pot: its chips and the indices of the players who may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+class PotAward(NamedTuple):
+    """How one pot was awarded (indices, not seats; the hand turns them into seats)."""
+
+    amount: int
+    rake: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    shares: dict[int, int]
+
+
+def build_pots(contributed: Sequence[int], folded: Sequence[bool], dead: int = 0) -> list[Pot]:
+    """Main pot and side pots from what each player put in this hand.
+
+    Each contribution level of a player still in the hand closes a pot that only the
+    players who reached that level may win; folded players' chips stay in the pots they
+    reached. ``dead`` chips (a big-blind ante) go to the main pot. Chips above the highest
+    live level (possible only with dead money of folded players) join the last pot.
+
+    >>> [(p.amount, p.eligible) for p in build_pots([50, 200, 120, 200], [False, False, True, False])]
+    [(200, (0, 1, 3)), (370, (1, 3))]
+    """
+    levels = sorted({c for c, f in zip(contributed, folded) if not f})
+    if not levels:
+        raise ValueError("every player folded: nobody can win the pot")
+    pots: list[Pot] = []
+    below = 0
+    last = len(levels) - 1
+    for i, level in enumerate(levels):
+        if i == last:
+            amount = sum(c - min(c, below) for c in contributed)
+        else:
+            amount = sum(min(c, level) - min(c, below) for c in contributed)
+        if i == 0:
+            amount += dead
+        eligible = tuple(j for j, (c, f) in enumerate(zip(contributed, folded))
+                         if not f and c >= level)
+        if amount:
+            pots.append(Pot(amount, eligible))
+        below = level
+    return pots
+
+
+def split_evenly(amount: int, winners: Sequence[int], chip: int) -> dict[int, int]:
+    """Divide ``amount`` among ``winners`` (listed in odd-chip order) in units of ``chip``.
+
+    The odd chips go one each to the first winners in the given order; chips smaller than
+    the unit (only when amounts are not multiples of it) go to the first winner.
+
+    >>> split_evenly(25, [3, 1], chip=5)
+    {3: 15, 1: 10}
+    """
+    units, fraction = divmod(amount, chip)
+    each, odd = divmod(units, len(winners))
+    shares = {w: (each + (1 if k < odd else 0)) * chip for k, w in enumerate(winners)}
+    if fraction:
+        shares[winners[0]] += fraction
+    return shares
+
+
+def award_pot(pot: Pot, high: Sequence[int], low: Sequence[int], *, split_low: bool,
+              order: Sequence[int], chip: int, rake: int = 0) -> PotAward:
+    """Award one pot: best high, and half to the best qualifying low when there is one.
+
+    ``high``/``low`` hold each player's values (low 0 means none); ``order`` ranks the
+    players for odd chips (smaller first). The high half is the larger one; if the same
+    players win both halves the pot is divided as one.
+
+    >>> a = award_pot(Pot(66, (0, 1)), [9, 9], [5, 5], split_low=True, order=[0, 1], chip=1)
+    >>> a.shares
+    {0: 33, 1: 33}
+    >>> award_pot(Pot(101, (0, 1)), [9, 3], [0, 5], split_low=True, order=[0, 1], chip=1).shares
+    {0: 51, 1: 50}
+    """
+    amount = pot.amount - rake
+    eligible = pot.eligible
+    best_high = max(high[i] for i in eligible)
+    high_winners = sorted((i for i in eligible if high[i] == best_high), key=order.__getitem__)
+    low_winners: list[int] = []
+    if split_low:
+        best_low = max(low[i] for i in eligible)
+        if best_low:
+            low_winners = sorted((i for i in eligible if low[i] == best_low),
+                                 key=order.__getitem__)
+    if not low_winners or low_winners == high_winners:
+        shares = split_evenly(amount, high_winners, chip)
+    else:
+        units = amount // chip
+        low_amount = units // 2 * chip            # the high half takes the odd unit
+        shares = split_evenly(amount - low_amount, high_winners, chip)
+        for i, chips in split_evenly(low_amount, low_winners, chip).items():
+            shares[i] = shares.get(i, 0) + chips
+    return PotAward(pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners), shares)
+
+
+def settle_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,
+                split_low: bool, order: Sequence[int], chip: int,
+                rake: Optional[Rake] = None) -> list[PotAward]:
+    """Award every pot on its own, taking the rake (capped per hand) from each first.
+
+    >>> awards = settle_pots(build_pots([10, 10], [False, False]), [5, 7], [0, 0],
+    ...                      split_low=False, order=[0, 1], chip=1, rake=Rake(10))
+    >>> [(a.rake, a.shares) for a in awards]
+    [(2, {1: 18})]
+    """
+    awards = []
+    raked = 0
+    for pot in pots:
+        taken = rake.take(pot.amount, already=raked, chip=chip) if rake is not None else 0
+        raked += taken
+        awards.append(award_pot(pot, high, low, split_low=split_low, order=order,
+                                chip=chip, rake=taken))
+    return awards
+
+
+def payouts(awards: Sequence[PotAward], n: int) -> list[int]:
+    """Total chips each of ``n`` players receives from the awards."""
+    out = [0] * n
+    for award in awards:
+        for i, chips in award.shares.items():
+            out[i] += chips
+    return out
+
+
+__all__ = ["Pot", "PotAward", "build_pots", "split_evenly", "award_pot", "settle_pots",
+           "payouts"]

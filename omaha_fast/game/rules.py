@@ -1,0 +1,130 @@
+"""The table's rules: game, betting structure, blinds, antes, chip unit and house settings.
+
+All settings are keyword-only and checked when the rules are made, so a bad setting fails
+at once with a message that names it.
+
+>>> r = Rules(structure=FixedLimit(10, 20))
+>>> r.game, r.blinds, r.button_rule, r.odd_chips
+('hilo', (5, 10), 'dead', 'left_of_button')
+>>> Rules(structure=NoLimit(), blinds=(1, 2), game="high").min_bet
+2
+>>> Rules(structure=NoLimit())
+Traceback (most recent call last):
+...
+ValueError: no-limit needs blinds=(small, big)
+>>> Rules(structure=FixedLimit(10, 20), chip=5).blinds   # half of 10 rounded down to 5
+(5, 10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Optional, Union
+
+from .structures import FixedLimit, NoLimit, PotLimit, Structure, check_chips
+
+GAMES = ("hilo", "high")
+BUTTON_RULES = ("dead", "moving")
+ODD_CHIP_RULES = ("left_of_button", "first_shown")
+
+
+@dataclass(frozen=True)
+class Rake:
+    """House rake: ``percent`` of each pot, at most ``cap`` chips a hand (None: no cap).
+
+    With ``no_flop_no_drop`` a hand that ends before the flop is not raked.
+
+    >>> Rake(percent=5, cap=3).take(100, already=0, chip=1)
+    3
+    >>> Rake(percent=Fraction(5, 2)).take(250, already=0, chip=1)   # 6.25 rounds down
+    6
+    """
+
+    percent: Union[int, float, Fraction]
+    cap: Optional[int] = None
+    no_flop_no_drop: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.percent, bool) or not isinstance(self.percent, (int, float, Fraction)):
+            raise ValueError(f"rake percent must be a number, got {self.percent!r}")
+        if not 0 <= self.percent <= 100:
+            raise ValueError(f"rake percent must be within 0..100, got {self.percent}")
+        if self.cap is not None:
+            check_chips(self.cap, "rake cap")
+
+    def take(self, pot: int, *, already: int, chip: int) -> int:
+        """Chips raked from a pot of ``pot`` chips when ``already`` were raked this hand.
+
+        Rounded down to the chip unit; the cap applies to the whole hand.
+        """
+        units = int(Fraction(self.percent) * pot / 100 / chip)
+        amount = units * chip
+        if self.cap is not None:
+            amount = min(amount, max(0, self.cap - already))
+        return amount
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything that is fixed for a table. Built by :class:`Table` from its keywords."""
+
+    structure: Structure
+    game: str = "hilo"
+    blinds: Optional[tuple[int, int]] = None
+    ante: int = 0
+    big_blind_ante: int = 0
+    chip: int = 1
+    button_rule: str = "dead"
+    odd_chips: str = "left_of_button"
+    rake: Optional[Rake] = None
+    min_bet: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.structure, (FixedLimit, PotLimit, NoLimit)):
+            raise ValueError(f"structure must be FixedLimit(...), PotLimit(...) or "
+                             f"NoLimit(...), got {self.structure!r}")
+        _choice(self.game, GAMES, "game")
+        _choice(self.button_rule, BUTTON_RULES, "button_rule")
+        _choice(self.odd_chips, ODD_CHIP_RULES, "odd_chips")
+        chip = check_chips(self.chip, "chip", positive=True)
+        if self.rake is not None and not isinstance(self.rake, Rake):
+            raise ValueError(f"rake must be a Rake(...) or None, got {self.rake!r}")
+        blinds = self.blinds
+        if blinds is None:
+            if not isinstance(self.structure, FixedLimit):
+                raise ValueError(f"{self.structure.name} needs blinds=(small, big)")
+            small, big = self.structure.default_blinds()
+            blinds = (small // chip * chip, big)
+        if not isinstance(blinds, (tuple, list)) or len(blinds) != 2:
+            raise ValueError(f"blinds must be (small, big), got {blinds!r}")
+        small = check_chips(blinds[0], "small blind")
+        big = check_chips(blinds[1], "big blind", positive=True)
+        if small > big:
+            raise ValueError(f"small blind ({small}) is larger than the big blind ({big})")
+        object.__setattr__(self, "blinds", (small, big))
+        check_chips(self.ante, "ante")
+        check_chips(self.big_blind_ante, "big_blind_ante")
+        if self.ante and self.big_blind_ante:
+            raise ValueError("use either ante (every player) or big_blind_ante, not both")
+        amounts = {"small blind": small, "big blind": big, "ante": self.ante,
+                   "big_blind_ante": self.big_blind_ante}
+        if isinstance(self.structure, FixedLimit):
+            amounts.update(small_bet=self.structure.small_bet, big_bet=self.structure.big_bet)
+            min_bet = self.structure.small_bet
+        else:
+            min_bet = self.structure.min_bet if self.structure.min_bet is not None else big
+            amounts["min_bet"] = min_bet
+        for name, value in amounts.items():
+            if value % chip:
+                raise ValueError(f"{name} ({value}) is not a multiple of the chip unit {chip}")
+        object.__setattr__(self, "min_bet", min_bet)
+
+
+def _choice(value: object, allowed: tuple[str, ...], what: str) -> None:
+    if value not in allowed:
+        names = ", ".join(repr(a) for a in allowed)
+        raise ValueError(f"{what} must be one of {names}, got {value!r}")
+
+
+__all__ = ["Rules", "Rake", "GAMES", "BUTTON_RULES", "ODD_CHIP_RULES"]

@@ -1,0 +1,105 @@
+"""Settlement as one function, for card-room software and tests.
+
+>>> settle("Ah7s4c2dJh", ["KsKd8h3h", "QdQc7d6d", "Tc9c6h3d"], [100, 100, 100],
+...        [False, False, False], button=2)     # kings win the high, 6-4-3-2-A the low
+[150, 0, 150]
+>>> settle("KsQsJs2h3d", ["AhAd5c9c", "AcAs5d9d"], [33, 33], [], button=1)   # odd chip: seat 0
+[33, 33]
+"""
+
+from __future__ import annotations
+
+from typing import Collection, Optional, Sequence, Union
+
+from ..cards import CardsLike, check_disjoint, parse_group
+from ..errors import InvalidCardError
+from .pots import build_pots, payouts, settle_pots
+from .rules import GAMES, ODD_CHIP_RULES, Rake
+from .showdown import hand_values, showdown_order
+from .structures import check_chips
+
+
+def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
+           contributed: Sequence[int], folded: Union[Sequence[bool], Collection[int]],
+           button: int, *, game: str = "hilo", odd_chips: str = "left_of_button",
+           chip: int = 1, dead: int = 0, rake: Optional[Rake] = None,
+           shown_order: Optional[Sequence[int]] = None) -> list[int]:
+    """Gross chips each seat receives from the pots.
+
+    ``holes``, ``contributed`` (chips each seat put in this hand) and, when given as
+    booleans, ``folded`` are lists by seat; ``folded`` may also be a collection of seat
+    numbers. Folded players' cards are ignored (None is fine), as are seats that put in
+    nothing and hold no cards. ``dead`` chips (a big-blind ante) join the main pot.
+    Odd chips go one each clockwise from the button's left, or with
+    ``odd_chips="first_shown"`` in ``shown_order`` (default: clockwise from the button's
+    left). A part of a contribution that nobody matched comes back to its owner.
+
+    >>> settle("Ah7s4c2dJh", ["KsKd8h3h", None, "Tc9c6h3d"], [50, 100, 100], {1}, button=1)
+    [75, 0, 175]
+    """
+    n = len(contributed)
+    if len(holes) != n:
+        raise ValueError(f"holes has {len(holes)} seats but contributed has {n}")
+    if game not in GAMES:
+        raise ValueError(f"game must be 'hilo' or 'high', got {game!r}")
+    if odd_chips not in ODD_CHIP_RULES:
+        raise ValueError(f"odd_chips must be 'left_of_button' or 'first_shown', "
+                         f"got {odd_chips!r}")
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+        raise ValueError(f"button must be a seat from 0 to {n - 1}, got {button!r}")
+    for seat, c in enumerate(contributed):
+        check_chips(c, f"contributed[{seat}]")
+    is_folded = _folded_flags(folded, n)
+    # seats clockwise from the first seat left of the button: index order = odd-chip order
+    seats = [(button + 1 + k) % n for k in range(n)]
+    seats = [s for s in seats if contributed[s] or holes[s] is not None or not is_folded[s]]
+    board_cards = parse_group(board, (0, 3, 4, 5), "board")
+    contenders = [s for s in seats if not is_folded[s]]
+    groups = {"board": board_cards}
+    for s in contenders:
+        if holes[s] is None:
+            raise InvalidCardError(f"seat {s} has not folded, so it needs hole cards")
+        groups[f"seat {s}'s hole"] = parse_group(holes[s], (4,), f"seat {s}'s hole")
+    if not contenders:
+        raise ValueError("every seat folded: nobody can win the pot")
+    check_disjoint(**groups)
+    k = len(seats)
+    high = [0] * k
+    low = [0] * k
+    showdown = len(contenders) > 1
+    if showdown:
+        if len(board_cards) != 5:
+            raise InvalidCardError(f"a showdown needs a board of 5 cards, got "
+                                   f"{len(board_cards)}")
+        for i, s in enumerate(seats):
+            if not is_folded[s]:
+                high[i], low[i] = hand_values(groups[f"seat {s}'s hole"], board_cards, game)
+    order = list(range(k))
+    if odd_chips == "first_shown":
+        shown = list(shown_order) if shown_order is not None else \
+            [seats[i] for i in showdown_order(range(k), None)]
+        rank = {s: r for r, s in enumerate(shown)}
+        order = [rank.get(s, n + i) for i, s in enumerate(seats)]
+    pots = build_pots([contributed[s] for s in seats], [is_folded[s] for s in seats], dead)
+    awards = settle_pots(pots, high, low, split_low=showdown and game == "hilo", order=order,
+                         chip=chip, rake=rake)
+    out = [0] * n
+    for i, chips in enumerate(payouts(awards, k)):
+        out[seats[i]] = chips
+    return out
+
+
+def _folded_flags(folded: Union[Sequence[bool], Collection[int]], n: int) -> list[bool]:
+    items = list(folded)
+    if len(items) == n and all(isinstance(x, bool) for x in items):
+        return [bool(x) for x in items]
+    flags = [False] * n
+    for s in items:
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
+            raise ValueError(f"folded must be booleans by seat or seat numbers 0..{n - 1}, "
+                             f"got {s!r}")
+        flags[s] = True
+    return flags
+
+
+__all__ = ["settle"]

@@ -1,0 +1,81 @@
+"""Showdown: hand values, the order in which hands are shown, and who may muck.
+
+>>> hand_values(parse_cards("As2s3h4h"), parse_cards("5c6d7hKsKd"), "hilo")
+(5856, 41)
+>>> showdown_order([0, 2, 3], aggressor=3)
+[3, 0, 2]
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from .. import _core
+from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctests)
+from ..evaluate import evaluate
+from .pots import Pot
+
+_GAME_CODE = {"hilo": _core.game_code("hilo"), "high": _core.game_code("high")}
+
+
+def hand_values(hole: Sequence[Card], board: Sequence[Card], game: str) -> tuple[int, int]:
+    """(high value, low value or 0) of a hand: the one call into the evaluator.
+
+    The engine has already checked the cards, so the packed C entry point is used; any
+    refusal is re-raised with its full explanation by :func:`evaluate`.
+    """
+    packed = _core.eval_packed(bytes(hole), bytes(board), _GAME_CODE[game])
+    if packed < 0:
+        evaluate(hole, board, game)  # raises the precise InvalidCardError
+        raise AssertionError("evaluator refused cards it later accepted")
+    return packed >> 8, packed & 0xFF
+
+
+def showdown_order(contenders: Sequence[int], aggressor: Optional[int]) -> list[int]:
+    """Contenders (indices clockwise from the button's left) in the order they show.
+
+    The last river bettor or raiser shows first; otherwise the first player left of the
+    button, then clockwise.
+    """
+    order = sorted(contenders)
+    if aggressor is not None and aggressor in order:
+        k = order.index(aggressor)
+        order = order[k:] + order[:k]
+    return order
+
+
+def choose_shows(order: Sequence[int], pots: Sequence[Pot], high: Sequence[int],
+                 low: Sequence[int], split_low: bool) -> list[int]:
+    """Who shows, in showdown order; the others muck.
+
+    A player shows when his hand could still win some part of some pot given the hands
+    already shown (at least ties the best shown high, or the best shown low with a low of
+    his own, in a pot he is eligible for); a hand that cannot win is mucked.
+
+    >>> pots = [Pot(100, (0, 1, 2))]
+    >>> choose_shows([1, 2, 0], pots, high=[50, 60, 40], low=[0, 0, 0], split_low=True)
+    [1]
+    >>> choose_shows([1, 2, 0], pots, high=[50, 60, 40], low=[0, 0, 30], split_low=True)
+    [1, 2]
+    """
+    best_high = [0] * len(pots)
+    best_low = [0] * len(pots)
+    shown = []
+    for i in order:
+        could_win = False
+        for k, pot in enumerate(pots):
+            if i not in pot.eligible:
+                continue
+            if high[i] >= best_high[k] or split_low and low[i] and low[i] >= best_low[k]:
+                could_win = True
+        if not could_win:
+            continue
+        shown.append(i)
+        for k, pot in enumerate(pots):
+            if i in pot.eligible:
+                best_high[k] = max(best_high[k], high[i])
+                best_low[k] = max(best_low[k], low[i])
+    return shown
+
+
+__all__ = ["hand_values", "showdown_order", "choose_shows"]

@@ -1,0 +1,340 @@
+"""The table: seats and stacks, the button and the blinds from hand to hand.
+
+>>> t = Table(structure=FixedLimit(10, 20), seats=4, stacks=[200, 200, 200, None])
+>>> t.button, t.stacks
+(0, {0: 200, 1: 200, 2: 200})
+>>> h = t.start_hand(seed=1)
+>>> [(p.seat, p.kind, p.amount) for p in h.posts]
+[(1, 'blind', 5), (2, 'blind', 10)]
+>>> while not h.finished:
+...     _ = h.fold() if h.legal_actions().to_call else h.check()
+>>> t.stacks, t.start_hand(seed=2).button    # the big blind won the small blind
+({0: 200, 1: 195, 2: 205}, 1)
+>>> Table(structure=FixedLimit(10, 20), seats=11)
+Traceback (most recent call last):
+...
+ValueError: seats must be an int from 2 to 10, got 11
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Mapping, Optional, Sequence, Union
+
+from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
+from .hand import Hand, Post, Setup
+from .rules import Rake, Rules
+from .structures import FixedLimit, Structure, check_chips  # noqa: F401 (doctests)
+
+
+class _Player:
+    __slots__ = ("stack", "name", "sitting_out", "waiting", "post", "missed_sb", "missed_bb")
+
+    def __init__(self, stack: int, name: Optional[str], waiting: bool, post: bool) -> None:
+        self.stack = stack
+        self.name = name
+        self.sitting_out = False
+        self.waiting = waiting      # new at a running table: not dealt in until it posts
+        self.post = post            # willing to post what it owes instead of waiting
+        self.missed_sb = False
+        self.missed_bb = False
+
+
+class Table:
+    """A poker table with its rules, its seats and the button.
+
+    Every setting is a keyword: ``structure`` (required), ``seats`` (2..10), ``game``
+    ("hilo" or "high"), ``blinds`` (small, big; fixed limit defaults to half the small
+    bet and the small bet), ``ante`` (every player), ``big_blind_ante`` (posted by the big
+    blind for the table), ``chip`` (smallest unit), ``button_rule`` ("dead" or "moving"),
+    ``odd_chips`` ("left_of_button" or "first_shown"), ``rake`` (a :class:`Rake`),
+    ``stacks`` (starting stacks by seat, None for an empty seat), ``button`` (first
+    button seat; default the lowest occupied seat) and ``seed`` (a seeded shuffle for
+    simulations; default a CSPRNG).
+    """
+
+    def __init__(self, *, structure: Structure, seats: int = 6, game: str = "hilo",
+                 blinds: Optional[tuple[int, int]] = None, ante: int = 0,
+                 big_blind_ante: int = 0, chip: int = 1, button_rule: str = "dead",
+                 odd_chips: str = "left_of_button", rake: Optional[Rake] = None,
+                 stacks: Optional[Sequence[Optional[int]]] = None,
+                 button: Optional[int] = None, seed: Optional[int] = None) -> None:
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
+            raise ValueError(f"seats must be an int from 2 to 10, got {seats!r}")
+        self.rules = Rules(structure=structure, game=game, blinds=blinds, ante=ante,
+                           big_blind_ante=big_blind_ante, chip=chip, button_rule=button_rule,
+                           odd_chips=odd_chips, rake=rake)
+        self.size = seats
+        self._players: list[Optional[_Player]] = [None] * seats
+        self._rng: random.Random = (random.Random(seed) if seed is not None
+                                    else secrets.SystemRandom())
+        self._hand: Optional[Hand] = None
+        self._hands = 0
+        self._button: Optional[int] = None
+        self._sb_pos: Optional[int] = None     # where the small blind was due last hand
+        self._bb: Optional[int] = None         # who posted the big blind last hand
+        if stacks is not None:
+            if len(stacks) > seats:
+                raise ValueError(f"{len(stacks)} stacks for a table of {seats} seats")
+            for seat, stack in enumerate(stacks):
+                if stack is not None:
+                    self.sit_down(seat, stack)
+        if button is not None:
+            self._check_seat(button)
+            self._button = button
+
+    # ----------------------------------------------------------------- seats
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
+            raise ValueError(f"seat must be an int from 0 to {self.size - 1}, got {seat!r}")
+
+    def _player(self, seat: int) -> _Player:
+        self._check_seat(seat)
+        player = self._players[seat]
+        if player is None:
+            raise ValueError(f"seat {seat} is empty")
+        return player
+
+    def _between_hands(self, what: str) -> None:
+        if self._hand is not None and not self._hand.finished:
+            raise ValueError(f"cannot {what} while a hand is being played")
+
+    def sit_down(self, seat: int, stack: int, *, name: Optional[str] = None,
+                 post: bool = False) -> None:
+        """Seat a player. At a running table he waits for the big blind, or with
+        ``post=True`` posts a big blind to be dealt in at once.
+
+        >>> t = Table(structure=FixedLimit(10, 20), seats=3)
+        >>> t.sit_down(1, 100); t.sit_down(1, 50)
+        Traceback (most recent call last):
+        ...
+        ValueError: seat 1 is taken
+        """
+        self._check_seat(seat)
+        check_chips(stack, "stack", positive=True)
+        self._between_hands("sit down")
+        if self._players[seat] is not None:
+            raise ValueError(f"seat {seat} is taken")
+        running = self._hands > 0
+        self._players[seat] = _Player(stack, name, waiting=running, post=post)
+
+    def leave(self, seat: int) -> int:
+        """Remove the player and return his chips."""
+        player = self._player(seat)
+        self._between_hands("leave")
+        self._players[seat] = None
+        return player.stack
+
+    def sit_out(self, seat: int) -> None:
+        """Keep the seat but stop being dealt in; blinds that pass are owed on return."""
+        self._between_hands("sit out")
+        self._player(seat).sitting_out = True
+
+    def come_back(self, seat: int, *, post: bool = True) -> None:
+        """Be dealt in again: posting what was missed (big blind live, small blind dead),
+        or with ``post=False`` waiting for the big blind."""
+        self._between_hands("come back")
+        player = self._player(seat)
+        player.sitting_out = False
+        player.post = post
+
+    def add_chips(self, seat: int, amount: int) -> None:
+        """Add chips to a stack between hands (table stakes: never during a hand)."""
+        check_chips(amount, "amount", positive=True)
+        self._between_hands("add chips")
+        self._player(seat).stack += amount
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        """Chips of every seated player (at the start of the next hand)."""
+        return {s: p.stack for s, p in enumerate(self._players) if p is not None}
+
+    @property
+    def names(self) -> dict[int, Optional[str]]:
+        """Names of the seated players."""
+        return {s: p.name for s, p in enumerate(self._players) if p is not None}
+
+    @property
+    def button(self) -> Optional[int]:
+        """The button of the current (or last) hand, or the first button if none yet."""
+        if self._button is None:
+            seated = [s for s, p in enumerate(self._players) if p is not None]
+            return seated[0] if seated else None
+        return self._button
+
+    @property
+    def hand(self) -> Optional[Hand]:
+        """The current or last hand."""
+        return self._hand
+
+    def draw_for_button(self, *, seed: Optional[int] = None) -> int:
+        """Tournament start: one card to each player, highest card (suits s > h > d > c)
+        takes the button. Returns the seat.
+
+        >>> t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100, 100, 100])
+        >>> t.draw_for_button(seed=3) in (0, 1, 2)
+        True
+        """
+        if self._hands:
+            raise ValueError("the button is drawn before the first hand only")
+        seated = [s for s, p in enumerate(self._players) if p is not None]
+        if len(seated) < 2:
+            raise ValueError("at least two players are needed to draw for the button")
+        deck = Deck(seed=seed) if seed is not None else Deck()
+        cards = dict(zip(seated, deck.deal(len(seated))))
+        # a card's int is rank * 4 + suit with suits c < d < h < s: the largest wins
+        self._button = max(seated, key=lambda s: int(cards[s]))
+        self.last_draw: dict[int, Card] = cards
+        return self._button
+
+    # ----------------------------------------------------------------- positions
+    def _active(self, seat: int) -> bool:
+        p = self._players[seat]
+        return p is not None and not p.sitting_out and p.stack > 0 and not p.waiting
+
+    def _next(self, seat: int, ok) -> int:  # type: ignore[no-untyped-def]
+        for step in range(1, self.size + 1):
+            s = (seat + step) % self.size
+            if ok(s):
+                return s
+        raise ValueError("no player to deal to")
+
+    def _entrant(self, seat: int) -> bool:
+        """A waiting or returning player who may take the big blind when it reaches him."""
+        p = self._players[seat]
+        return p is not None and not p.sitting_out and p.stack > 0
+
+    def _positions(self) -> tuple[int, Optional[int], int, Optional[int]]:
+        """(button, small-blind seat or None, big-blind seat, small-blind position)."""
+        active = [s for s in range(self.size) if self._active(s)]
+        if self._hands == 0 or self._bb is None or self.rules.button_rule == "moving":
+            if self._hands == 0 or self._bb is None:
+                button = self.button if self.button is not None else 0
+            else:
+                button = self._next(self._button, self._active)   # type: ignore[arg-type]
+            if len(active) == 2:
+                bb = self._next(button, self._active)
+                return button, button, bb, button
+            sb = self._next(button, self._active)
+            bb = self._next(sb, self._entrant)
+            return button, sb, bb, sb
+        # dead button: the big blind moves one player, the small blind and button follow it
+        bb = self._next(self._bb, self._entrant)
+        if len([s for s in range(self.size) if self._active(s) or s == bb]) == 2:
+            other = self._next(bb, lambda s: self._active(s) and s != bb)
+            return other, other, bb, other      # heads-up: the button posts the small blind
+        sb_pos = self._bb
+        button = self._sb_pos if self._sb_pos is not None else self._bb
+        sb = sb_pos if self._active(sb_pos) else None
+        return button, sb, bb, sb_pos
+
+    def _mark_missed(self, bb: int, sb_pos: Optional[int]) -> None:
+        """Players sitting out whose blinds passed owe them on return."""
+        if self._bb is None:
+            return
+        s = self._bb
+        while True:
+            s = (s + 1) % self.size
+            if s == bb:
+                break
+            p = self._players[s]
+            if p is not None and p.sitting_out:
+                p.missed_bb = p.missed_sb = True
+        if sb_pos is not None:
+            p = self._players[sb_pos]
+            if p is not None and p.sitting_out:
+                p.missed_sb = True
+
+    # ----------------------------------------------------------------- hands
+    def start_hand(self, *, holes: Optional[Mapping[int, Optional[CardsLike]]] = None,
+                   board: Optional[CardsLike] = None, seed: Optional[int] = None) -> Hand:
+        """Start the next hand: move the button, post antes and blinds, deal.
+
+        ``holes`` ({seat: "As2s3d4d"}) and ``board`` (up to five cards in dealing order)
+        preset cards for replays and tests; the rest comes from a fresh shuffle (the
+        table's generator, or ``seed`` for this hand only).
+        """
+        self._between_hands("start a hand")
+        if sum(1 for s in range(self.size) if self._entrant(s)) < 2:
+            raise ValueError("at least two players with chips are needed to start a hand")
+        button, sb, bb, sb_pos = self._positions()
+        self._mark_missed(bb, sb_pos)
+        rules = self.rules
+        small, big = rules.blinds
+        posts: list[Post] = []
+        dealt = []
+        for step in range(1, self.size + 1):
+            s = (button + step) % self.size
+            p = self._players[s]
+            if p is None or p.sitting_out or p.stack == 0:
+                continue
+            owes = p.waiting or p.missed_bb or p.missed_sb
+            if s != bb and owes and (not p.post or s == sb):
+                continue    # waits for the big blind
+            dealt.append(s)
+        if len(dealt) < 2:
+            raise ValueError("at least two players are needed to deal a hand")
+        if rules.ante:
+            posts.extend(Post(s, "ante", rules.ante) for s in dealt)
+        if rules.big_blind_ante:
+            posts.append(Post(bb, "bb_ante", rules.big_blind_ante))
+        for s in dealt:
+            p = self._players[s]
+            assert p is not None
+            if s != bb and s != sb and p.missed_sb and not p.waiting:
+                posts.append(Post(s, "dead", small))
+        if sb is not None and small:
+            posts.append(Post(sb, "blind", small))
+        posts.append(Post(bb, "blind", big))
+        for s in dealt:
+            p = self._players[s]
+            assert p is not None
+            if s not in (sb, bb) and (p.waiting or p.missed_bb):
+                posts.append(Post(s, "blind", big))
+            p.waiting = p.missed_bb = p.missed_sb = False
+        setup = Setup(rules=rules, table_size=self.size, button=button, seats=tuple(dealt),
+                      stacks=tuple(self._players[s].stack for s in dealt),  # type: ignore
+                      posts=tuple(posts), big_blind=bb, level=big,
+                      holes=self._preset_holes(holes, board, dealt),
+                      board=self._preset_board(board),
+                      rng=random.Random(seed) if seed is not None else self._rng)
+        self._button, self._sb_pos, self._bb = button, sb_pos, bb
+        self._hands += 1
+        self._hand = Hand(setup, on_end=self._hand_over)
+        return self._hand
+
+    def _preset_holes(self, holes: Optional[Mapping[int, Optional[CardsLike]]],
+                      board: Optional[CardsLike],
+                      dealt: list[int]) -> dict[int, Optional[tuple[Card, ...]]]:
+        out: dict[int, Optional[tuple[Card, ...]]] = {}
+        if holes:
+            for seat, cards in holes.items():
+                if seat not in dealt:
+                    raise ValueError(f"hole cards given for seat {seat}, which is not dealt "
+                                     f"in this hand (dealt: {dealt})")
+                out[seat] = None if cards is None else parse_group(cards, (4,),
+                                                                    f"seat {seat}'s hole")
+        groups = {f"seat {s}'s hole": c for s, c in out.items() if c}
+        groups["board"] = self._preset_board(board)
+        check_disjoint(**groups)
+        return out
+
+    @staticmethod
+    def _preset_board(board: Optional[CardsLike]) -> tuple[Card, ...]:
+        if board is None:
+            return ()
+        return parse_group(board, (0, 1, 2, 3, 4, 5), "board")
+
+    def _hand_over(self, hand: Hand) -> None:
+        for seat, stack in hand.stacks.items():
+            p = self._players[seat]
+            if p is not None:
+                p.stack = stack
+
+    def __repr__(self) -> str:
+        return (f"<Table {self.rules.game} {self.rules.structure.name} seats={self.size} "
+                f"button={self.button} stacks={self.stacks}>")
+
+
+__all__ = ["Table"]
