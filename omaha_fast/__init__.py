@@ -6,6 +6,7 @@
 """
 
 from .cards import Card, Deck, format_cards, parse_cards
+from .equity import EquityResult, PlayerEquity, equity
 from .errors import IllegalActionError, InvalidCardError, OmahaError
 from .evaluate import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
                        rank5)
@@ -14,4 +15,4 @@ __version__ = "0.1.0"
 
 __all__ = ["Card", "Deck", "format_cards", "parse_cards", "OmahaError", "InvalidCardError",
            "IllegalActionError", "Category", "Evaluation", "HighHand", "LowHand", "evaluate",
-           "evaluate_batch", "rank5"]
+           "evaluate_batch", "rank5", "equity", "EquityResult", "PlayerEquity"]

@@ -6,6 +6,7 @@ failure into a Python exception, and returns plain Python values, never cdata.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Optional
 
 from ._lib import ffi, lib
@@ -94,3 +95,63 @@ def table_bytes() -> int:
 
 
 ProgressFn = Optional[Callable[[float, float], Optional[bool]]]
+
+
+class _ProgressState:
+    """What the progress callback needs: the user's function and the first error raised."""
+
+    __slots__ = ("progress", "error")
+
+    def __init__(self, progress: ProgressFn) -> None:
+        self.progress = progress
+        self.error: Optional[BaseException] = None
+
+
+# The C core calls back on the thread that called it, so the run in progress on this
+# thread is found here even when the callback fails before it can read its argument
+# (a Ctrl-C is delivered at the first Python instruction the callback runs).
+_running = threading.local()
+
+
+def _progress_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
+    state = getattr(_running, "state", None)
+    if state is not None and state.error is None:
+        state.error = exc
+    return 1  # any exception in the callback, Ctrl-C included, cancels the run
+
+
+@ffi.def_extern(onerror=_progress_error)
+def _equity_progress(user: Any, done: float, total: float) -> int:
+    state: _ProgressState = ffi.from_handle(user)
+    if state.progress is not None and state.progress(done, total):
+        return 1
+    return 0
+
+
+def equity(hands: bytes, n_players: int, board: bytes, dead: bytes, game: int, exact: bool,
+           samples: int, seed: int, threads: int, progress: ProgressFn
+           ) -> tuple[list[dict[str, float]], float, float]:
+    """Run the C equity engine; per-player sums, boards and boards with no low."""
+    results = ffi.new("of_player_result[]", n_players)
+    boards = ffi.new("double *")
+    no_low = ffi.new("double *")
+    state = _ProgressState(progress)
+    handle = ffi.new_handle(state)
+    outer = getattr(_running, "state", None)
+    _running.state = state
+    try:
+        rc = lib.of_equity(hands, n_players, board, len(board), dead, len(dead), game,
+                           0 if exact else 1, samples, seed, threads, lib._equity_progress,
+                           handle, results, boards, no_low)
+    finally:
+        _running.state = outer
+    if state.error is not None:
+        raise state.error
+    if rc == lib.OF_ERR_CANCELLED:
+        raise OmahaError("equity calculation stopped by the progress callback")
+    if rc != lib.OF_OK:
+        raise status_error(rc, "equity")
+    fields = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
+              "low_share", "eq_sq")
+    return ([{f: float(getattr(r, f)) for f in fields} for r in results],
+            float(boards[0]), float(no_low[0]))

@@ -7,6 +7,13 @@ and ``run_<name>(args) -> int`` does the work and returns the exit status.
 high: Straight, Seven high (3h4h5c6d7h), value 5856
 low:  7-6-5-2-A (As2s5c6d7h), value 41
 0
+>>> main(["equity", "As2s3h4h", "KcKdQcJd", "--board", "2h7d9c"])
+hilo equity, board 2h7d9c: 820 boards (exact)
+hand         equity  high win  high tie  low win  low tie   scoop
+As2s3h4h     60.67%    39.63%     0.00%   76.83%    0.00%  39.63%
+KcKdQcJd     39.33%    60.37%     0.00%    0.00%    0.00%  18.29%
+no qualifying low on 23.17% of boards
+0
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from typing import Callable, Optional, Sequence
 
 from .cards import format_cards
 from .errors import OmahaError
+from .equity import equity
 from .evaluate import evaluate
 
 
@@ -49,8 +57,81 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_equity(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("equity", help="hi/lo equity of 2 to 10 hands",
+                       description="Exact (every remaining board) or Monte Carlo equity of "
+                                   "2 to 10 Omaha hands, with the high/low breakdown.")
+    p.add_argument("hands", nargs="+", help="four-card hands, e.g. As2s3h4h KcKdQcJd")
+    p.add_argument("--board", default="", help="known board cards (0, 3, 4 or 5)")
+    p.add_argument("--dead", default="", help="cards known to be out of play")
+    p.add_argument("--game", choices=("hilo", "high"), default="hilo")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every board")
+    how.add_argument("--samples", type=int, help="Monte Carlo with this many boards")
+    p.add_argument("--seed", type=int, help="Monte Carlo seed (printed when not given)")
+    p.add_argument("--threads", type=int, help="worker threads (default: every core)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, done: float, total: float) -> None:
+        if not sys.stderr.isatty():
+            return
+        width = 40
+        filled = int(width * done / total) if total else width
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                         f"{done:,.0f}/{total:,.0f} boards")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 79 + "\r")
+
+
+def run_equity(args: argparse.Namespace) -> int:
+    mode = "exact" if args.exact else "mc" if args.samples else "auto"
+    bar = _ProgressBar()
+    try:
+        result = equity(args.hands, board=args.board, dead=args.dead, game=args.game,
+                        mode=mode, samples=args.samples, seed=args.seed,
+                        threads=args.threads, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    how = ("exact" if result.exact
+           else f"Monte Carlo, seed {result.seed}")
+    print(f"{result.game} equity, board {result.board or '(none)'}: "
+          f"{result.boards:,} boards ({how})")
+    hilo = result.game == "hilo"
+    head = f"{'hand':<10} {'equity':>8} {'high win':>9} {'high tie':>9}"
+    if hilo:
+        head += f" {'low win':>8} {'low tie':>8} {'scoop':>7}"
+    if not result.exact:
+        head += f" {'+/-':>7}"
+    print(head)
+    for p in result.players:
+        line = f"{p.hand:<10} {p.equity:8.2%} {p.high_win:9.2%} {p.high_tie:9.2%}"
+        if hilo:
+            line += f" {p.low_win:8.2%} {p.low_tie:8.2%} {p.scoop:7.2%}"
+        if p.std_error is not None:
+            line += f" {p.std_error:7.2%}"
+        print(line)
+    if hilo:
+        print(f"no qualifying low on {result.no_low:.2%} of boards")
+    return 0
+
+
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {
     "eval": (add_eval, run_eval),
+    "equity": (add_equity, run_equity),
 }
 
 

@@ -1,0 +1,148 @@
+"""Hi/lo equity: how often each hand wins the high, the low and the whole pot.
+
+Exact mode enumerates every remaining board; Monte Carlo samples boards from a seed. The
+loops run in C on every core with the GIL released; Ctrl-C stops a long run cleanly.
+
+>>> r = equity(["As2s3h4h", "KcKdQcJd"])
+>>> r.exact, r.boards, [round(p.equity, 5) for p in r.players]
+(True, 1086008, [0.57465, 0.42535])
+>>> round(equity(["As2s3h4h", "KcKdQcJd"], game="high").players[0].equity, 5)
+0.42973
+>>> r = equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=200_000, seed=1)
+>>> r.exact, abs(r.players[0].equity - 0.57465) < 4 * r.players[0].std_error
+(False, True)
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import asdict, dataclass
+from math import comb
+from typing import Callable, Optional, Sequence
+
+from . import _core
+from .cards import CardsLike, check_disjoint, format_cards, parse_cards, parse_group
+from .errors import InvalidCardError
+
+EXACT_LIMIT = 2_000_000
+"""``mode="auto"`` enumerates exactly when at most this many boards remain, otherwise it
+samples. From a full deck the largest space (heads-up, no board) is 1,086,008 boards, which
+the C core enumerates in milliseconds, so every standard spot is exact under "auto"."""
+
+DEFAULT_SAMPLES = 1_000_000
+"""Boards drawn by Monte Carlo when ``samples`` is not given."""
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One hand's results; every figure is a fraction of the boards (0..1).
+
+    ``equity`` is the expected share of the pot, ``high_share + low_share``. ``high_win``
+    and ``low_win`` count boards won alone, ``high_tie`` and ``low_tie`` boards shared;
+    ``scoop`` boards where the hand takes the whole pot alone. ``std_error`` is the Monte
+    Carlo standard error of ``equity`` (``None`` when exact).
+    """
+
+    hand: str
+    equity: float
+    high_win: float
+    high_tie: float
+    low_win: float
+    low_tie: float
+    scoop: float
+    high_share: float
+    low_share: float
+    std_error: Optional[float]
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The result of :func:`equity`: per-player figures plus what was evaluated."""
+
+    players: tuple[PlayerEquity, ...]
+    board: str
+    game: str
+    boards: int
+    exact: bool
+    no_low: float
+    """Fraction of boards on which nobody made a qualifying low."""
+    seed: Optional[int]
+    """The Monte Carlo seed used (``None`` when exact): pass it again to repeat the run."""
+
+    def to_dict(self) -> dict:
+        """Plain data, for JSON."""
+        return {"board": self.board, "game": self.game, "boards": self.boards,
+                "exact": self.exact, "no_low": self.no_low, "seed": self.seed,
+                "players": [asdict(p) for p in self.players]}
+
+
+ProgressCallback = Callable[[float, float], Optional[bool]]
+
+
+def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "",
+           game: str = "hilo", mode: str = "auto", samples: Optional[int] = None,
+           seed: Optional[int] = None, threads: Optional[int] = None,
+           progress: Optional[ProgressCallback] = None) -> EquityResult:
+    """Equity of 2 to 10 Omaha hands on a known board (0, 3, 4 or 5 cards).
+
+    ``mode`` is "exact", "mc" (``samples`` boards drawn from ``seed``) or "auto" (exact up
+    to :data:`EXACT_LIMIT` boards). The same seed gives the same numbers whatever
+    ``threads`` is (``None`` uses every core). ``progress(done, total)`` is called about
+    ten times a second on long runs; returning True stops the run with an OmahaError.
+    Ties split a half equally, as fractions.
+
+    >>> r = equity(["AhAd2c3c", "KsKh8d9d"], board="2h7d9c")
+    >>> r.boards, round(sum(p.equity for p in r.players), 12)
+    (820, 1.0)
+    >>> equity(["AhAd2c3c", "AhKh8d9d"])
+    Traceback (most recent call last):
+    ...
+    omaha_fast.errors.InvalidCardError: duplicate card Ah: in hand 1 and in hand 2
+    """
+    if isinstance(hands, str) or not 2 <= len(hands) <= 10:
+        count = "a string" if isinstance(hands, str) else f"{len(hands)} hands"
+        raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {count}")
+    holes = [parse_group(h, (4,), f"hand {i + 1}") for i, h in enumerate(hands)]
+    known = parse_group(board, (0, 3, 4, 5), "board")
+    out = parse_cards(dead)
+    check_disjoint(**{f"hand {i + 1}": h for i, h in enumerate(holes)}, board=known, dead=out)
+    game_code = _core.game_code(game)
+    if mode not in ("auto", "exact", "mc"):
+        raise ValueError(f"mode must be 'auto', 'exact' or 'mc', not {mode!r}")
+    remaining = 52 - 4 * len(holes) - len(known) - len(out)
+    to_deal = 5 - len(known)
+    if remaining < to_deal:
+        raise InvalidCardError(f"only {remaining} cards left to deal {to_deal} board cards")
+    space = comb(remaining, to_deal)
+    exact = mode == "exact" or (mode == "auto" and space <= EXACT_LIMIT)
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                or samples < 1):
+        raise ValueError(f"samples must be a positive int, not {samples!r}")
+    if threads is not None and (not isinstance(threads, int) or threads < 1):
+        raise ValueError(f"threads must be a positive int or None, not {threads!r}")
+    if not exact and seed is None:
+        seed = secrets.randbits(63)
+    n_samples = 0 if exact else (samples or DEFAULT_SAMPLES)
+    sums, boards, no_low = _core.equity(
+        b"".join(bytes(h) for h in holes), len(holes), bytes(known), bytes(out), game_code,
+        exact, n_samples, (seed or 0) & (2**64 - 1), threads or 0, progress)
+    players = []
+    for hole, s in zip(holes, sums):
+        mean = s["equity"] / boards
+        std_error = None
+        if not exact:
+            variance = max(s["eq_sq"] / boards - mean * mean, 0.0)
+            std_error = math.sqrt(variance / boards)
+        players.append(PlayerEquity(
+            hand=format_cards(hole), equity=mean, high_win=s["high_win"] / boards,
+            high_tie=s["high_tie"] / boards, low_win=s["low_win"] / boards,
+            low_tie=s["low_tie"] / boards, scoop=s["scoop"] / boards,
+            high_share=s["high_share"] / boards, low_share=s["low_share"] / boards,
+            std_error=std_error))
+    return EquityResult(players=tuple(players), board=format_cards(known), game=game,
+                        boards=int(boards), exact=exact, no_low=no_low / boards,
+                        seed=None if exact else seed)
+
+
+__all__ = ["equity", "EquityResult", "PlayerEquity", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
