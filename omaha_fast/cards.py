@@ -52,7 +52,11 @@ class Card(int):
                                        f"then suit cdhs, e.g. 'As')")
             return card
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidCardError(f"cannot read a card from {value!r}")
+            # integer scalars that are not int subclasses (numpy's) via __index__
+            index = getattr(type(value), "__index__", None)
+            if index is None or type(value).__name__.startswith("bool"):
+                raise InvalidCardError(f"cannot read a card from {value!r}")
+            value = index(value)
         if not 0 <= value < 52:
             raise InvalidCardError(f"card number {value} is out of range 0..51")
         return _ALL[value]
