@@ -1,0 +1,185 @@
+"""Equity: the C engine against a pure-Python enumeration over the reference evaluator."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from omaha_fast import InvalidCardError, OmahaError, equity, parse_cards
+from omaha_fast import reference
+
+FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
+          "low_share")
+
+
+def python_equity(hands, board, dead="", game="hilo"):
+    """Every remaining board, each hand ranked by the reference, the pot split by RULES.md."""
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    known = [int(c) for c in parse_cards(board)]
+    used = set(known) | {int(c) for c in parse_cards(dead)} | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in used]
+    n = len(holes)
+    sums = [dict.fromkeys(FIELDS, 0.0) for _ in range(n)]
+    boards = no_low = 0
+    for extra in itertools.combinations(deck, 5 - len(known)):
+        full = known + list(extra)
+        highs = [reference.best_high(h, full) for h in holes]
+        lows = [reference.best_low(h, full) if game == "hilo" else 0 for h in holes]
+        top_h, top_l = max(highs), max(lows)
+        hw = [i for i in range(n) if highs[i] == top_h]
+        lw = [i for i in range(n) if top_l and lows[i] == top_l]
+        boards += 1
+        no_low += not lw
+        for i in range(n):
+            s = sums[i]
+            hs = ((0.5 if lw else 1.0) / len(hw)) if i in hw else 0.0
+            ls = 0.5 / len(lw) if i in lw else 0.0
+            if i in hw:
+                s["high_win" if len(hw) == 1 else "high_tie"] += 1
+            if i in lw:
+                s["low_win" if len(lw) == 1 else "low_tie"] += 1
+            if hw == [i] and (not lw or lw == [i]):
+                s["scoop"] += 1
+            s["high_share"] += hs
+            s["low_share"] += ls
+            s["equity"] += hs + ls
+    return [{k: v / boards for k, v in s.items()} for s in sums], boards, no_low / boards
+
+
+SPOTS = [
+    (["As2s3h4h", "KcKdQcJd"], "2h7d9c8s", "", "hilo"),          # turn known
+    (["Ah2h3c5d", "AdKd2c4s"], "3h7hQh", "", "hilo"),            # flop: shared lows
+    (["AsKs2d3d", "QhJhTc9c", "7s6s5h4h"], "2s8sKh", "", "hilo"),
+    (["AsAd2c3c", "KsKhQsQh", "8d7d6c5c"], "4h9s2h", "Ac", "hilo"),   # with a dead card
+    (["AsKsQsJs", "AhKhQhJh"], "TdTs9s", "", "high"),            # identical high hands
+    (["Ac2c3d4d", "Ad2d3c4c"], "5h6h8s", "", "hilo"),            # split high and low
+    (["9s9h8d8c", "7s7h6d6c", "AsKdJh2c"], "9d8h7c", "", "high"),
+]
+
+
+@pytest.mark.parametrize("hands, board, dead, game", SPOTS)
+def test_exact_matches_python_enumeration(hands, board, dead, game):
+    want, boards, no_low = python_equity(hands, board, dead, game)
+    got = equity(hands, board=board, dead=dead, game=game, mode="exact")
+    assert got.exact and got.boards == boards
+    assert got.no_low == pytest.approx(no_low, abs=1e-12)
+    for p, w in zip(got.players, want):
+        for field in FIELDS:
+            assert getattr(p, field) == pytest.approx(w[field], abs=1e-12), field
+
+
+def test_golden_heads_up_preflop():
+    hilo = equity(["As2s3h4h", "KcKdQcJd"])
+    assert hilo.exact and hilo.boards == 1_086_008
+    assert [round(p.equity, 5) for p in hilo.players] == [0.57465, 0.42535]
+    high = equity(["As2s3h4h", "KcKdQcJd"], game="high")
+    assert [round(p.equity, 5) for p in high.players] == [0.42973, 0.57027]
+
+
+def test_river_board_is_the_showdown():
+    r = equity(["AsKs2d3d", "QhJhTc9c"], board="2s8sKh4c5d")
+    want, boards, _ = python_equity(["AsKs2d3d", "QhJhTc9c"], "2s8sKh4c5d")
+    assert r.boards == boards == 1
+    assert [p.equity for p in r.players] == [w["equity"] for w in want]
+
+
+@pytest.mark.parametrize("hands, board", [
+    (["As2s3h4h", "KcKdQcJd"], ""),
+    (["As2s3h4h", "KcKdQcJd", "Ad2d5c6c"], "7h8h9s"),
+    (["AhAd2c3c", "KsKh8d9d", "QcJcTd9h", "6s5s4h3h"], ""),
+])
+def test_monte_carlo_within_four_standard_errors(hands, board):
+    exact = equity(hands, board=board, mode="exact")
+    mc = equity(hands, board=board, mode="mc", samples=400_000, seed=11)
+    assert not mc.exact and mc.boards == 400_000
+    for e, m in zip(exact.players, mc.players):
+        assert m.std_error > 0
+        assert abs(m.equity - e.equity) < 4 * m.std_error + 1e-12
+
+
+def test_shares_sum_to_one_and_permutation_permutes():
+    rng = random.Random(5)
+    for _ in range(6):
+        n = rng.randint(2, 6)
+        cards = rng.sample(range(52), 4 * n + 3)
+        hands = [cards[4 * i:4 * i + 4] for i in range(n)]
+        board = cards[4 * n:]
+        r = equity(hands, board=board)
+        assert sum(p.equity for p in r.players) == pytest.approx(1.0, abs=1e-12)
+        assert sum(p.high_share for p in r.players) + sum(p.low_share for p in r.players) \
+            == pytest.approx(1.0, abs=1e-12)
+        order = list(range(n))
+        rng.shuffle(order)
+        s = equity([hands[i] for i in order], board=board)
+        for j, i in enumerate(order):
+            assert s.players[j].equity == pytest.approx(r.players[i].equity, abs=1e-12)
+            assert s.players[j].scoop == pytest.approx(r.players[i].scoop, abs=1e-12)
+
+
+def test_monte_carlo_is_the_same_for_any_thread_count():
+    hands = ["As2s3h4h", "KcKdQcJd", "9h8h7c6c"]
+    runs = [equity(hands, mode="mc", samples=300_000, seed=42, threads=t) for t in (1, 2, 3)]
+    assert runs[0] == runs[1] == runs[2]
+    other = equity(hands, mode="mc", samples=300_000, seed=43)
+    assert other.players[0].equity != runs[0].players[0].equity
+
+
+def test_auto_is_exact_for_a_full_deck_and_mc_draws_a_seed():
+    assert equity(["As2s3h4h", "KcKdQcJd"], board="2h7d9c").exact
+    r = equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=1000)
+    assert r.seed is not None
+    again = equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=1000, seed=r.seed)
+    assert again == r
+
+
+def test_progress_is_reported_and_can_stop_the_run():
+    seen = []
+    r = equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=3_000_000, seed=1, threads=1,
+               progress=lambda done, total: seen.append((done, total)))
+    assert r.boards == 3_000_000
+    assert seen and all(total == 3_000_000 and 0 < done <= total for done, total in seen)
+    with pytest.raises(OmahaError, match="stopped"):
+        equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=10**10, seed=1,
+               progress=lambda done, total: True)
+
+    class Boom(Exception):
+        pass
+
+    def explode(done, total):
+        raise Boom()
+
+    with pytest.raises(Boom):
+        equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=10**10, seed=1, progress=explode)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(hands=["As2s3h4h"]), "2 to 10 hands"),
+    (dict(hands=["As2s3h4h"] * 11), "2 to 10 hands"),
+    (dict(hands="As2s3h4hKcKdQcJd"), "2 to 10 hands"),
+    (dict(hands=["As2s3h4h", "KcKdQc"]), "hand 2 needs 4 cards"),
+    (dict(hands=["As2s3h4h", "KcKdQcXx"]), "Xx"),
+    (dict(hands=["As2s3h4h", "KcKdQcAs"]), "duplicate card As: in hand 1 and in hand 2"),
+    (dict(hands=["As2s3h4h", "KcKdQcJd"], board="2c7d"), "board needs"),
+    (dict(hands=["As2s3h4h", "KcKdQcJd"], board="2c7d9h", dead="9h"),
+     "duplicate card 9h: in board and in dead"),
+    (dict(hands=["As2s3h4h", "KcKdQcJd"], board="2c7dKc"), "duplicate card Kc"),
+])
+def test_bad_input_names_the_problem(kwargs, message):
+    with pytest.raises(InvalidCardError, match=message):
+        equity(**kwargs)
+
+
+@pytest.mark.parametrize("kwargs", [dict(mode="fast"), dict(game="razz"), dict(samples=0),
+                                    dict(threads=0), dict(samples=2.5)])
+def test_bad_options(kwargs):
+    with pytest.raises(ValueError):
+        equity(["As2s3h4h", "KcKdQcJd"], **kwargs)
+
+
+def test_too_few_cards_left_to_deal():
+    hands = [c for c in ("AsKsQsJs", "AhKhQhJh", "AdKdQdJd", "AcKcQcJc", "TsTh9s9h",
+                         "TdTc9d9c", "8s8h7s7h", "8d8c7d7c", "6s6h5s5h", "6d6c5d5c")]
+    with pytest.raises(InvalidCardError, match="left to deal"):
+        equity(hands, dead="4s4h4d4c3s3h3d3c2s2h")
