@@ -39,6 +39,36 @@ _FL, _PL, _NL = 0, 1, 2
 _DECK = tuple(Card(i) for i in range(52))
 
 
+_ORDERINGS: dict[tuple[int, int], int] = {}
+
+
+def draw(rng: random.Random, pool: list[Card], m: int) -> list[Card]:
+    """The first ``m`` cards of a uniformly shuffled ``pool`` (the list is reordered).
+
+    One random number below n!/(n-m)! is read as mixed-radix digits that drive a partial
+    Fisher-Yates shuffle: unbiased, and a single call into the generator (cheap for
+    the CSPRNG too).
+
+    >>> cards = draw(random.Random(1), list(_DECK), 5)
+    >>> len(set(cards)), all(isinstance(c, Card) for c in cards)
+    (5, True)
+    """
+    n = len(pool)
+    key = (n, m)
+    count = _ORDERINGS.get(key)
+    if count is None:
+        count = 1
+        for i in range(m):
+            count *= n - i
+        _ORDERINGS[key] = count
+    r = rng.randrange(count)
+    for i in range(m):
+        r, j = divmod(r, n - i)
+        j += i
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:m]
+
+
 class Post(NamedTuple):
     """A forced bet: ``kind`` is "ante", "bb_ante" (dead, for the table), "dead" (a dead
     small blind) or "blind" (live: it counts toward calling)."""
@@ -104,6 +134,8 @@ class Hand:
         self._dead = 0          # big-blind ante: dead money for the main pot
         self._in_pot = 0        # every chip committed to the hand, bets in front included
         self._live = k          # players not folded
+        self._able = k          # players not folded and not all-in: they can still bet
+        self._lim: Optional[tuple[int, int, int, int]] = None   # _limits() of the actor
         self._street = 0
         self._actions: list[Action] = []
         self._returns: list[tuple[int, int]] = []    # (seat, chips) uncalled bets returned
@@ -130,8 +162,8 @@ class Hand:
                 used.update(cards)
         unknown = [s for s in self._seats if s not in preset or not preset[s]]
         need = 4 * len(unknown) + 8 - len(setup.board)
-        pool = _DECK if not used else [c for c in _DECK if c not in used]
-        drawn = setup.rng.sample(pool, need)
+        pool = list(_DECK) if not used else [c for c in _DECK if c not in used]
+        drawn = draw(setup.rng, pool, need)
         holes: list[tuple[Card, ...]] = []
         at = 0
         self._known = [True] * k
@@ -167,6 +199,7 @@ class Hand:
                     self._bet[i] += amount
             if self._stack[i] == 0:
                 self._allin[i] = True
+                self._able -= 1
             self._posted.append(Post(post.seat, post.kind, amount))
 
     def _start_round(self, street: int, setup: Optional[Setup] = None) -> None:
@@ -189,6 +222,7 @@ class Hand:
             self._inc = self._min_bet
             start = self._k - 1  # so the search begins at the first seat left of the button
         self._size = self._sizes[street]
+        self._lim = None
         self._uncapped = False
         self._check_uncap()
         self._actor = self._find_actor(start)
@@ -240,6 +274,11 @@ class Hand:
     def bets(self) -> dict[int, int]:
         """Chips each seat has in front of it on the current street."""
         return dict(zip(self._seats, self._bet))
+
+    @property
+    def current_bet(self) -> int:
+        """The street total a player must reach to call (0 when nobody has bet)."""
+        return self._current
 
     @property
     def contributed(self) -> dict[int, int]:
@@ -327,9 +366,7 @@ class Hand:
     # ----------------------------------------------------------------- legality
     def _may_raise(self, i: int) -> bool:
         """Whether the betting is open for player i (cap, reopening, someone to face it)."""
-        others = self._live - 1 - sum(1 for j in range(self._k)
-                                      if j != i and self._allin[j] and not self._folded[j])
-        if others <= 0:
+        if self._able <= 1:     # nobody left to face a raise
             return False
         if self._kind == _FL:
             if self._bets >= self._cap and not self._uncapped:
@@ -339,7 +376,16 @@ class Hand:
         return not self._acted[i] or self._current - self._acted_level[i] >= self._inc
 
     def _limits(self, i: int) -> tuple[int, int, int, int]:
-        """(chips a call adds, min raise-to, max raise-to, all-in-to); 0 means not allowed."""
+        """(chips a call adds, min raise-to, max raise-to, all-in-to); 0 means not allowed.
+
+        Cached for the player to act until the next action changes the state.
+        """
+        if self._lim is not None:
+            return self._lim
+        self._lim = self._compute_limits(i)
+        return self._lim
+
+    def _compute_limits(self, i: int) -> tuple[int, int, int, int]:
         stack = self._stack[i]
         bet = self._bet[i]
         current = self._current
@@ -392,55 +438,57 @@ class Hand:
         if seat is not None and seat != self._seats[i]:
             raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is seat "
                                      f"{self._seats[i]}'s turn to act")
-        call, lo, hi, all_in_to = self._limits(i)
+        call, lo, hi, all_in_to = self._lim or self._limits(i)
         bet = self._bet[i]
         to_call = self._current - bet
-
-        def refuse(why: str) -> IllegalActionError:
-            return IllegalActionError(f"{_say(kind, amount)} is not allowed: {why} "
-                                      f"({self.legal_actions().describe()})")
-
         if kind == "fold":
             return bet
         if kind == "check":
             if to_call:
-                raise refuse(f"there are {to_call} to call")
+                raise self._refuse(kind, amount, f"there are {to_call} to call")
             return bet
         if kind == "call":
             if not to_call:
-                raise refuse("there is no bet to call")
+                raise self._refuse(kind, amount, "there is no bet to call")
             return bet + call
         if kind == "all_in":
             if not all_in_to:
-                raise refuse("going all-in would exceed what the betting allows")
+                raise self._refuse(kind, amount, "going all-in would exceed what the "
+                                                 "betting allows")
             return all_in_to
-        if kind not in ("bet", "raise_to"):
+        if kind != "bet" and kind != "raise_to":
             raise IllegalActionError(f"unknown action {kind!r} (expected fold, check, call, "
                                      f"bet, raise_to or all_in)")
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalActionError(f"{kind} needs an int amount (the street total), "
-                                     f"got {amount!r}")
+        if amount.__class__ is not int:
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise IllegalActionError(f"{kind} needs an int amount (the street total), "
+                                         f"got {amount!r}")
         if kind == "bet" and self._current:
-            raise refuse(f"there is already a bet of {self._current}; raise instead")
+            raise self._refuse(kind, amount, f"there is already a bet of {self._current}; "
+                                             f"raise instead")
         if kind == "raise_to" and not self._current:
-            raise refuse("there is no bet to raise; bet instead")
-        if amount == all_in_to:
+            raise self._refuse(kind, amount, "there is no bet to raise; bet instead")
+        if amount == all_in_to and amount or (lo and amount == lo):
             return amount
         word = "bet" if kind == "bet" else "raise"
         if not lo:
             if all_in_to and amount < all_in_to:
-                raise refuse(f"only an all-in to {all_in_to} is possible")
-            raise refuse(self._why_closed(i))
+                raise self._refuse(kind, amount, f"only an all-in to {all_in_to} is possible")
+            raise self._refuse(kind, amount, self._why_closed(i))
         if amount > bet + self._stack[i]:
-            raise refuse(f"the stack covers only {bet + self._stack[i]}")
-        if self._kind == _FL and amount != lo:
-            raise refuse(f"fixed-limit {word}s go to exactly {lo}")
+            raise self._refuse(kind, amount, f"the stack covers only {bet + self._stack[i]}")
+        if self._kind == _FL:
+            raise self._refuse(kind, amount, f"fixed-limit {word}s go to exactly {lo}")
         if amount < lo:
             raise IllegalActionError(f"{word} to {amount} is below the minimum {word} to {lo}")
         if amount > hi:
             limit = "pot-limit maximum" if self._kind == _PL else "maximum"
-            raise refuse(f"above the {limit} {word} to {hi}")
+            raise self._refuse(kind, amount, f"above the {limit} {word} to {hi}")
         return amount
+
+    def _refuse(self, kind: str, amount: Optional[int], why: str) -> IllegalActionError:
+        return IllegalActionError(f"{_say(kind, amount)} is not allowed: {why} "
+                                  f"({self.legal_actions().describe()})")
 
     def _why_closed(self, i: int) -> str:
         if self._kind == _FL and self._bets >= self._cap and not self._uncapped:
@@ -500,6 +548,8 @@ class Hand:
     def _fold(self, i: int) -> Action:
         self._folded[i] = True
         self._live -= 1
+        self._able -= 1
+        self._lim = None
         self._acted[i] = True
         action = Action(self._street, self._seats[i], "fold", self._bet[i], 0, False)
         self._actions.append(action)
@@ -526,6 +576,8 @@ class Hand:
             self._aggressor = i
         if all_in:
             self._allin[i] = True
+            self._able -= 1
+        self._lim = None
         self._acted[i] = True
         self._acted_level[i] = self._current
         action = Action(self._street, self._seats[i], kind, to, added, all_in)
@@ -577,16 +629,16 @@ class Hand:
             self._stack[i] += back
             self._contrib[i] -= back
             self._in_pot -= back
-            if self._stack[i]:
+            if self._stack[i] and self._allin[i]:
                 self._allin[i] = False
+                self._able += 1
             self._returns.append((self._seats[i], back))
 
     def _end_round(self) -> None:
         self._return_uncalled()
         for i in range(self._k):
             self._bet[i] = 0
-        able = sum(1 for i in range(self._k) if not self._folded[i] and not self._allin[i])
-        if self._street == 3 or able <= 1:
+        if self._street == 3 or self._able <= 1:
             if self._street < 3:
                 self._exposed = True   # all-in: no more betting, hands shown at once
                 self._board_n = 5
@@ -664,4 +716,4 @@ def _say(kind: str, amount: Optional[int]) -> str:
     return kind if amount is None else f"{kind} {amount}"
 
 
-__all__ = ["Hand", "Setup", "Post"]
+__all__ = ["Hand", "Setup", "Post", "draw"]

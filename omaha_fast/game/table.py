@@ -189,45 +189,47 @@ class Table:
         return self._button
 
     # ----------------------------------------------------------------- positions
-    def _active(self, seat: int) -> bool:
-        p = self._players[seat]
-        return p is not None and not p.sitting_out and p.stack > 0 and not p.waiting
+    def _flags(self) -> tuple[list[bool], list[bool]]:
+        """(active, entrant) by seat: active players are dealt in as things stand; an
+        entrant (waiting or owing blinds) may also take the big blind when it reaches him."""
+        active = []
+        entrant = []
+        for p in self._players:
+            ok = p is not None and not p.sitting_out and p.stack > 0
+            entrant.append(ok)
+            active.append(ok and not p.waiting)  # type: ignore[union-attr]
+        return active, entrant
 
-    def _next(self, seat: int, ok) -> int:  # type: ignore[no-untyped-def]
-        for step in range(1, self.size + 1):
-            s = (seat + step) % self.size
-            if ok(s):
+    def _next(self, seat: int, ok: list[bool]) -> int:
+        size = self.size
+        for step in range(1, size + 1):
+            s = (seat + step) % size
+            if ok[s]:
                 return s
         raise ValueError("no player to deal to")
 
-    def _entrant(self, seat: int) -> bool:
-        """A waiting or returning player who may take the big blind when it reaches him."""
-        p = self._players[seat]
-        return p is not None and not p.sitting_out and p.stack > 0
-
-    def _positions(self) -> tuple[int, Optional[int], int, Optional[int]]:
+    def _positions(self, active: list[bool],
+                   entrant: list[bool]) -> tuple[int, Optional[int], int, Optional[int]]:
         """(button, small-blind seat or None, big-blind seat, small-blind position)."""
-        active = [s for s in range(self.size) if self._active(s)]
-        if self._hands == 0 or self._bb is None or self.rules.button_rule == "moving":
-            if self._hands == 0 or self._bb is None:
+        n_active = sum(active)
+        if self._bb is None or self.rules.button_rule == "moving":
+            if self._bb is None:
                 button = self.button if self.button is not None else 0
             else:
-                button = self._next(self._button, self._active)   # type: ignore[arg-type]
-            if len(active) == 2:
-                bb = self._next(button, self._active)
-                return button, button, bb, button
-            sb = self._next(button, self._active)
-            bb = self._next(sb, self._entrant)
-            return button, sb, bb, sb
+                button = self._next(self._button, active)   # type: ignore[arg-type]
+            if n_active == 2:
+                return button, button, self._next(button, active), button
+            sb = self._next(button, active)
+            return button, sb, self._next(sb, entrant), sb
         # dead button: the big blind moves one player, the small blind and button follow it
-        bb = self._next(self._bb, self._entrant)
-        if len([s for s in range(self.size) if self._active(s) or s == bb]) == 2:
-            other = self._next(bb, lambda s: self._active(s) and s != bb)
-            return other, other, bb, other      # heads-up: the button posts the small blind
+        bb = self._next(self._bb, entrant)
+        if n_active + (not active[bb]) == 2:
+            # heads-up: the other player has the button and posts the small blind
+            other = self._next(bb, [a and s != bb for s, a in enumerate(active)])
+            return other, other, bb, other
         sb_pos = self._bb
         button = self._sb_pos if self._sb_pos is not None else self._bb
-        sb = sb_pos if self._active(sb_pos) else None
-        return button, sb, bb, sb_pos
+        return button, (sb_pos if active[sb_pos] else None), bb, sb_pos
 
     def _mark_missed(self, bb: int, sb_pos: Optional[int]) -> None:
         """Players sitting out whose blinds passed owe them on return."""
@@ -256,48 +258,56 @@ class Table:
         table's generator, or ``seed`` for this hand only).
         """
         self._between_hands("start a hand")
-        if sum(1 for s in range(self.size) if self._entrant(s)) < 2:
+        active, entrant = self._flags()
+        if sum(entrant) < 2:
             raise ValueError("at least two players with chips are needed to start a hand")
-        button, sb, bb, sb_pos = self._positions()
+        button, sb, bb, sb_pos = self._positions(active, entrant)
         self._mark_missed(bb, sb_pos)
         rules = self.rules
         small, big = rules.blinds
-        posts: list[Post] = []
+        players = self._players
+        size = self.size
         dealt = []
-        for step in range(1, self.size + 1):
-            s = (button + step) % self.size
-            p = self._players[s]
-            if p is None or p.sitting_out or p.stack == 0:
+        owing = []
+        for step in range(1, size + 1):
+            s = (button + step) % size
+            if not entrant[s]:
                 continue
-            owes = p.waiting or p.missed_bb or p.missed_sb
-            if s != bb and owes and (not p.post or s == sb):
-                continue    # waits for the big blind
-            dealt.append(s)
+            p = players[s]
+            if active[s] and not (p.missed_bb or p.missed_sb):  # type: ignore[union-attr]
+                dealt.append(s)
+            elif s == bb or (p.post and s != sb):  # type: ignore[union-attr]
+                dealt.append(s)
+                owing.append(s)
+            # anyone else waits for the big blind
         if len(dealt) < 2:
             raise ValueError("at least two players are needed to deal a hand")
+        posts: list[Post] = []
         if rules.ante:
             posts.extend(Post(s, "ante", rules.ante) for s in dealt)
         if rules.big_blind_ante:
             posts.append(Post(bb, "bb_ante", rules.big_blind_ante))
-        for s in dealt:
-            p = self._players[s]
-            assert p is not None
-            if s != bb and s != sb and p.missed_sb and not p.waiting:
+        for s in owing:
+            p = players[s]
+            if s != bb and p.missed_sb and not p.waiting:  # type: ignore[union-attr]
                 posts.append(Post(s, "dead", small))
         if sb is not None and small:
             posts.append(Post(sb, "blind", small))
         posts.append(Post(bb, "blind", big))
-        for s in dealt:
-            p = self._players[s]
-            assert p is not None
-            if s not in (sb, bb) and (p.waiting or p.missed_bb):
+        for s in owing:
+            p = players[s]
+            if s != bb and (p.waiting or p.missed_bb):  # type: ignore[union-attr]
                 posts.append(Post(s, "blind", big))
-            p.waiting = p.missed_bb = p.missed_sb = False
-        setup = Setup(rules=rules, table_size=self.size, button=button, seats=tuple(dealt),
-                      stacks=tuple(self._players[s].stack for s in dealt),  # type: ignore
+            p.waiting = p.missed_bb = p.missed_sb = False  # type: ignore[union-attr]
+        if holes or board:
+            preset_board = self._preset_board(board)
+            preset_holes = self._preset_holes(holes, preset_board, dealt)
+        else:
+            preset_board, preset_holes = (), {}
+        setup = Setup(rules=rules, table_size=size, button=button, seats=tuple(dealt),
+                      stacks=tuple([players[s].stack for s in dealt]),  # type: ignore
                       posts=tuple(posts), big_blind=bb, level=big,
-                      holes=self._preset_holes(holes, board, dealt),
-                      board=self._preset_board(board),
+                      holes=preset_holes, board=preset_board,
                       rng=random.Random(seed) if seed is not None else self._rng)
         self._button, self._sb_pos, self._bb = button, sb_pos, bb
         self._hands += 1
@@ -305,7 +315,7 @@ class Table:
         return self._hand
 
     def _preset_holes(self, holes: Optional[Mapping[int, Optional[CardsLike]]],
-                      board: Optional[CardsLike],
+                      board: tuple[Card, ...],
                       dealt: list[int]) -> dict[int, Optional[tuple[Card, ...]]]:
         out: dict[int, Optional[tuple[Card, ...]]] = {}
         if holes:
@@ -316,7 +326,7 @@ class Table:
                 out[seat] = None if cards is None else parse_group(cards, (4,),
                                                                     f"seat {seat}'s hole")
         groups = {f"seat {s}'s hole": c for s, c in out.items() if c}
-        groups["board"] = self._preset_board(board)
+        groups["board"] = board
         check_disjoint(**groups)
         return out
 
@@ -327,10 +337,9 @@ class Table:
         return parse_group(board, (0, 1, 2, 3, 4, 5), "board")
 
     def _hand_over(self, hand: Hand) -> None:
-        for seat, stack in hand.stacks.items():
-            p = self._players[seat]
-            if p is not None:
-                p.stack = stack
+        players = self._players
+        for seat, stack in zip(hand.seats, hand._stack):
+            players[seat].stack = stack  # type: ignore[union-attr]
 
     def __repr__(self) -> str:
         return (f"<Table {self.rules.game} {self.rules.structure.name} seats={self.size} "

@@ -1,0 +1,164 @@
+"""Replaying a hand record through the real engine.
+
+Every recorded action is checked by the engine as it is applied; the engine's own
+settlement gives the final stacks, which are compared with the recorded ones.
+
+>>> from omaha_fast.game import Table, FixedLimit
+>>> t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100, 100, 100], seed=1)
+>>> h = t.start_hand()
+>>> while not h.finished:
+...     _ = h.call() if h.legal_actions().to_call else h.check()
+>>> result = replay(h.history())
+>>> result.agrees, result.replayed == [h.stacks[s] for s in range(3)]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple, Optional
+
+from ..cards import parse_group
+from ..errors import IllegalActionError, InvalidCardError
+from .hand import Hand, Post, Setup
+from .record import HandRecord, RecordError
+
+_MARKER_STREET = {"flop": "flop", "turn": "turn", "river": "river"}
+
+
+class ReplayError(RecordError):
+    """The engine refused a recorded action, or the record cannot start a hand."""
+
+
+class ReplayResult(NamedTuple):
+    """A replayed hand: the engine's hand, and the recorded and replayed final stacks."""
+
+    record: HandRecord
+    hand: Hand
+    recorded: Optional[list[Optional[int]]]
+    replayed: list[Optional[int]]
+
+    @property
+    def agrees(self) -> bool:
+        """True when the record has final stacks and the engine reached the same ones."""
+        return self.recorded is not None and self.recorded == self.replayed
+
+
+def start_from_record(record: HandRecord) -> Hand:
+    """A hand set up exactly as the record says (seats, button, stacks, posts, cards)."""
+    where = record.where()
+    rules = record.make_rules()
+    n = record.seats
+    if not isinstance(record.button, int) or not 0 <= record.button < n:
+        raise ReplayError(f"{where}button must be a seat 0..{n - 1}, got {record.button!r}")
+    order = [(record.button + k) % n for k in range(1, n + 1)]
+    seats = tuple(s for s in order if record.stacks[s] is not None)
+    if len(seats) < 2:
+        raise ReplayError(f"{where}a hand needs at least two players")
+    try:
+        holes: dict[int, Any] = {}
+        groups = []
+        for s in seats:
+            text = record.holes[s]
+            holes[s] = None if text is None else parse_group(text, (4,), f"seat {s}'s hole")
+            if holes[s]:
+                groups.append((f"seat {s}'s hole", holes[s]))
+        board = parse_group(record.board or "", (0, 3, 4, 5), "board")
+        seen: dict[int, str] = {}
+        for name, cards in groups + [("board", board)]:
+            for c in cards:
+                if c in seen:
+                    raise InvalidCardError(f"duplicate card {c}: in {seen[c]} and in {name}")
+                seen[c] = name
+    except InvalidCardError as e:
+        raise ReplayError(f"{where}{e}") from None
+    posts = []
+    for entry in record.posts:
+        try:
+            seat, kind, amount = entry
+        except (TypeError, ValueError):
+            raise ReplayError(f"{where}a post must be [seat, kind, amount], got {entry!r}") \
+                from None
+        if seat not in seats:
+            raise ReplayError(f"{where}seat {seat!r} posts {kind} but is not in the hand")
+        if kind not in ("ante", "bb_ante", "dead", "blind"):
+            raise ReplayError(f"{where}unknown post kind {kind!r}")
+        posts.append(Post(seat, kind, amount))
+    big_blind = record.big_blind
+    if big_blind is None:
+        blinds = [(p.amount, seats.index(p.seat)) for p in posts if p.kind == "blind"]
+        if blinds:
+            big_blind = seats[max(blinds)[1]]   # the largest blind, the later on a tie
+    setup = Setup(rules=rules, table_size=n, button=record.button, seats=seats,
+                  stacks=tuple(record.stacks[s] for s in seats),  # type: ignore[misc]
+                  posts=tuple(posts), big_blind=big_blind,
+                  level=rules.blinds[1] if big_blind is not None else 0,
+                  holes=holes, board=board, rng=random.Random(0), hand_id=record.id)
+    return Hand(setup)
+
+
+def replay(record: HandRecord) -> ReplayResult:
+    """Play the record's actions through the engine; raise ReplayError, naming the action
+    and the engine's reason, if one is refused or the record stops before the end."""
+    hand = start_from_record(record)
+    where = record.where()
+    for k, entry in enumerate(record.actions):
+        if not entry:
+            raise ReplayError(f"{where}action {k} is empty")
+        head = entry[0]
+        if isinstance(head, str):
+            street = _MARKER_STREET.get(head)
+            if head not in ("flop", "turn", "river", "showdown"):
+                raise ReplayError(f"{where}action {k}: unknown street marker {head!r}")
+            if street and not hand.finished and hand.street != street:
+                raise ReplayError(f"{where}action {k}: the record deals the {street} but the "
+                                  f"{hand.street} betting is not over (seat {hand.to_act} "
+                                  f"to act)")
+            continue
+        if len(entry) != 3:
+            raise ReplayError(f"{where}action {k} must be [seat, verb, amount], got {entry!r}")
+        seat, verb, amount = entry
+        if verb in ("show", "muck"):
+            continue    # the engine decides the showdown itself; the chips do not depend on it
+        try:
+            _apply(hand, seat, verb, amount)
+        except IllegalActionError as e:
+            raise ReplayError(f"{where}action {k} {entry!r}: {e}") from None
+    if not hand.finished:
+        raise ReplayError(f"{where}the record ends before the hand is over (seat "
+                          f"{hand.to_act} to act on the {hand.street})")
+    replayed: list[Optional[int]] = [None] * record.seats
+    for s, stack in hand.stacks.items():
+        replayed[s] = stack
+    return ReplayResult(record, hand, record.final_stacks, replayed)
+
+
+def _apply(hand: Hand, seat: int, verb: str, amount: Optional[int]) -> None:
+    if hand.finished:
+        raise IllegalActionError(f"seat {seat} {verb} after the hand is over")
+    if seat != hand.to_act:
+        raise IllegalActionError(f"seat {seat} acts out of turn: seat {hand.to_act} is to act")
+    legal = hand.legal_actions()
+    if verb == "check_or_call":
+        verb = "call" if legal.to_call else "check"
+    if verb in ("fold", "check"):
+        hand.act(verb)
+    elif verb == "call":
+        if amount is not None and amount != legal.call:
+            raise IllegalActionError(f"the record calls {amount} but a call adds {legal.call}")
+        hand.act("call")
+    elif verb in ("bet", "raise_to", "bet_or_raise_to", "all_in"):
+        if verb == "all_in" or amount == legal.all_in_to and legal.all_in_to:
+            if amount is not None and amount != legal.all_in_to:
+                raise IllegalActionError(f"the record goes all-in to {amount} but an all-in "
+                                         f"goes to {legal.all_in_to or 'nothing'}"
+                                         f" ({legal.describe()})")
+            hand.act("all_in")
+        else:
+            # a bet or a raise as the engine sees it (sources differ on the first raise)
+            hand.act("raise_to" if hand.current_bet else "bet", amount)
+    else:
+        raise IllegalActionError(f"unknown verb {verb!r}")
+
+
+__all__ = ["replay", "start_from_record", "ReplayResult", "ReplayError"]
