@@ -10,9 +10,12 @@ from .equity import EquityResult, PlayerEquity, equity
 from .errors import IllegalActionError, InvalidCardError, OmahaError
 from .evaluate import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
                        rank5)
+from .game import (FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table,
+                   settle)
 
 __version__ = "0.1.0"
 
 __all__ = ["Card", "Deck", "format_cards", "parse_cards", "OmahaError", "InvalidCardError",
            "IllegalActionError", "Category", "Evaluation", "HighHand", "LowHand", "evaluate",
-           "evaluate_batch", "rank5", "equity", "EquityResult", "PlayerEquity"]
+           "evaluate_batch", "rank5", "equity", "EquityResult", "PlayerEquity", "Table", "Hand",
+           "HandView", "LegalActions", "FixedLimit", "PotLimit", "NoLimit", "Rake", "settle"]

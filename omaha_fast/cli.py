@@ -129,9 +129,39 @@ def run_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("replay", help="replay hand histories through the engine",
+                       description="Replay every hand of PHH (.phh/.phhs) or JSON "
+                                   "(.json/.jsonl) files through the game engine and compare "
+                                   "the final stacks with the recorded ones. Exits 1 if any "
+                                   "hand disagrees or is refused.")
+    p.add_argument("files", nargs="+", help="hand history files")
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from .history import ReplayError, load, replay
+    hands = agree = 0
+    for path in args.files:
+        for record in load(path):
+            hands += 1
+            name = record.id or record.origin
+            try:
+                result = replay(record)
+            except ReplayError as err:
+                print(f"{name}: REFUSED: {err}")
+                continue
+            ok = result.agrees
+            agree += ok
+            print(f"{name}: recorded {result.recorded} replayed {result.replayed} "
+                  f"{'agree' if ok else 'DISAGREE'}")
+    print(f"{agree} of {hands} hands agree")
+    return 0 if hands and agree == hands else 1
+
+
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {
     "eval": (add_eval, run_eval),
     "equity": (add_equity, run_equity),
+    "replay": (add_replay, run_replay),
 }
 
 
