@@ -79,20 +79,8 @@ class LegalActions(NamedTuple):
         >>> LegalActions(0, True, False, 10, 10, False, True, 40, 40, 0).kinds
         ('fold', 'call', 'raise_to')
         """
-        out = []
-        if self.can_fold:
-            out.append("fold")
-        if self.can_check:
-            out.append("check")
-        if self.call:
-            out.append("call")
-        if self.can_bet:
-            out.append("bet")
-        if self.can_raise:
-            out.append("raise_to")
-        if self.all_in_to:
-            out.append("all_in")
-        return tuple(out)
+        return _KINDS[(self.can_fold, self.can_check, self.call > 0, self.can_bet,
+                       self.can_raise, self.all_in_to > 0)]
 
     def describe(self) -> str:
         """Human-readable list of the allowed actions.
@@ -116,5 +104,15 @@ class LegalActions(NamedTuple):
             parts.append(f"all-in to {self.all_in_to}")
         return ", ".join(parts)
 
+
+def _all_kinds() -> dict[tuple[bool, ...], tuple[str, ...]]:
+    """Every combination of allowed kinds, built once (``kinds`` is on the hot path)."""
+    from itertools import product
+    names = ("fold", "check", "call", "bet", "raise_to", "all_in")
+    return {flags: tuple(n for n, f in zip(names, flags) if f)
+            for flags in product((False, True), repeat=6)}
+
+
+_KINDS = _all_kinds()
 
 __all__ = ["Action", "LegalActions", "STREETS", "KINDS"]

@@ -36,14 +36,16 @@ from .showdown import choose_shows, hand_values, showdown_order
 from .structures import FixedLimit, PotLimit
 
 _FL, _PL, _NL = 0, 1, 2
+_new = tuple.__new__   # builds the hot NamedTuples without their Python-level __new__
 _DECK = tuple(Card(i) for i in range(52))
 
 
 _ORDERINGS: dict[tuple[int, int], int] = {}
 
 
-def draw(rng: random.Random, pool: list[Card], m: int) -> list[Card]:
-    """The first ``m`` cards of a uniformly shuffled ``pool`` (the list is reordered).
+def draw(rng: random.Random, pool: list[Card], m: int, start: int = 0) -> list[Card]:
+    """``m`` cards drawn uniformly from ``pool[start:]``; they are moved to
+    ``pool[start:start + m]`` (so repeated calls deal from one shuffled deck).
 
     One random number below n!/(n-m)! is read as mixed-radix digits that drive a partial
     Fisher-Yates shuffle: unbiased, and a single call into the generator (cheap for
@@ -53,7 +55,7 @@ def draw(rng: random.Random, pool: list[Card], m: int) -> list[Card]:
     >>> len(set(cards)), all(isinstance(c, Card) for c in cards)
     (5, True)
     """
-    n = len(pool)
+    n = len(pool) - start
     key = (n, m)
     count = _ORDERINGS.get(key)
     if count is None:
@@ -62,11 +64,33 @@ def draw(rng: random.Random, pool: list[Card], m: int) -> list[Card]:
             count *= n - i
         _ORDERINGS[key] = count
     r = rng.randrange(count)
-    for i in range(m):
-        r, j = divmod(r, n - i)
+    for i in range(start, start + m):
+        r, j = divmod(r, n - i + start)
         j += i
         pool[i], pool[j] = pool[j], pool[i]
-    return pool[:m]
+    return pool[start:start + m]
+
+
+_PARAMS: dict[int, tuple[Rules, tuple]] = {}  # type: ignore[type-arg]
+
+
+def _params(rules: Rules) -> tuple:  # type: ignore[type-arg]
+    """What the betting code needs from the rules, worked out once per Rules object."""
+    cached = _PARAMS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    s = rules.structure
+    if isinstance(s, FixedLimit):
+        params = (_FL, s.cap, s.uncap_heads_up, (s.small_bet, s.small_bet, s.big_bet,
+                                                  s.big_bet), rules.min_bet,
+                  rules.game == "hilo")
+    else:
+        params = (_PL if isinstance(s, PotLimit) else _NL, 0, False, (0, 0, 0, 0),
+                  rules.min_bet, rules.game == "hilo")
+    if len(_PARAMS) > 256:
+        _PARAMS.clear()
+    _PARAMS[id(rules)] = (rules, params)
+    return params
 
 
 class Post(NamedTuple):
@@ -104,6 +128,16 @@ class Setup(NamedTuple):
 class Hand:
     """One hand of Omaha at a table. See the module docstring for a short tour."""
 
+    __slots__ = ("_able", "_acted", "_acted_level", "_actions", "_actor", "_aggressor",
+                 "_allin", "_awards", "_bet", "_bets", "_board", "_burn_cards", "_cap",
+                 "_contrib", "_current", "_dead", "_drawn", "_exposed", "_finished",
+                 "_folded", "_full_level", "_holes", "_in_pot", "_inc", "_index", "_k",
+                 "_kind", "_known", "_legal", "_lim", "_live", "_min_bet", "_mucked",
+                 "_next", "_on_end", "_out", "_payout", "_pool", "_posted",
+                 "_preset_board", "_returns", "_rng", "_seats", "_shown", "_size",
+                 "_sizes", "_split_low", "_stack", "_start_stacks", "_street", "_uncap_hu",
+                 "_uncapped", "rules", "setup")
+
     def __init__(self, setup: Setup, on_end=None) -> None:  # type: ignore[no-untyped-def]
         rules = setup.rules
         self.setup = setup
@@ -115,20 +149,15 @@ class Hand:
         self._seats = seats
         self._index = {s: i for i, s in enumerate(seats)}
         self._next = [(i + 1) % k for i in range(k)]
-        s = rules.structure
-        self._kind = _FL if isinstance(s, FixedLimit) else _PL if isinstance(s, PotLimit) else _NL
-        self._cap = s.cap if isinstance(s, FixedLimit) else 0
-        self._uncap_hu = isinstance(s, FixedLimit) and s.uncap_heads_up
-        self._sizes = ((s.small_bet, s.small_bet, s.big_bet, s.big_bet)
-                       if isinstance(s, FixedLimit) else (0, 0, 0, 0))
-        self._min_bet = rules.min_bet
-        self._split_low = rules.game == "hilo"
+        (self._kind, self._cap, self._uncap_hu, self._sizes, self._min_bet,
+         self._split_low) = _params(rules)
         self._start_stacks = tuple(setup.stacks)
         self._stack = list(setup.stacks)
         self._bet = [0] * k
         self._contrib = [0] * k
         self._folded = [False] * k
         self._allin = [False] * k
+        self._out = [False] * k  # folded or all-in: no more decisions in this hand
         self._acted = [False] * k
         self._acted_level = [0] * k
         self._dead = 0          # big-blind ante: dead money for the main pot
@@ -136,6 +165,7 @@ class Hand:
         self._live = k          # players not folded
         self._able = k          # players not folded and not all-in: they can still bet
         self._lim: Optional[tuple[int, int, int, int]] = None   # _limits() of the actor
+        self._legal: Optional[LegalActions] = None             # legal_actions() of the actor
         self._street = 0
         self._actions: list[Action] = []
         self._returns: list[tuple[int, int]] = []    # (seat, chips) uncalled bets returned
@@ -153,35 +183,56 @@ class Hand:
 
     # ----------------------------------------------------------------- setup
     def _deal(self, setup: Setup) -> None:
-        """Holes (preset or dealt), then burn and board cards for all streets at once."""
-        k = self._k
+        """Hole cards (preset or dealt); board and burn cards come street by street from
+        the same shuffled deck (dealing late changes nothing: every order is as likely)."""
         preset = setup.holes
         used = set(setup.board)
         for cards in preset.values():
             if cards:
                 used.update(cards)
-        unknown = [s for s in self._seats if s not in preset or not preset[s]]
-        need = 4 * len(unknown) + 8 - len(setup.board)
-        pool = list(_DECK) if not used else [c for c in _DECK if c not in used]
-        drawn = draw(setup.rng, pool, need)
+        self._rng = setup.rng
+        self._pool = list(_DECK) if not used else [c for c in _DECK if c not in used]
+        self._drawn = 0
+        seats = self._seats
+        if preset:
+            missing = sum(1 for s in seats if not preset.get(s))
+        else:
+            missing = len(seats)
+        drawn = self._draw(4 * missing)
         holes: list[tuple[Card, ...]] = []
+        known = [True] * self._k
         at = 0
-        self._known = [True] * k
-        for i, seat in enumerate(self._seats):
-            cards = preset.get(seat)
+        for i, seat in enumerate(seats):
+            cards = preset.get(seat) if preset else None
             if cards:
                 holes.append(tuple(cards))
             else:
                 holes.append(tuple(drawn[at:at + 4]))
                 at += 4
                 # a seat named with None has cards nobody knows (replays of real hands)
-                self._known[i] = not (seat in preset and preset[seat] is None)
+                known[i] = not (seat in preset and preset[seat] is None)
+        self._known = known
         self._holes = holes
-        rest = drawn[at:]
-        self._burns = (rest[0], rest[1], rest[2])
-        board = list(setup.board) + rest[3:]
-        self._board_cards = tuple(board[:5])
-        self._board_n = 0
+        self._preset_board = setup.board
+        self._board: list[Card] = []
+        self._burn_cards: list[Card] = []
+
+    def _draw(self, m: int) -> list[Card]:
+        cards = draw(self._rng, self._pool, m, self._drawn)
+        self._drawn += m
+        return cards
+
+    def _deal_board(self, street: int) -> None:
+        """Burn one card, then turn the flop (3 cards), the turn or the river (1)."""
+        board = self._board
+        want = (0, 3, 4, 5)[street]
+        while len(board) < want:
+            count = 3 if not board else 1
+            preset = self._preset_board[len(board):len(board) + count]
+            cards = self._draw(1 + count - len(preset))
+            self._burn_cards.append(cards[0])
+            board.extend(preset)
+            board.extend(cards[1:])
 
     def _post(self, setup: Setup) -> None:
         for post in setup.posts:
@@ -198,15 +249,15 @@ class Hand:
                 if post.kind == "blind":
                     self._bet[i] += amount
             if self._stack[i] == 0:
-                self._allin[i] = True
+                self._allin[i] = self._out[i] = True
                 self._able -= 1
-            self._posted.append(Post(post.seat, post.kind, amount))
+            self._posted.append(_new(Post, (post.seat, post.kind, amount)))
 
     def _start_round(self, street: int, setup: Optional[Setup] = None) -> None:
         self._street = street
-        self._board_n = (0, 3, 4, 5)[street]
-        for i in range(self._k):
-            self._acted[i] = False
+        if street:
+            self._deal_board(street)
+        self._acted = [False] * self._k
         self._aggressor = None
         if street == 0 and setup is not None:
             self._current = max(setup.level, max(self._bet))
@@ -222,7 +273,7 @@ class Hand:
             self._inc = self._min_bet
             start = self._k - 1  # so the search begins at the first seat left of the button
         self._size = self._sizes[street]
-        self._lim = None
+        self._lim = self._legal = None
         self._uncapped = False
         self._check_uncap()
         self._actor = self._find_actor(start)
@@ -258,7 +309,7 @@ class Hand:
     @property
     def board(self) -> tuple[Card, ...]:
         """The board cards dealt so far."""
-        return self._board_cards[:self._board_n]
+        return tuple(self._board)
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -354,7 +405,7 @@ class Hand:
     @property
     def burns(self) -> tuple[Card, ...]:
         """The burn cards of the streets dealt so far (audit only)."""
-        return self._burns[:(0, 0, 0, 1, 2, 3)[self._board_n]]
+        return tuple(self._burn_cards)
 
     def _seat_index(self, seat: int) -> int:
         try:
@@ -364,6 +415,36 @@ class Hand:
                              f"(seats {list(self._seats)})") from None
 
     # ----------------------------------------------------------------- legality
+    def _limits(self, i: int) -> tuple[int, int, int, int]:
+        """(chips a call adds, min raise-to, max raise-to, all-in-to) for player i, the one
+        to act; 0 means not allowed. Cached until the next action changes the state."""
+        stack = self._stack[i]
+        bet = self._bet[i]
+        current = self._current
+        to_call = current - bet
+        total = bet + stack
+        if stack <= to_call:
+            lim = (stack, 0, 0, total if stack else 0)
+        elif not self._may_raise(i):
+            lim = (to_call, 0, 0, 0)
+        else:
+            kind = self._kind
+            if kind == _FL:
+                lo = hi = self._full_level + self._size
+            elif kind == _PL:
+                lo = current + self._inc if current else self._min_bet
+                hi = max(lo, current + self._in_pot + to_call)
+            else:
+                lo = current + self._inc if current else self._min_bet
+                hi = total
+            all_in_to = total if total <= hi else 0
+            if total < lo:
+                lim = (to_call, 0, 0, all_in_to)
+            else:
+                lim = (to_call, lo, hi if hi < total else total, all_in_to)
+        self._lim = lim
+        return lim
+
     def _may_raise(self, i: int) -> bool:
         """Whether the betting is open for player i (cap, reopening, someone to face it)."""
         if self._able <= 1:     # nobody left to face a raise
@@ -375,54 +456,24 @@ class Hand:
         # TDA 47A: reopened only by a full raise, or short all-ins adding up to one
         return not self._acted[i] or self._current - self._acted_level[i] >= self._inc
 
-    def _limits(self, i: int) -> tuple[int, int, int, int]:
-        """(chips a call adds, min raise-to, max raise-to, all-in-to); 0 means not allowed.
-
-        Cached for the player to act until the next action changes the state.
-        """
-        if self._lim is not None:
-            return self._lim
-        self._lim = self._compute_limits(i)
-        return self._lim
-
-    def _compute_limits(self, i: int) -> tuple[int, int, int, int]:
-        stack = self._stack[i]
-        bet = self._bet[i]
-        current = self._current
-        to_call = current - bet
-        total = bet + stack
-        if stack <= to_call:
-            return stack, 0, 0, total if stack else 0
-        if not self._may_raise(i):
-            return to_call, 0, 0, 0
-        if self._kind == _FL:
-            lo = hi = self._full_level + self._size
-        elif self._kind == _PL:
-            lo = current + self._inc if current else self._min_bet
-            hi = max(lo, current + self._in_pot + to_call)
-        else:
-            lo = current + self._inc if current else self._min_bet
-            hi = total
-        all_in_to = total if total <= hi else 0
-        if total < lo:
-            return to_call, 0, 0, all_in_to
-        return to_call, lo, min(hi, total), all_in_to
-
     def legal_actions(self) -> LegalActions:
         """What the player to act may do.
 
         Raises IllegalActionError once the hand is over.
         """
+        legal = self._legal
+        if legal is not None:
+            return legal
         if self._finished:
             raise IllegalActionError("the hand is over: no action is possible")
         i = self._actor
-        call, lo, hi, all_in_to = self._limits(i)
-        to_call = self._current - self._bet[i]
-        can_raise = lo > 0
-        betting = self._current == 0
-        return LegalActions(self._seats[i], True, to_call == 0, to_call, call,
-                            can_raise and betting, can_raise and not betting, lo, hi,
-                            all_in_to)
+        call, lo, hi, all_in_to = self._lim or self._limits(i)
+        current = self._current
+        to_call = current - self._bet[i]
+        legal = self._legal = _new(LegalActions, (
+            self._seats[i], True, to_call == 0, to_call, call, lo > 0 and not current,
+            lo > 0 and current > 0, lo, hi, all_in_to))
+        return legal
 
     def verify(self, kind: str, amount: Optional[int] = None, *,
                seat: Optional[int] = None) -> int:
@@ -546,23 +597,24 @@ class Hand:
         return self.act("all_in", seat=seat)
 
     def _fold(self, i: int) -> Action:
-        self._folded[i] = True
+        self._folded[i] = self._out[i] = True
         self._live -= 1
         self._able -= 1
-        self._lim = None
+        self._lim = self._legal = None
         self._acted[i] = True
-        action = Action(self._street, self._seats[i], "fold", self._bet[i], 0, False)
+        action = _new(Action, (self._street, self._seats[i], "fold", self._bet[i], 0, False))
         self._actions.append(action)
         self._after(i)
         return action
 
     def _put(self, i: int, kind: str, to: int) -> Action:
         added = to - self._bet[i]
-        self._stack[i] -= added
+        stack = self._stack[i] - added
+        self._stack[i] = stack
         self._bet[i] = to
         self._contrib[i] += added
         self._in_pot += added
-        all_in = self._stack[i] == 0 and added > 0
+        all_in = stack == 0 and added > 0
         current = self._current
         if to > current:
             if self._kind == _FL:
@@ -575,12 +627,12 @@ class Hand:
             self._current = to
             self._aggressor = i
         if all_in:
-            self._allin[i] = True
+            self._allin[i] = self._out[i] = True
             self._able -= 1
-        self._lim = None
+        self._lim = self._legal = None
         self._acted[i] = True
         self._acted_level[i] = self._current
-        action = Action(self._street, self._seats[i], kind, to, added, all_in)
+        action = _new(Action, (self._street, self._seats[i], kind, to, added, all_in))
         self._actions.append(action)
         self._after(i)
         return action
@@ -594,11 +646,10 @@ class Hand:
         """The next player after index ``after`` who still has to act, or -1."""
         j = after
         current = self._current
-        folded, allin, acted, bet = self._folded, self._allin, self._acted, self._bet
-        nxt = self._next
+        out, acted, bet, nxt = self._out, self._acted, self._bet, self._next
         for _ in range(self._k):
             j = nxt[j]
-            if not folded[j] and not allin[j] and (not acted[j] or bet[j] < current):
+            if not out[j] and (not acted[j] or bet[j] < current):
                 return j
         return -1
 
@@ -630,7 +681,7 @@ class Hand:
             self._contrib[i] -= back
             self._in_pot -= back
             if self._stack[i] and self._allin[i]:
-                self._allin[i] = False
+                self._allin[i] = self._out[i] = False
                 self._able += 1
             self._returns.append((self._seats[i], back))
 
@@ -641,7 +692,7 @@ class Hand:
         if self._street == 3 or self._able <= 1:
             if self._street < 3:
                 self._exposed = True   # all-in: no more betting, hands shown at once
-                self._board_n = 5
+                self._deal_board(3)
             self._settle(showdown=True)
             return
         self._start_round(self._street + 1)
@@ -649,13 +700,24 @@ class Hand:
     def _settle(self, showdown: bool) -> None:
         rules = self.rules
         k = self._k
+        if not showdown and rules.rake is None:
+            # everyone else folded: one pot, all of it to the last player, nothing shown
+            winner = self._folded.index(False)
+            amount = self._in_pot
+            self._awards = [_new(PotAward, (amount, 0, (winner,), (winner,), (),
+                                            {winner: amount}))]
+            self._payout = [0] * k
+            self._payout[winner] = amount
+            self._stack[winner] += amount
+            self._close()
+            return
         pots = build_pots(self._contrib, self._folded, self._dead)
         high = [0] * k
         low = [0] * k
         order = list(range(k))
         if showdown:
             contenders = [i for i in range(k) if not self._folded[i]]
-            board = self._board_cards
+            board = self._board
             for i in contenders:
                 if self._known[i]:
                     high[i], low[i] = hand_values(self._holes[i], board, rules.game)
@@ -670,13 +732,16 @@ class Hand:
                 rank = {i: r for r, i in enumerate(self._shown)}
                 order = [rank.get(i, k + i) for i in range(k)]
         rake = rules.rake
-        if rake is not None and rake.no_flop_no_drop and self._board_n == 0:
+        if rake is not None and rake.no_flop_no_drop and not self._board:
             rake = None
         self._awards = settle_pots(pots, high, low, split_low=self._split_low and showdown,
                                    order=order, chip=rules.chip, rake=rake)
         self._payout = payouts(self._awards, k)
         for i in range(k):
             self._stack[i] += self._payout[i]
+        self._close()
+
+    def _close(self) -> None:
         self._in_pot = 0
         self._finished = True
         self._actor = -1

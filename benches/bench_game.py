@@ -1,0 +1,68 @@
+"""Game engine speed: complete 6-max fixed-limit Omaha Hi-Lo hands with random legal actions.
+
+Run with ``python -m pytest benches/bench_game.py --benchmark-enable``. The figure to
+report is hands per second = HANDS / mean time. pokerkit (when installed) plays the same
+kind of hands for the ratio: its fixed-limit Omaha hi-lo class with random legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from omaha_fast import FixedLimit, Table
+
+HANDS = 2000
+
+
+def play_random_hands(table: Table, rng: random.Random, hands: int) -> int:
+    """Play ``hands`` complete hands choosing uniformly among the legal action kinds
+    (bets and raises at a random legal size); returns the number of actions."""
+    actions = 0
+    for _ in range(hands):
+        hand = table.start_hand()
+        while not hand.finished:
+            legal = hand.legal_actions()
+            kind = rng.choice(legal.kinds)
+            if kind == "bet" or kind == "raise_to":
+                hand.act(kind, rng.randint(legal.min_to, legal.max_to))
+            else:
+                hand.act(kind)
+            actions += 1
+        for seat, stack in table.stacks.items():
+            if stack < 200:
+                table.add_chips(seat, 1000)
+    return actions
+
+
+def test_engine_fixed_limit_6max(benchmark):  # type: ignore[no-untyped-def]
+    table = Table(structure=FixedLimit(10, 20), seats=6, stacks=[1000] * 6, seed=1)
+    rng = random.Random(2)
+    actions = benchmark(play_random_hands, table, rng, HANDS)
+    assert actions > HANDS * 3
+    stats = benchmark.stats
+    if stats is not None and getattr(stats, "stats", None) is not None:
+        benchmark.extra_info["hands_per_second"] = HANDS / stats.stats.mean
+
+
+def _pokerkit_hands(hands: int, rng: random.Random) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    for _ in range(hands):
+        state = pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter.create_state(
+            tuple(pokerkit.Automation), True, 0, (5, 10), 10, 20, (1000,) * 6, 6)
+        while state.status:
+            options = []
+            if state.can_fold():
+                options.append(state.fold)
+            if state.can_check_or_call():
+                options.append(state.check_or_call)
+            if state.can_complete_bet_or_raise_to():
+                options.append(lambda: state.complete_bet_or_raise_to(
+                    state.min_completion_betting_or_raising_to_amount))
+            rng.choice(options)()
+
+
+def test_pokerkit_fixed_limit_6max(benchmark):  # type: ignore[no-untyped-def]
+    pytest.importorskip("pokerkit")
+    benchmark.pedantic(_pokerkit_hands, args=(50, random.Random(3)), rounds=3)
