@@ -35,7 +35,9 @@ typedef struct {
     uint64_t known_suited;            /* known board ranks by suit, 16 bits a suit */
     const uint16_t *high[OF_MAX_PLAYERS];      /* by index of the dealt rank multiset */
     const uint8_t *low[OF_MAX_PLAYERS];        /* by board low-rank set */
-    const uint16_t *flush[OF_MAX_PLAYERS][4];  /* by board suited rank mask, NULL = none */
+    /* by board suited rank mask; suits the player cannot flush in, and the fifth slot used
+     * when no suit has three cards, point at a table of zeros */
+    const uint16_t *flush[OF_MAX_PLAYERS][5];
     int mc;
     uint64_t samples, seed;
     /* work sharing, all under the lock */
@@ -45,16 +47,22 @@ typedef struct {
     int cancel, failed;
 } job;
 
-/* A histogram of (high winners | low winners << n), tracking which keys were touched. */
+/* A histogram of (high winners | low winners << n). Dense histograms (up to five players)
+ * spread each key over four lanes picked by the board's position, so that runs of boards
+ * with the same outcome do not wait on each other's increments; sparse ones (more players,
+ * too many keys to scan) keep a list of the keys they touched. */
+#define LANES 4
+
 typedef struct {
     uint64_t *count;
     uint32_t *keys;
     size_t n_keys, cap_keys;
-    int oom;
+    int dense, oom;
 } histogram;
 
-static int hist_init(histogram *h, int n) {
-    h->count = calloc((size_t)1 << (2 * n), sizeof *h->count);
+static int hist_init(histogram *h, int n, int dense) {
+    h->dense = dense;
+    h->count = calloc((size_t)1 << (2 * n), dense ? LANES * sizeof *h->count : sizeof *h->count);
     h->cap_keys = 64;
     h->keys = malloc(h->cap_keys * sizeof *h->keys);
     h->n_keys = 0;
@@ -67,7 +75,7 @@ static void hist_free(histogram *h) {
     free(h->keys);
 }
 
-static inline void hist_add(histogram *h, uint32_t key, uint64_t w) {
+static void hist_add_sparse(histogram *h, uint32_t key, uint64_t w) {
     if (h->count[key] == 0) {
         if (h->n_keys == h->cap_keys) {
             uint32_t *more = realloc(h->keys, 2 * h->cap_keys * sizeof *more);
@@ -80,35 +88,101 @@ static inline void hist_add(histogram *h, uint32_t key, uint64_t w) {
     h->count[key] += w;
 }
 
-/* The outcome of one complete board: idx = dealt multiset index, low = board low-rank set,
- * suited = board ranks by suit (13 bits in each 16), counts = suit counts, 4 bits a suit. */
-static inline uint32_t outcome(const job *J, int idx, unsigned low, uint64_t suited,
-                               unsigned counts) {
-    unsigned three = (counts + 0x5555u) & 0x8888u;   /* the suit with 3+ cards, if any */
-    int fs = three ? of_ctz(three) >> 2 : 0;
-    unsigned fmask = (unsigned)(suited >> (16 * fs)) & 0x1FFFu;
-    unsigned best_h = 0, hmask = 0, best_l = 0, lmask = 0;
-    for (int p = 0; p < J->n; p++) {
-        unsigned v = J->high[p][idx];
-        if (three && J->flush[p][fs]) {
-            unsigned f = J->flush[p][fs][fmask];
-            if (f > v) v = f;
+/* Count one board; `lane` is any number that changes from one board to the next. */
+static inline void hist_count(histogram *h, uint32_t key, unsigned lane) {
+    if (h->dense) h->count[key * LANES + (lane & (LANES - 1))]++;
+    else hist_add_sparse(h, key, 1);
+}
+
+/* Add everything h counted into the sparse histogram `all`. */
+static void hist_merge(histogram *all, const histogram *h, int n) {
+    if (h->dense) {
+        for (uint32_t key = 0; key < (uint32_t)1 << (2 * n); key++) {
+            uint64_t c = 0;
+            for (int l = 0; l < LANES; l++) c += h->count[key * LANES + l];
+            if (c) hist_add_sparse(all, key, c);
         }
-        if (v > best_h) { best_h = v; hmask = 1u << p; }
-        else if (v == best_h) hmask |= 1u << p;
+    } else {
+        for (size_t k = 0; k < h->n_keys; k++) hist_add_sparse(all, h->keys[k], h->count[h->keys[k]]);
     }
-    if (J->hilo)
-        for (int p = 0; p < J->n; p++) {
-            unsigned v = J->low[p][low];
-            if (v > best_l) { best_l = v; lmask = 1u << p; }
-            else if (v == best_l && v) lmask |= 1u << p;
+}
+
+/* The outcome of one complete board: idx = dealt multiset index, low = board low-rank set,
+ * suited = board ranks by suit (13 bits in each 16), counts = suit counts, 4 bits a suit.
+ * Written without data-dependent branches: who wins and whether a flush is possible change
+ * from board to board, and mispredicted branches would cost more than the reads. */
+static inline uint32_t outcome_n(const job *J, int n, int idx, unsigned low, uint64_t suited,
+                                 unsigned counts) {
+    unsigned three = (counts + 0x5555u) & 0x8888u;   /* the suit with 3+ cards, if any */
+    int fs = of_ctz(three | 0x10000u) >> 2;          /* 4 when no suit has three */
+    unsigned fmask = (unsigned)(suited >> (16 * (fs & 3))) & 0x1FFFu & -(unsigned)(fs < 4);
+    unsigned v[OF_MAX_PLAYERS], best = 0, hmask = 0, lmask = 0;
+    for (int p = 0; p < n; p++) {
+        unsigned h = J->high[p][idx], f = J->flush[p][fs][fmask];
+        v[p] = f > h ? f : h;
+        best = v[p] > best ? v[p] : best;
+    }
+    for (int p = 0; p < n; p++) hmask |= (unsigned)(v[p] == best) << p;
+    if (J->hilo) {
+        best = 0;
+        for (int p = 0; p < n; p++) {
+            v[p] = J->low[p][low];
+            best = v[p] > best ? v[p] : best;
         }
-    return hmask | lmask << J->n;
+        for (int p = 0; p < n; p++) lmask |= (unsigned)(v[p] == best) << p;
+        lmask &= -(unsigned)(best != 0);
+    }
+    return hmask | lmask << n;
+}
+
+static uint32_t outcome(const job *J, int idx, unsigned low, uint64_t suited, unsigned counts) {
+    return outcome_n(J, J->n, idx, low, suited, counts);
 }
 
 static inline unsigned card_suit_count(unsigned card) { return 1u << (4 * (card & 3)); }
 static inline uint64_t card_suited(unsigned card) {
     return (uint64_t)1 << (16 * (card & 3) + (card >> 2));
+}
+
+/* The two innermost levels of the exact enumeration, where all the time goes; compiled
+ * once for each number of players so that the per-player loops unroll. */
+#define DEFINE_LAST_TWO(N)                                                                    \
+    static void last_two_##N(const job *J, histogram *h, int start, int level, int idx,      \
+                             unsigned low, uint64_t suited, unsigned counts) {              \
+        const uint8_t *deck = J->deck;                                                       \
+        int n_deck = J->n_deck;                                                              \
+        const uint16_t *comb1 = of_comb[level + 1] + level;                                  \
+        const uint16_t *comb2 = of_comb[level + 2] + level + 1;                              \
+        for (int i = start; i < n_deck - 1; i++) {                                           \
+            unsigned c = deck[i], r = c >> 2;                                                \
+            int idx1 = idx + comb1[r];                                                       \
+            unsigned low1 = low | of_low_bit[r], counts1 = counts + card_suit_count(c);     \
+            uint64_t suited1 = suited | card_suited(c);                                      \
+            for (int j = i + 1; j < n_deck; j++) {                                           \
+                unsigned c2 = deck[j], r2 = c2 >> 2;                                         \
+                hist_count(h, outcome_n(J, N, idx1 + comb2[r2], low1 | of_low_bit[r2],       \
+                                        suited1 | card_suited(c2),                           \
+                                        counts1 + card_suit_count(c2)), (unsigned)j);        \
+            }                                                                                \
+        }                                                                                    \
+    }
+DEFINE_LAST_TWO(2)
+DEFINE_LAST_TWO(3)
+DEFINE_LAST_TWO(4)
+DEFINE_LAST_TWO(5)
+DEFINE_LAST_TWO(6)
+DEFINE_LAST_TWO(7)
+DEFINE_LAST_TWO(8)
+DEFINE_LAST_TWO(9)
+DEFINE_LAST_TWO(10)
+
+static void last_two(const job *J, histogram *h, int start, int level, int idx, unsigned low,
+                     uint64_t suited, unsigned counts) {
+    static void (*const by_players[OF_MAX_PLAYERS + 1])(const job *, histogram *, int, int, int,
+                                                       unsigned, uint64_t, unsigned) = {
+        NULL, NULL, last_two_2, last_two_3, last_two_4, last_two_5, last_two_6, last_two_7,
+        last_two_8, last_two_9, last_two_10};
+    by_players[J->n](J, h, start, level, idx, low, suited, counts);
 }
 
 /* Exact: deal the remaining `left` cards from deck positions >= start, in ascending order;
@@ -119,27 +193,16 @@ static void enumerate(const job *J, histogram *h, int start, int left, int level
     const uint8_t *deck = J->deck;
     int n_deck = J->n_deck;
     if (left == 0) {
-        hist_add(h, outcome(J, idx, low, suited, counts), 1);
+        hist_count(h, outcome(J, idx, low, suited, counts), 0);
     } else if (left == 1) {
         const uint16_t *comb = of_comb[level + 1] + level;
         for (int i = start; i < n_deck; i++) {
             unsigned c = deck[i], r = c >> 2;
-            hist_add(h, outcome(J, idx + comb[r], low | of_low_bit[r], suited | card_suited(c),
-                                counts + card_suit_count(c)), 1);
+            hist_count(h, outcome(J, idx + comb[r], low | of_low_bit[r], suited | card_suited(c),
+                                  counts + card_suit_count(c)), (unsigned)i);
         }
     } else if (left == 2) {
-        const uint16_t *comb1 = of_comb[level + 1] + level, *comb2 = of_comb[level + 2] + level + 1;
-        for (int i = start; i < n_deck - 1; i++) {
-            unsigned c = deck[i], r = c >> 2;
-            int idx1 = idx + comb1[r];
-            unsigned low1 = low | of_low_bit[r], counts1 = counts + card_suit_count(c);
-            uint64_t suited1 = suited | card_suited(c);
-            for (int j = i + 1; j < n_deck; j++) {
-                unsigned c2 = deck[j], r2 = c2 >> 2;
-                hist_add(h, outcome(J, idx1 + comb2[r2], low1 | of_low_bit[r2],
-                                    suited1 | card_suited(c2), counts1 + card_suit_count(c2)), 1);
-            }
-        }
+        last_two(J, h, start, level, idx, low, suited, counts);
     } else {
         for (int i = start; i <= n_deck - left; i++) {
             unsigned c = deck[i], r = c >> 2;
@@ -162,7 +225,7 @@ static double choose(int n, int k) {
 static double run_exact_unit(const job *J, histogram *h, long unit) {
     int prefix = unit_prefix(J);
     if (prefix == 0) {
-        hist_add(h, outcome(J, 0, J->known_low, J->known_suited, J->known_suit_counts), 1);
+        hist_count(h, outcome(J, 0, J->known_low, J->known_suited, J->known_suit_counts), 0);
         return 1;
     }
     /* unit -> (i) or (i, j) with i < j, in order */
@@ -248,7 +311,8 @@ static double run_mc_unit(const job *J, histogram *h, long unit) {
             counts += card_suit_count(c);
         }
         of_sort_small(r, J->deal);
-        hist_add(h, outcome(J, of_multiset_index(r, J->deal), low, suited, counts), 1);
+        hist_count(h, outcome(J, of_multiset_index(r, J->deal), low, suited, counts),
+                   (unsigned)b);
     }
     return (double)count;
 }
@@ -339,6 +403,8 @@ static uint16_t *flush_table(unsigned hole_suited, unsigned known, unsigned avai
     return t;
 }
 
+static const uint16_t no_flush[8192];
+
 static int default_threads(void) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
@@ -394,6 +460,7 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
         unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
                       of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
         J->low[p] = of_low + (hm << 8);
+        for (int s = 0; s < 5; s++) J->flush[p][s] = no_flush;
         for (int s = 0; s < 4 && rc == OF_OK; s++) {
             unsigned hs = 0;
             for (int i = 0; i < 4; i++) if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
@@ -427,7 +494,7 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
     int have_lock = rc == OF_OK;
     for (int t = 0; t < threads && rc == OF_OK; t++) {
         workers[t].J = J;
-        if (hist_init(&workers[t].h, n_players) != OF_OK) rc = OF_ERR_NOMEM;
+        if (hist_init(&workers[t].h, n_players, n_players <= 5) != OF_OK) rc = OF_ERR_NOMEM;
     }
     if (rc == OF_OK) {
         workers[0].progress = progress;
@@ -450,13 +517,12 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
 
     if (rc == OF_OK) {
         /* merge the histograms, then turn each (high winners, low winners) into shares */
-        histogram *all = &workers[0].h;
-        for (int t = 1; t < threads && rc == OF_OK; t++)
-            for (size_t k = 0; k < workers[t].h.n_keys; k++) {
-                uint32_t key = workers[t].h.keys[k];
-                hist_add(all, key, workers[t].h.count[key]);
-                if (all->oom) rc = OF_ERR_NOMEM;
-            }
+        histogram merged, *all = &merged;
+        if (hist_init(all, n_players, 0) != OF_OK) rc = OF_ERR_NOMEM;
+        for (int t = 0; t < threads && rc == OF_OK; t++) {
+            hist_merge(all, &workers[t].h, n_players);
+            if (all->oom) rc = OF_ERR_NOMEM;
+        }
         memset(results, 0, (size_t)n_players * sizeof *results);
         double total = 0, no_low = 0;
         unsigned pmask = (1u << n_players) - 1;
@@ -487,13 +553,15 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
         }
         *boards_out = total;
         *no_low_out = no_low;
+        hist_free(all);   /* frees whatever hist_init managed to allocate */
     }
 
     for (int t = 0; t < threads && workers; t++) hist_free(&workers[t].h);
     if (have_lock) pthread_mutex_destroy(&J->lock);
     for (int p = 0; p < n_players; p++) {
         free((void *)J->high[p]);
-        for (int s = 0; s < 4; s++) free((void *)J->flush[p][s]);
+        for (int s = 0; s < 4; s++)
+            if (J->flush[p][s] != no_flush) free((void *)J->flush[p][s]);
     }
     free(workers);
     free(tids);
