@@ -124,6 +124,18 @@ def test_batch_input_forms_agree(deals):
         assert (high == want_high[:5_000]).all() and (low == want_low[:5_000]).all()
 
 
+def test_batch_from_several_threads_at_once(deals):
+    """Batches run with the GIL released; concurrent calls must not disturb each other."""
+    from concurrent.futures import ThreadPoolExecutor
+    holes, boards, want_high, want_low = deals
+    parts = [(holes[i::4], boards[i::4], want_high[i::4], want_low[i::4]) for i in range(4)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda p: evaluate_batch(np.ascontiguousarray(p[0]),
+                                                         np.ascontiguousarray(p[1])), parts * 3))
+    for (high, low), (_, _, wh, wl) in zip(results, parts * 3):
+        assert (high == wh).all() and (low == wl).all()
+
+
 # --- peers, when installed: independent implementations as a second opinion ---------------
 
 def test_phevaluator_agrees_on_high():
