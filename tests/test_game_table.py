@@ -1,0 +1,237 @@
+"""The table between hands: button, blinds, leaving, sitting out, new players, settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
+from omaha_fast.cards import Deck
+from omaha_fast.game import Rake
+
+
+def fold_out(h):
+    """Everybody folds to the big blind (or checks when nothing is to call)."""
+    while not h.finished:
+        h.fold() if h.legal_actions().to_call else h.check()
+
+
+def positions(h):
+    """(button, small-blind seat or None, big-blind seat) of a hand."""
+    blinds = [p for p in h.posts if p.kind == "blind"]
+    sb = [p.seat for p in blinds if p.amount == h.rules.blinds[0]]
+    bb = [p.seat for p in blinds if p.amount == h.rules.blinds[1]]
+    return h.button, (sb[0] if sb else None), bb[0]
+
+
+def play(t, n=1):
+    out = []
+    for _ in range(n):
+        h = t.start_hand()
+        out.append(positions(h))
+        fold_out(h)
+    return out
+
+
+def test_cash_start_button_on_the_lowest_seat_and_moves_each_hand():
+    t = Table(structure=FixedLimit(10, 20), seats=6, stacks=[None, 100, 100, None, 100])
+    assert t.button == 1
+    assert play(t, 4) == [(1, 2, 4), (2, 4, 1), (4, 1, 2), (1, 2, 4)]
+
+
+def test_stacks_carry_from_hand_to_hand():
+    t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100, 100, 100])
+    play(t)                       # the big blind (seat 2) wins the small blind
+    assert t.stacks == {0: 100, 1: 95, 2: 105}
+    h = t.start_hand()
+    assert h.starting_stacks == {0: 100, 1: 95, 2: 105}
+
+
+def test_dead_button_when_a_player_leaves():
+    t = Table(structure=FixedLimit(10, 20), seats=5, stacks=[100] * 5)
+    assert play(t, 3) == [(0, 1, 2), (1, 2, 3), (2, 3, 4)]
+    t.leave(3)                    # last hand's small blind
+    # the big blind moves on one player; the small blind is the last big blind;
+    # the button stays on the seat where the small blind was: the empty seat 3
+    assert play(t) == [(3, 4, 0)]
+    assert play(t) == [(4, 0, 1)]
+
+
+def test_dead_small_blind_when_the_last_big_blind_left():
+    t = Table(structure=FixedLimit(10, 20), seats=5, stacks=[100] * 5)
+    assert play(t, 2) == [(0, 1, 2), (1, 2, 3)]
+    t.leave(3)                    # last hand's big blind
+    h = t.start_hand()
+    assert positions(h) == (2, None, 4)          # no small blind this hand
+    assert [p.kind for p in h.posts] == ["blind"]
+    fold_out(h)
+    assert play(t) == [(3, 4, 0)]                # then the button skips to the empty seat
+
+
+def test_moving_button_rule_skips_empty_seats():
+    t = Table(structure=FixedLimit(10, 20), seats=5, stacks=[100] * 5, button_rule="moving")
+    assert play(t, 2) == [(0, 1, 2), (1, 2, 3)]
+    t.leave(3)
+    assert play(t, 2) == [(2, 4, 0), (4, 0, 1)]
+
+
+def test_heads_up_button_posts_the_small_blind_and_nobody_posts_the_big_twice():
+    t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100] * 3)
+    assert play(t) == [(0, 1, 2)]
+    t.leave(1)
+    hands = play(t, 3)
+    assert hands == [(2, 2, 0), (0, 0, 2), (2, 2, 0)]
+    bbs = [2] + [bb for _, _, bb in hands]
+    assert all(a != b for a, b in zip(bbs, bbs[1:]))
+
+
+def test_sitting_out_player_owes_missed_blinds_on_return():
+    t = Table(structure=FixedLimit(10, 20), seats=4, stacks=[100] * 4)
+    assert play(t) == [(0, 1, 2)]
+    t.sit_out(3)
+    h = t.start_hand()
+    assert 3 not in h.seats and positions(h) == (1, 2, 0)   # the big blind passes seat 3
+    fold_out(h)
+    t.come_back(3)
+    h = t.start_hand()
+    assert positions(h) == (2, 0, 1)
+    owed = [(p.kind, p.amount) for p in h.posts if p.seat == 3]
+    assert owed == [("dead", 5), ("blind", 10)]     # small blind dead, big blind live
+    assert h.contributed[3] == 15 and h.bets[3] == 10
+    assert h.legal_actions().seat == 2
+    fold_out(h)
+    h = t.start_hand()
+    assert [(p.seat, p.kind) for p in h.posts] == [(1, "blind"), (2, "blind")]
+
+
+def test_returning_player_may_wait_for_the_big_blind():
+    t = Table(structure=FixedLimit(10, 20), seats=4, stacks=[100] * 4)
+    play(t)
+    t.sit_out(3)
+    play(t)
+    t.come_back(3, post=False)
+    for _ in range(4):
+        h = t.start_hand()
+        if positions(h)[2] == 3:
+            break
+        assert 3 not in h.seats
+        fold_out(h)
+    assert positions(h)[2] == 3 and 3 in h.seats      # dealt in as the big blind
+    assert [p.kind for p in h.posts if p.seat == 3] == ["blind"]
+
+
+def test_new_player_waits_for_the_big_blind_or_posts():
+    t = Table(structure=FixedLimit(10, 20), seats=6, stacks=[100, None, 100, None, 100])
+    assert play(t) == [(0, 2, 4)]
+    t.sit_down(1, 100)                 # waits
+    t.sit_down(3, 100, post=True)      # posts a big blind to be dealt in now
+    h = t.start_hand()
+    assert 1 not in h.seats and 3 in h.seats
+    assert [(p.seat, p.kind, p.amount) for p in h.posts] == [(4, "blind", 5), (0, "blind", 10),
+                                                            (3, "blind", 10)]
+    h.fold()                           # seat 2 first: left of the big blind
+    assert h.to_act == 3 and h.legal_actions().can_check   # his live blind counts
+    fold_out(h)
+    h = t.start_hand()
+    assert positions(h) == (4, 0, 1) and 1 in h.seats   # the big blind reached seat 1
+
+
+def test_tournament_start_draws_for_the_button():
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=4, stacks=[100, 100, None, 100])
+    seat = t.draw_for_button(seed=11)
+    cards = Deck(seed=11).deal(3)
+    expected = max(zip((0, 1, 3), cards), key=lambda sc: int(sc[1]))[0]
+    assert seat == expected and t.button == seat
+    assert {s: str(c) for s, c in t.last_draw.items()} == {s: str(c) for s, c in
+                                                           zip((0, 1, 3), cards)}
+    assert t.start_hand().button == seat
+
+
+def test_draw_ties_are_broken_by_suit_spades_high():
+    # the suit order s > h > d > c is the int order of cards of one rank
+    from omaha_fast.cards import Card
+    assert int(Card("As")) > int(Card("Ah")) > int(Card("Ad")) > int(Card("Ac"))
+
+
+def test_antes_and_big_blind_ante_are_dead_money():
+    t = Table(structure=NoLimit(), blinds=(5, 10), ante=2, seats=3, stacks=[100] * 3)
+    h = t.start_hand()
+    assert [(p.seat, p.kind, p.amount) for p in h.posts] == [
+        (1, "ante", 2), (2, "ante", 2), (0, "ante", 2), (1, "blind", 5), (2, "blind", 10)]
+    assert h.bets == {1: 5, 2: 10, 0: 0} and h.pot == 21
+    assert h.legal_actions().to_call == 10
+    t = Table(structure=PotLimit(), blinds=(5, 10), big_blind_ante=10, seats=3,
+              stacks=[100] * 3)
+    h = t.start_hand()
+    assert [(p.seat, p.kind, p.amount) for p in h.posts][0] == (2, "bb_ante", 10)
+    assert h.pot == 25 and h.legal_actions().max_to == 10 + 25 + 10
+    fold_out(h)
+    assert t.stacks == {0: 100, 1: 95, 2: 105}    # the big blind wins back its ante
+
+
+def test_between_hands_only():
+    t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100] * 3)
+    t.start_hand()
+    for call in (lambda: t.leave(0), lambda: t.sit_out(0), lambda: t.sit_down(1, 5),
+                 lambda: t.add_chips(0, 5), lambda: t.start_hand()):
+        with pytest.raises(ValueError, match="while a hand is being played"):
+            call()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(structure=FixedLimit(10, 20), seats=1), "seats must be an int from 2 to 10"),
+    (dict(structure=FixedLimit(10, 20), game="razz"), "game must be one of"),
+    (dict(structure=NoLimit()), "no-limit needs blinds"),
+    (dict(structure=PotLimit(), blinds=(10, 5)), "larger than the big blind"),
+    (dict(structure=FixedLimit(10, 20), chip=3), "not a multiple of the chip unit 3"),
+    (dict(structure=FixedLimit(10, 20), button_rule="sideways"), "button_rule must be"),
+    (dict(structure=FixedLimit(10, 20), odd_chips="random"), "odd_chips must be"),
+    (dict(structure="fixed"), "structure must be FixedLimit"),
+    (dict(structure=FixedLimit(10, 20), ante=-1), "ante must be >= 0"),
+    (dict(structure=FixedLimit(10, 20), ante=1, big_blind_ante=1), "either ante"),
+    (dict(structure=FixedLimit(10, 20), rake=5), "rake must be a Rake"),
+    (dict(structure=FixedLimit(10, 20), stacks=[1] * 7), "7 stacks for a table of 6"),
+    (dict(structure=FixedLimit(10, 20), stacks=[100, 0]), "stack must be > 0"),
+])
+def test_settings_are_validated(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Table(**kwargs)
+
+
+def test_settings_are_keyword_only():
+    with pytest.raises(TypeError):
+        Table(FixedLimit(10, 20))   # type: ignore[misc]
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: FixedLimit(0, 20), "small_bet must be > 0"),
+    (lambda: FixedLimit(10, 20, cap=0), "cap must be an int >= 1"),
+    (lambda: PotLimit(min_bet=-5), "min_bet must be > 0"),
+    (lambda: NoLimit(min_bet=2.5), "must be an int number of chips"),
+    (lambda: Rake(percent=120), "within 0..100"),
+])
+def test_structures_are_validated(make, message):
+    with pytest.raises(ValueError, match=message):
+        make()
+
+
+def test_preset_cards_are_checked():
+    t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100] * 3)
+    with pytest.raises(ValueError, match="duplicate card As"):
+        t.start_hand(holes={0: "AsKsQsJs"}, board="As2c3c")
+    with pytest.raises(ValueError, match="hole needs 4 cards"):
+        t.start_hand(holes={0: "AsKs"})
+    with pytest.raises(ValueError, match="not dealt in"):
+        t.start_hand(holes={5: "AsKsQsJs"})
+    h = t.start_hand(holes={1: "AsKsQsJs"}, board="2c3c4c")
+    assert h.hole(1) == tuple(h.hole(1)) and str(h.hole(1)[0]) == "As"
+
+
+def test_seeded_tables_are_reproducible():
+    def run(seed):
+        t = Table(structure=NoLimit(), blinds=(1, 2), seats=4, stacks=[100] * 4, seed=seed)
+        h = t.start_hand()
+        while not h.finished:
+            h.call() if h.legal_actions().to_call else h.check()
+        return [h.hole(s) for s in h.seats], h.board, h.burns
+    assert run(5) == run(5)
+    assert run(5) != run(6)
