@@ -511,6 +511,8 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
         }
         work(&workers[0]);   /* the calling thread works too, and reports progress */
         for (int t = 1; t <= started; t++) pthread_join(tids[t], NULL);
+        /* a last report, so that every run reports at least once, completed or not */
+        if (progress && !J->cancel && !J->failed) progress(user, J->done, J->total);
         if (rc == OF_OK && J->failed) rc = OF_ERR_NOMEM;
         if (rc == OF_OK && J->cancel) rc = OF_ERR_CANCELLED;
     }

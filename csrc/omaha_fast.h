@@ -82,8 +82,9 @@ size_t of_table_bytes(void);
  *   eq_sq       sum over boards of the squared pot share (for the standard error)
  * Counts are weighted board counts (doubles, exact up to 2^53). *boards and *no_low get
  * the number of boards evaluated and those without a qualifying low.
- * progress, if not NULL, is called from the calling thread now and then with the boards
- * done so far and the total; a non-zero return cancels the run (OF_ERR_CANCELLED). */
+ * progress, if not NULL, is called from the calling thread about ten times a second with
+ * the boards done so far and the total, and once more at the end; a non-zero return
+ * cancels the run (OF_ERR_CANCELLED). */
 typedef int (*of_progress_fn)(void *user, double done, double total);
 
 typedef struct {

@@ -47,11 +47,29 @@ static inline int of_multiset_index(const int *sorted, int k) {
     return idx;
 }
 
-static inline void of_sort_small(int *r, int k) {
-    for (int i = 1; i < k; i++) {   /* insertion sort: k <= 5 */
-        int v = r[i], j = i - 1;
-        while (j >= 0 && r[j] > v) { r[j + 1] = r[j]; j--; }
-        r[j + 1] = v;
+/* Sorting networks of min/max exchanges: no data-dependent branches, which on random
+ * boards would be mispredicted about half the time. */
+#define OF_EXCHANGE(a, b) do { int lo_ = a < b ? a : b, hi_ = a < b ? b : a; a = lo_; b = hi_; } while (0)
+
+static inline void of_sort_small(int *r, int k) {   /* k <= 5 */
+    switch (k) {
+    case 5:
+        OF_EXCHANGE(r[0], r[3]); OF_EXCHANGE(r[1], r[4]); OF_EXCHANGE(r[0], r[2]);
+        OF_EXCHANGE(r[1], r[3]); OF_EXCHANGE(r[0], r[1]); OF_EXCHANGE(r[2], r[4]);
+        OF_EXCHANGE(r[1], r[2]); OF_EXCHANGE(r[3], r[4]); OF_EXCHANGE(r[2], r[3]);
+        break;
+    case 4:
+        OF_EXCHANGE(r[0], r[1]); OF_EXCHANGE(r[2], r[3]); OF_EXCHANGE(r[0], r[2]);
+        OF_EXCHANGE(r[1], r[3]); OF_EXCHANGE(r[1], r[2]);
+        break;
+    case 3:
+        OF_EXCHANGE(r[0], r[1]); OF_EXCHANGE(r[1], r[2]); OF_EXCHANGE(r[0], r[1]);
+        break;
+    case 2:
+        OF_EXCHANGE(r[0], r[1]);
+        break;
+    default:
+        break;
     }
 }
 

@@ -239,7 +239,17 @@ def _text_to_bytes(text: str) -> bytes:
 def _as_bytes(cards: CardsLike) -> bytes:
     if isinstance(cards, str):
         return _text_to_bytes(cards)
+    if isinstance(cards, (list, tuple)) and _PLAIN_CARD_TYPES.issuperset(map(type, cards)):
+        try:
+            # Cards and small ints convert directly; the C core checks range and
+            # duplicates, and a refusal is explained by the full parse in _explain.
+            return bytes(cards)
+        except ValueError:
+            pass
     return bytes(parse_cards(cards))
+
+
+_PLAIN_CARD_TYPES = frozenset((Card, int))  # not bool, which is an int but never a card
 
 
 def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluation:

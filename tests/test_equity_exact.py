@@ -140,6 +140,8 @@ def test_progress_is_reported_and_can_stop_the_run():
                progress=lambda done, total: seen.append((done, total)))
     assert r.boards == 3_000_000
     assert seen and all(total == 3_000_000 and 0 < done <= total for done, total in seen)
+    assert seen[-1] == (3_000_000, 3_000_000)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     with pytest.raises(OmahaError, match="stopped"):
         equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=10**10, seed=1,
                progress=lambda done, total: True)
