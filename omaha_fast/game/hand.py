@@ -123,6 +123,7 @@ class Setup(NamedTuple):
     board: tuple[Card, ...]
     rng: random.Random
     hand_id: Optional[str] = None
+    burns: tuple[Card, ...] = ()     # preset burn cards (replays)
 
 
 class Hand:
@@ -187,6 +188,7 @@ class Hand:
         the same shuffled deck (dealing late changes nothing: every order is as likely)."""
         preset = setup.holes
         used = set(setup.board)
+        used.update(setup.burns)
         for cards in preset.values():
             if cards:
                 used.update(cards)
@@ -226,13 +228,19 @@ class Hand:
         """Burn one card, then turn the flop (3 cards), the turn or the river (1)."""
         board = self._board
         want = (0, 3, 4, 5)[street]
+        burns = self.setup.burns
         while len(board) < want:
             count = 3 if not board else 1
             preset = self._preset_board[len(board):len(board) + count]
-            cards = self._draw(1 + count - len(preset))
-            self._burn_cards.append(cards[0])
+            if len(self._burn_cards) < len(burns):
+                self._burn_cards.append(burns[len(self._burn_cards)])
+                cards = self._draw(count - len(preset))
+            else:
+                cards = self._draw(1 + count - len(preset))
+                self._burn_cards.append(cards[0])
+                cards = cards[1:]
             board.extend(preset)
-            board.extend(cards[1:])
+            board.extend(cards)
 
     def _post(self, setup: Setup) -> None:
         for post in setup.posts:

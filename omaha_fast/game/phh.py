@@ -93,7 +93,7 @@ def _record(name: str, t: Table, origin: str) -> HandRecord:
     big = max(live) if live else 0
     bb_player = max(range(n), key=lambda p: (blinds[p], p)) if live else None
     dead = [p for p in range(n) if antes[p]]
-    if len(dead) == 1 and n > 2 and dead[0] == bb_player:
+    if len(dead) == 1 and dead[0] == bb_player:
         posts.append([seats[bb_player], "bb_ante", antes[bb_player]])
     else:
         posts.extend([seats[p], "ante", antes[p]] for p in dead)
@@ -172,8 +172,10 @@ def _record(name: str, t: Table, origin: str) -> HandRecord:
             final[s] = finishing[p]
     known = {"variant", "starting_stacks", "actions", "antes", "blinds_or_straddles",
              "small_bet", "big_bet", "min_bet", "finishing_stacks", "_seats", "_table_size",
-             "_button", "_id", "_chip", "_odd_chips", "ante_trimming_status"}
+             "_button", "_id", "_chip", "_odd_chips", "ante_trimming_status", "_burns"}
     extra = {k: v for k, v in t.items() if k not in known}
+    if "_burns" in t:
+        extra["burns"] = t["_burns"]
     record = HandRecord(
         game=game, structure=structure, blinds=[min(others) if others else 0, big],
         seats=size, button=button, stacks=stacks_by_seat, posts=posts, holes=holes,
@@ -267,6 +269,8 @@ def hand_fields(hand: "Hand") -> dict[str, Any]:
     f["_seats"] = seats
     f["_table_size"] = hand.setup.table_size
     f["_button"] = hand.button
+    if hand.burns:
+        f["_burns"] = format_cards(hand.burns)
     if rules.chip != 1:
         f["_chip"] = rules.chip
     if rules.odd_chips != "left_of_button":

@@ -76,7 +76,7 @@ class HandRecord:
     rake: Optional[dict[str, Any]] = None
     big_blind: Optional[int] = None
     id: Optional[str] = None
-    origin: str = ""
+    origin: str = field(default="", compare=False)
     extra: dict[str, Any] = field(default_factory=dict)
 
     # ------------------------------------------------------------- rules

@@ -64,8 +64,9 @@ def start_from_record(record: HandRecord) -> Hand:
             if holes[s]:
                 groups.append((f"seat {s}'s hole", holes[s]))
         board = parse_group(record.board or "", (0, 3, 4, 5), "board")
+        burns = parse_group(record.extra.get("burns") or "", (0, 1, 2, 3), "burns")
         seen: dict[int, str] = {}
-        for name, cards in groups + [("board", board)]:
+        for name, cards in groups + [("board", board), ("burns", burns)]:
             for c in cards:
                 if c in seen:
                     raise InvalidCardError(f"duplicate card {c}: in {seen[c]} and in {name}")
@@ -93,7 +94,8 @@ def start_from_record(record: HandRecord) -> Hand:
                   stacks=tuple(record.stacks[s] for s in seats),  # type: ignore[misc]
                   posts=tuple(posts), big_blind=big_blind,
                   level=rules.blinds[1] if big_blind is not None else 0,
-                  holes=holes, board=board, rng=random.Random(0), hand_id=record.id)
+                  holes=holes, board=board, rng=random.Random(0), hand_id=record.id,
+                  burns=burns)
     return Hand(setup)
 
 

@@ -1,0 +1,96 @@
+"""The 21 real WSOP 2023 Omaha hands replay to their recorded final stacks, from both the
+JSONL and the PHH file, through the engine and through the ``omaha-fast replay`` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from omaha_fast.cli import main
+from omaha_fast.history import ReplayError, load, loads_json, replay
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+JSONL = DATA / "wsop_2023_omaha.jsonl"
+PHH = DATA / "wsop_2023_omaha.phh"
+
+pytestmark = pytest.mark.skipif(not JSONL.exists() or not PHH.exists(),
+                                reason=f"the shared WSOP data is not at {DATA}")
+
+
+def test_all_21_json_hands_replay_to_their_final_stacks():
+    records = load(JSONL)
+    assert len(records) == 21
+    for record in records:
+        result = replay(record)
+        assert result.agrees, (record.id, result.recorded, result.replayed)
+        raw = json.loads(JSONL.read_text().splitlines()[records.index(record)])
+        assert result.replayed == raw["final_stacks"]
+
+
+def test_all_21_phh_hands_replay_to_their_finishing_stacks():
+    records = load(PHH)
+    assert len(records) == 21
+    json_ids = [r.id for r in load(JSONL)]
+    assert [r.id for r in records] == json_ids
+    for record in records:
+        result = replay(record)
+        assert result.agrees, (record.id, result.recorded, result.replayed)
+
+
+def test_both_files_give_the_same_chips_seat_for_seat():
+    by_id = {r.id: r for r in load(JSONL)}
+    for record in load(PHH):
+        raw = json.loads(next(line for line in JSONL.read_text().splitlines()
+                              if record.id in line))
+        mapping = record.extra.get("_json_seat_of_player")
+        phh_final = replay(record).replayed
+        json_final = replay(by_id[record.id]).replayed
+        assert [json_final[mapping[p]] for p in range(len(mapping))] == phh_final
+        assert json_final == raw["final_stacks"]
+
+
+def test_special_hands_are_read_as_recorded():
+    records = {r.id.split("-")[-1][:7]: r for r in load(JSONL)}
+    # the big-blind ante of the pot-limit hands is dead money posted by seat 1
+    assert ["1", "bb_ante", 100000] == [str(records["test_27"].posts[0][0]),
+                                        *records["test_27"].posts[0][1:]]
+    # test_76: only a big blind, no small blind
+    h = replay(records["test_76"]).hand
+    assert [(p.seat, p.kind, p.amount) for p in h.posts] == [(1, "blind", 250000)]
+    # test_79: the incomplete all-in raise did not reopen the betting for seat 0
+    h = replay(records["test_79"]).hand
+    assert h.payouts[0] > 0 and h.stacks[1] == 0
+    # unknown hole cards stay unknown
+    h = replay(records["test_16"]).hand
+    assert not all(h.hole_known(s) for s in h.seats)
+
+
+def test_engine_refuses_a_corrupted_record_naming_the_action():
+    line = JSONL.read_text().splitlines()[0]
+    raw = json.loads(line)
+    raw["actions"][0] = [2, "raise_to", 500000]      # fixed limit: must be 400000
+    record = loads_json(json.dumps(raw), "edited")[0]
+    with pytest.raises(ReplayError) as e:
+        replay(record)
+    text = str(e.value)
+    assert "action 0" in text and "raise to 500000" in text and "exactly 400000" in text
+
+
+def test_cli_replay_prints_each_hand_and_succeeds(capsys):
+    assert main(["replay", str(JSONL), str(PHH)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 43 and out[-1] == "42 of 42 hands agree"
+    assert out[0].startswith("wsop2023-43-test_12_00_41_13: recorded [4075000, 5275000")
+    assert out[0].endswith(" agree")
+
+
+def test_cli_replay_fails_on_a_disagreement(tmp_path, capsys):
+    raw = json.loads(JSONL.read_text().splitlines()[0])
+    raw["final_stacks"][0] += 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(raw) + "\n")
+    assert main(["replay", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "DISAGREE" in out and "0 of 1 hands agree" in out
