@@ -106,6 +106,7 @@ def _record(name: str, t: Table, origin: str) -> HandRecord:
     holes: list[Optional[str]] = [None] * size
     board = ""
     actions: list[list[Any]] = []
+    sources: list[str] = []
     shown = False
     for k, raw in enumerate(t["actions"] if isinstance(t["actions"], list) else [None]):
         if not isinstance(raw, str):
@@ -156,6 +157,7 @@ def _record(name: str, t: Table, origin: str) -> HandRecord:
                                "'d db CARDS' or 'pN ...')")
         except (PHHError, InvalidCardError, ValueError) as e:
             raise fail("actions", f"{where}: {e}") from None
+        sources.extend([where] * (len(actions) - len(sources)))
     if structure == "fixed-limit":
         for key in ("small_bet", "big_bet"):
             if not _chips(t.get(key), 1):
@@ -183,7 +185,7 @@ def _record(name: str, t: Table, origin: str) -> HandRecord:
         big_bet=t.get("big_bet"), min_bet=t.get("min_bet"), chip=t.get("_chip", 1),
         odd_chips=t.get("_odd_chips", "left_of_button"),
         id=t.get("_id", name or None), origin=f"{origin} line {t.lines['actions']}",
-        extra=extra)
+        extra=extra, sources=sources)
     return record
 
 

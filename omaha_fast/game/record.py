@@ -77,6 +77,8 @@ class HandRecord:
     big_blind: Optional[int] = None
     id: Optional[str] = None
     origin: str = field(default="", compare=False)
+    # where each action came from in the source file, for messages (PHH: its own index)
+    sources: Optional[list[str]] = field(default=None, compare=False, repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
 
     # ------------------------------------------------------------- rules

@@ -104,7 +104,9 @@ def replay(record: HandRecord) -> ReplayResult:
     and the engine's reason, if one is refused or the record stops before the end."""
     hand = start_from_record(record)
     where = record.where()
+    sources = record.sources
     for k, entry in enumerate(record.actions):
+        label = sources[k] if sources and k < len(sources) else f"action {k} {entry!r}"
         if not entry:
             raise ReplayError(f"{where}action {k} is empty")
         head = entry[0]
@@ -125,7 +127,7 @@ def replay(record: HandRecord) -> ReplayResult:
         try:
             _apply(hand, seat, verb, amount)
         except IllegalActionError as e:
-            raise ReplayError(f"{where}action {k} {entry!r}: {e}") from None
+            raise ReplayError(f"{where}{label}: {e}") from None
     if not hand.finished:
         raise ReplayError(f"{where}the record ends before the hand is over (seat "
                           f"{hand.to_act} to act on the {hand.street})")

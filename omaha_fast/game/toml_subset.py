@@ -168,6 +168,8 @@ class _Reader:
             items.append(self.value())
             self.skip_space(newlines=True)
             c = self.peek()
+            if not c:
+                raise self.fail("unterminated array")
             if c == ",":
                 self.pos += 1
             elif c != "]":
