@@ -457,6 +457,12 @@ class Hand:
         """Whether the betting is open for player i (cap, reopening, someone to face it)."""
         if self._able <= 1:     # nobody left to face a raise
             return False
+        # a raise needs an opponent who could put in more than the current bet
+        current = self._current
+        stack, bet, out = self._stack, self._bet, self._out
+        if not any(not out[j] and stack[j] + bet[j] > current
+                   for j in range(self._k) if j != i):
+            return False
         if self._kind == _FL:
             if self._bets >= self._cap and not self._uncapped:
                 return False
@@ -479,7 +485,7 @@ class Hand:
         current = self._current
         to_call = current - self._bet[i]
         legal = self._legal = _new(LegalActions, (
-            self._seats[i], True, to_call == 0, to_call, call, lo > 0 and not current,
+            self._seats[i], to_call > 0, to_call == 0, to_call, call, lo > 0 and not current,
             lo > 0 and current > 0, lo, hi, all_in_to))
         return legal
 
@@ -501,6 +507,9 @@ class Hand:
         bet = self._bet[i]
         to_call = self._current - bet
         if kind == "fold":
+            if not to_call:
+                # folding for free would only hand the pot to players who did not pay for it
+                raise self._refuse(kind, amount, "there is nothing to call; check instead")
             return bet
         if kind == "check":
             if to_call:
@@ -552,10 +561,10 @@ class Hand:
     def _why_closed(self, i: int) -> str:
         if self._kind == _FL and self._bets >= self._cap and not self._uncapped:
             return f"the betting is capped at {self._cap} bets"
-        others = [j for j in range(self._k)
-                  if j != i and not self._folded[j] and not self._allin[j]]
+        others = [j for j in range(self._k) if j != i and not self._out[j]
+                  and self._stack[j] + self._bet[j] > self._current]
         if not others:
-            return "every other player is all-in"
+            return "no other player has chips to meet a raise"
         return "the betting was not reopened by a full raise"
 
     def can(self, kind: str, amount: Optional[int] = None, *, seat: Optional[int] = None) -> bool:
