@@ -18,21 +18,26 @@ HANDS = 2000
 
 def play_random_hands(table: Table, rng: random.Random, hands: int) -> int:
     """Play ``hands`` complete hands choosing uniformly among the legal action kinds
-    (bets and raises at a random legal size); returns the number of actions."""
+    (bets and raises at a uniformly random legal size); returns the number of actions."""
     actions = 0
-    for _ in range(hands):
+    random_ = rng.random
+    for n in range(hands):
         hand = table.start_hand()
+        act = hand.act
         while not hand.finished:
             legal = hand.legal_actions()
-            kind = rng.choice(legal.kinds)
+            kinds = legal.kinds
+            kind = kinds[int(random_() * len(kinds))]
             if kind == "bet" or kind == "raise_to":
-                hand.act(kind, rng.randint(legal.min_to, legal.max_to))
+                lo, hi = legal.min_to, legal.max_to
+                act(kind, lo if lo == hi else rng.randint(lo, hi))
             else:
-                hand.act(kind)
+                act(kind)
             actions += 1
-        for seat, stack in table.stacks.items():
-            if stack < 200:
-                table.add_chips(seat, 1000)
+        if n % 16 == 15:
+            for seat, stack in table.stacks.items():
+                if stack < 400:
+                    table.add_chips(seat, 1000)
     return actions
 
 

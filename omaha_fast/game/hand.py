@@ -72,6 +72,16 @@ def draw(rng: random.Random, pool: list[Card], m: int, start: int = 0) -> list[C
 
 
 _PARAMS: dict[int, tuple[Rules, tuple]] = {}  # type: ignore[type-arg]
+_NEXT = [[(i + 1) % k for i in range(k)] if k else [] for k in range(11)]
+_INDEX: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def _index(seats: tuple[int, ...]) -> dict[int, int]:
+    """Seat -> position, shared by every hand with the same seating (read-only)."""
+    if len(_INDEX) > 4096:
+        _INDEX.clear()
+    index = _INDEX[seats] = {s: i for i, s in enumerate(seats)}
+    return index
 
 
 def _params(rules: Rules) -> tuple:  # type: ignore[type-arg]
@@ -135,7 +145,7 @@ class Hand:
                  "_folded", "_full_level", "_holes", "_in_pot", "_inc", "_index", "_k",
                  "_kind", "_known", "_legal", "_lim", "_live", "_min_bet", "_mucked",
                  "_next", "_on_end", "_out", "_payout", "_pool", "_posted",
-                 "_preset_board", "_returns", "_rng", "_seats", "_shown", "_size",
+                 "_preset_board", "_returns", "_runout", "_rng", "_seats", "_shown", "_size",
                  "_sizes", "_split_low", "_stack", "_start_stacks", "_street", "_uncap_hu",
                  "_uncapped", "rules", "setup")
 
@@ -148,8 +158,8 @@ class Hand:
         k = len(seats)
         self._k = k
         self._seats = seats
-        self._index = {s: i for i, s in enumerate(seats)}
-        self._next = [(i + 1) % k for i in range(k)]
+        self._index = _INDEX.get(seats) or _index(seats)
+        self._next = _NEXT[k]
         (self._kind, self._cap, self._uncap_hu, self._sizes, self._min_bet,
          self._split_low) = _params(rules)
         self._start_stacks = tuple(setup.stacks)
@@ -187,37 +197,39 @@ class Hand:
         """Hole cards (preset or dealt); board and burn cards come street by street from
         the same shuffled deck (dealing late changes nothing: every order is as likely)."""
         preset = setup.holes
-        used = set(setup.board)
-        used.update(setup.burns)
-        for cards in preset.values():
-            if cards:
-                used.update(cards)
         self._rng = setup.rng
-        self._pool = list(_DECK) if not used else [c for c in _DECK if c not in used]
         self._drawn = 0
         seats = self._seats
-        if preset:
-            missing = sum(1 for s in seats if not preset.get(s))
+        k = self._k
+        self._known = known = [True] * k
+        if not (preset or setup.board or setup.burns):
+            self._pool = list(_DECK)
+            drawn = self._draw(4 * k)
+            self._holes = [tuple(drawn[at:at + 4]) for at in range(0, 4 * k, 4)]
         else:
-            missing = len(seats)
-        drawn = self._draw(4 * missing)
-        holes: list[tuple[Card, ...]] = []
-        known = [True] * self._k
-        at = 0
-        for i, seat in enumerate(seats):
-            cards = preset.get(seat) if preset else None
-            if cards:
-                holes.append(tuple(cards))
-            else:
-                holes.append(tuple(drawn[at:at + 4]))
-                at += 4
-                # a seat named with None has cards nobody knows (replays of real hands)
-                known[i] = not (seat in preset and preset[seat] is None)
-        self._known = known
-        self._holes = holes
+            used = set(setup.board)
+            used.update(setup.burns)
+            for cards in preset.values():
+                if cards:
+                    used.update(cards)
+            self._pool = [c for c in _DECK if c not in used]
+            drawn = self._draw(4 * sum(1 for s in seats if not preset.get(s)))
+            holes: list[tuple[Card, ...]] = []
+            at = 0
+            for i, seat in enumerate(seats):
+                cards = preset.get(seat)
+                if cards:
+                    holes.append(tuple(cards))
+                else:
+                    holes.append(tuple(drawn[at:at + 4]))
+                    at += 4
+                    # a seat named with None has cards nobody knows (replays of real hands)
+                    known[i] = seat not in preset
+            self._holes = holes
         self._preset_board = setup.board
         self._board: list[Card] = []
         self._burn_cards: list[Card] = []
+        self._runout: Optional[tuple[list[Card], list[Card]]] = None
 
     def _draw(self, m: int) -> list[Card]:
         cards = draw(self._rng, self._pool, m, self._drawn)
@@ -226,21 +238,18 @@ class Hand:
 
     def _deal_board(self, street: int) -> None:
         """Burn one card, then turn the flop (3 cards), the turn or the river (1)."""
-        board = self._board
+        if self._runout is None:
+            # the three burns and five board cards come off the deck in one draw; they are
+            # turned over street by street (the order of the draw is the dealing order)
+            burns = list(self.setup.burns)
+            cards = list(self._preset_board)
+            missing_burns = 3 - len(burns)
+            drawn = self._draw(missing_burns + 5 - len(cards))
+            self._runout = (burns + drawn[:missing_burns], cards + drawn[missing_burns:])
+        burns, cards = self._runout
         want = (0, 3, 4, 5)[street]
-        burns = self.setup.burns
-        while len(board) < want:
-            count = 3 if not board else 1
-            preset = self._preset_board[len(board):len(board) + count]
-            if len(self._burn_cards) < len(burns):
-                self._burn_cards.append(burns[len(self._burn_cards)])
-                cards = self._draw(count - len(preset))
-            else:
-                cards = self._draw(1 + count - len(preset))
-                self._burn_cards.append(cards[0])
-                cards = cards[1:]
-            board.extend(preset)
-            board.extend(cards)
+        self._board = cards[:want]
+        self._burn_cards = burns[:street]
 
     def _post(self, setup: Setup) -> None:
         for post in setup.posts:
@@ -457,18 +466,21 @@ class Hand:
         """Whether the betting is open for player i (cap, reopening, someone to face it)."""
         if self._able <= 1:     # nobody left to face a raise
             return False
-        # a raise needs an opponent who could put in more than the current bet
         current = self._current
-        stack, bet, out = self._stack, self._bet, self._out
-        if not any(not out[j] and stack[j] + bet[j] > current
-                   for j in range(self._k) if j != i):
-            return False
         if self._kind == _FL:
             if self._bets >= self._cap and not self._uncapped:
                 return False
-            return not self._acted[i] or self._full_level > self._acted_level[i]
+            if self._acted[i] and self._full_level <= self._acted_level[i]:
+                return False
         # TDA 47A: reopened only by a full raise, or short all-ins adding up to one
-        return not self._acted[i] or self._current - self._acted_level[i] >= self._inc
+        elif self._acted[i] and current - self._acted_level[i] < self._inc:
+            return False
+        # a raise needs an opponent who could put in more than the current bet
+        stack, bet, out = self._stack, self._bet, self._out
+        for j in range(self._k):
+            if j != i and not out[j] and stack[j] + bet[j] > current:
+                return True
+        return False
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do.
@@ -579,8 +591,17 @@ class Hand:
     def act(self, kind: str, amount: Optional[int] = None, *,
             seat: Optional[int] = None) -> Action:
         """Apply one action (see :meth:`verify`) and return its record."""
-        to = self.verify(kind, amount, seat=seat)
         i = self._actor
+        if seat is None and i >= 0:
+            # the common cases, already known to be legal: no need for the full check
+            bet = self._bet[i]
+            if kind == "check" and self._current == bet:
+                return self._put(i, "check", bet)
+            if kind == "call" and self._current > bet:
+                return self._put(i, "call", bet + (self._lim or self._limits(i))[0])
+            if kind == "fold" and self._current > bet:
+                return self._fold(i)
+        to = self.verify(kind, amount, seat=seat)
         if kind == "fold":
             return self._fold(i)
         if kind == "check":
@@ -651,7 +672,14 @@ class Hand:
         self._acted_level[i] = self._current
         action = _new(Action, (self._street, self._seats[i], kind, to, added, all_in))
         self._actions.append(action)
-        self._after(i)
+        # what _after() does, inlined on the hot path
+        if self._uncap_hu and not self._uncapped:
+            self._check_uncap()
+        actor = self._find_actor(i)
+        if actor >= 0:
+            self._actor = actor
+        else:
+            self._end_round()
         return action
 
     # ----------------------------------------------------------------- flow
@@ -689,9 +717,9 @@ class Hand:
         top = max(bets)
         if top == 0:
             return
-        i = bets.index(top)
-        second = max(b for j, b in enumerate(bets) if j != i) if self._k > 1 else 0
+        second = sorted(bets)[-2]
         if top > second:
+            i = bets.index(top)
             back = top - second
             self._bet[i] -= back
             self._stack[i] += back
