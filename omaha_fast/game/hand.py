@@ -25,7 +25,7 @@ omaha_fast.errors.IllegalActionError: raise to 25 is not allowed: fixed-limit ra
 from __future__ import annotations
 
 import random
-from typing import Mapping, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Optional
 
 from ..cards import Card, format_cards
 from ..errors import IllegalActionError
@@ -34,6 +34,10 @@ from .pots import PotAward, build_pots, payouts, settle_pots
 from .rules import Rules
 from .showdown import choose_shows, hand_values, showdown_order
 from .structures import FixedLimit, PotLimit
+
+if TYPE_CHECKING:
+    from .record import HandRecord
+    from .view import HandView
 
 _FL, _PL, _NL = 0, 1, 2
 _new = tuple.__new__   # builds the hot NamedTuples without their Python-level __new__
@@ -149,7 +153,8 @@ class Hand:
                  "_sizes", "_split_low", "_stack", "_start_stacks", "_street", "_uncap_hu",
                  "_uncapped", "rules", "setup")
 
-    def __init__(self, setup: Setup, on_end=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, setup: Setup,
+                 on_end: Optional[Callable[["Hand"], None]] = None) -> None:
         rules = setup.rules
         self.setup = setup
         self.rules = rules
@@ -560,7 +565,8 @@ class Hand:
         if self._kind == _FL:
             raise self._refuse(kind, amount, f"fixed-limit {word}s go to exactly {lo}")
         if amount < lo:
-            raise IllegalActionError(f"{word} to {amount} is below the minimum {word} to {lo}")
+            raise IllegalActionError(f"{word} to {amount} is below the minimum {word} "
+                                     f"to {lo}")
         if amount > hi:
             limit = "pot-limit maximum" if self._kind == _PL else "maximum"
             raise self._refuse(kind, amount, f"above the {limit} {word} to {hi}")
@@ -579,7 +585,8 @@ class Hand:
             return "no other player has chips to meet a raise"
         return "the betting was not reopened by a full raise"
 
-    def can(self, kind: str, amount: Optional[int] = None, *, seat: Optional[int] = None) -> bool:
+    def can(self, kind: str, amount: Optional[int] = None, *,
+            seat: Optional[int] = None) -> bool:
         """True if :meth:`verify` would accept the action."""
         try:
             self.verify(kind, amount, seat=seat)
@@ -607,7 +614,8 @@ class Hand:
         if kind == "check":
             return self._put(i, "check", to)
         if kind == "all_in":
-            kind = "call" if to <= self._current else ("bet" if not self._current else "raise_to")
+            kind = ("call" if to <= self._current else
+                    "bet" if not self._current else "raise_to")
         return self._put(i, kind, to)
 
     def fold(self, *, seat: Optional[int] = None) -> Action:
@@ -794,7 +802,7 @@ class Hand:
             self._on_end(self)
 
     # ----------------------------------------------------------------- views, history
-    def view(self, seat: int):  # type: ignore[no-untyped-def]
+    def view(self, seat: Optional[int]) -> "HandView":
         """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
         from .view import make_view
         return make_view(self, seat)
@@ -807,7 +815,7 @@ class Hand:
             return self._holes[i]
         return None
 
-    def history(self):  # type: ignore[no-untyped-def]
+    def history(self) -> "HandRecord":
         """The complete record of this hand (see :mod:`omaha_fast.game.record`)."""
         from .record import record_of
         return record_of(self)

@@ -36,7 +36,8 @@ class PotAward(NamedTuple):
     shares: dict[int, int]
 
 
-def build_pots(contributed: Sequence[int], folded: Sequence[bool], dead: int = 0) -> list[Pot]:
+def build_pots(contributed: Sequence[int], folded: Sequence[bool],
+               dead: int = 0) -> list[Pot]:
     """Main pot and side pots from what each player put in this hand.
 
     Each contribution level of a player still in the hand closes a pot that only the
@@ -44,7 +45,8 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool], dead: int = 0
     reached. ``dead`` chips (a big-blind ante) go to the main pot. Chips above the highest
     live level (possible only with dead money of folded players) join the last pot.
 
-    >>> [(p.amount, p.eligible) for p in build_pots([50, 200, 120, 200], [False, False, True, False])]
+    >>> pots = build_pots([50, 200, 120, 200], [False, False, True, False])
+    >>> [(p.amount, p.eligible) for p in pots]
     [(200, (0, 1, 3)), (370, (1, 3))]
     """
     levels = sorted({c for c, f in zip(contributed, folded) if not f})
@@ -96,19 +98,20 @@ def award_pot(pot: Pot, high: Sequence[int], low: Sequence[int], *, split_low: b
     >>> a = award_pot(Pot(66, (0, 1)), [9, 9], [5, 5], split_low=True, order=[0, 1], chip=1)
     >>> a.shares
     {0: 33, 1: 33}
-    >>> award_pot(Pot(101, (0, 1)), [9, 3], [0, 5], split_low=True, order=[0, 1], chip=1).shares
+    >>> a = award_pot(Pot(101, (0, 1)), [9, 3], [0, 5], split_low=True, order=[0, 1], chip=1)
+    >>> a.shares
     {0: 51, 1: 50}
     """
     amount = pot.amount - rake
     eligible = pot.eligible
     best_high = max(high[i] for i in eligible)
-    high_winners = sorted((i for i in eligible if high[i] == best_high), key=order.__getitem__)
+    rank = order.__getitem__
+    high_winners = sorted((i for i in eligible if high[i] == best_high), key=rank)
     low_winners: list[int] = []
     if split_low:
         best_low = max(low[i] for i in eligible)
         if best_low:
-            low_winners = sorted((i for i in eligible if low[i] == best_low),
-                                 key=order.__getitem__)
+            low_winners = sorted((i for i in eligible if low[i] == best_low), key=rank)
     if not low_winners or low_winners == high_winners:
         shares = split_evenly(amount, high_winners, chip)
     else:
@@ -117,7 +120,8 @@ def award_pot(pot: Pot, high: Sequence[int], low: Sequence[int], *, split_low: b
         shares = split_evenly(amount - low_amount, high_winners, chip)
         for i, chips in split_evenly(low_amount, low_winners, chip).items():
             shares[i] = shares.get(i, 0) + chips
-    return PotAward(pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners), shares)
+    return PotAward(pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners),
+                    shares)
 
 
 def settle_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,

@@ -120,10 +120,11 @@ def replay(record: HandRecord) -> ReplayResult:
                                   f"to act)")
             continue
         if len(entry) != 3:
-            raise ReplayError(f"{where}action {k} must be [seat, verb, amount], got {entry!r}")
+            raise ReplayError(f"{where}action {k} must be [seat, verb, amount], "
+                              f"got {entry!r}")
         seat, verb, amount = entry
         if verb in ("show", "muck"):
-            continue    # the engine decides the showdown itself; the chips do not depend on it
+            continue    # the engine decides the showdown itself; chips do not depend on it
         try:
             _apply(hand, seat, verb, amount)
         except IllegalActionError as e:
@@ -141,7 +142,8 @@ def _apply(hand: Hand, seat: int, verb: str, amount: Optional[int]) -> None:
     if hand.finished:
         raise IllegalActionError(f"seat {seat} {verb} after the hand is over")
     if seat != hand.to_act:
-        raise IllegalActionError(f"seat {seat} acts out of turn: seat {hand.to_act} is to act")
+        raise IllegalActionError(f"seat {seat} acts out of turn: seat {hand.to_act} "
+                                 f"is to act")
     legal = hand.legal_actions()
     if verb == "check_or_call":
         verb = "call" if legal.to_call else "check"
@@ -149,7 +151,8 @@ def _apply(hand: Hand, seat: int, verb: str, amount: Optional[int]) -> None:
         hand.act(verb)
     elif verb == "call":
         if amount is not None and amount != legal.call:
-            raise IllegalActionError(f"the record calls {amount} but a call adds {legal.call}")
+            raise IllegalActionError(f"the record calls {amount} but a call adds "
+                                     f"{legal.call}")
         hand.act("call")
     elif verb in ("bet", "raise_to", "bet_or_raise_to", "all_in"):
         if verb == "all_in" or amount == legal.all_in_to and legal.all_in_to:

@@ -46,7 +46,8 @@ class Rake:
     no_flop_no_drop: bool = True
 
     def __post_init__(self) -> None:
-        if isinstance(self.percent, bool) or not isinstance(self.percent, (int, float, Fraction)):
+        number = (int, float, Fraction)
+        if isinstance(self.percent, bool) or not isinstance(self.percent, number):
             raise ValueError(f"rake percent must be a number, got {self.percent!r}")
         if not 0 <= self.percent <= 100:
             raise ValueError(f"rake percent must be within 0..100, got {self.percent}")
@@ -117,7 +118,8 @@ class Rules:
             amounts["min_bet"] = min_bet
         for name, value in amounts.items():
             if value % chip:
-                raise ValueError(f"{name} ({value}) is not a multiple of the chip unit {chip}")
+                raise ValueError(f"{name} ({value}) is not a multiple of the chip unit "
+                                 f"{chip}")
         object.__setattr__(self, "min_bet", min_bet)
 
 

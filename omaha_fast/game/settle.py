@@ -3,7 +3,7 @@
 >>> settle("Ah7s4c2dJh", ["KsKd8h3h", "QdQc7d6d", "Tc9c6h3d"], [100, 100, 100],
 ...        [False, False, False], button=2)     # kings win the high, 6-4-3-2-A the low
 [150, 0, 150]
->>> settle("KsQsJs2h3d", ["AhAd5c9c", "AcAs5d9d"], [33, 33], [], button=1)   # odd chip: seat 0
+>>> settle("KsQsJs2h3d", ["AhAd5c9c", "AcAs5d9d"], [33, 33], [], button=1)  # identical
 [33, 33]
 """
 

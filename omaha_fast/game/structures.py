@@ -72,7 +72,8 @@ class FixedLimit:
         return self.small_bet if street < 2 else self.big_bet
 
     def default_blinds(self) -> tuple[int, int]:
-        """Half the small bet rounded down (before rounding to the chip unit), then the small bet."""
+        """Half the small bet rounded down (the rules round it to the chip unit), then the
+        small bet."""
         return self.small_bet // 2, self.small_bet
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Mapping, Optional, Sequence, Union
+from typing import Mapping, Optional, Sequence
 
 from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
 from .hand import Hand, Post, Setup
