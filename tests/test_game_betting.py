@@ -354,3 +354,19 @@ def test_all_in_runout_plays_no_more_betting():
     h.fold()            # seat 2
     h.call()            # seat 0: nobody else can bet -> runout
     assert h.finished and len(h.board) == 5
+
+
+def test_pots_during_the_hand_form_at_all_in_levels():
+    h = start(NoLimit(), [100, 500, 500], blinds=(5, 10))
+    assert [(p.amount, p.eligible) for p in h.pots] == [(15, (0, 1, 2))]
+    h.raise_to(50)       # seat 2
+    h.all_in()           # seat 0: 100
+    h.call()             # seat 1
+    h.call()             # seat 2
+    assert h.street == "flop"
+    h.bet(100)           # seat 1
+    h.call()             # seat 2
+    assert h.street == "turn"
+    assert [(p.amount, p.eligible) for p in h.pots] == [(300, (0, 1, 2)), (200, (1, 2))]
+    assert sum(p.amount for p in h.pots) == h.pot
+    assert h.view(0).pots == h.pots

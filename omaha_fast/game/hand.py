@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Optional
 from ..cards import Card, format_cards
 from ..errors import IllegalActionError
 from .actions import STREETS, Action, LegalActions
-from .pots import PotAward, build_pots, payouts, settle_pots
+from .pots import Pot, PotAward, build_pots, payouts, pots_in_play, settle_pots
 from .rules import Rules
 from .showdown import choose_shows, hand_values, showdown_order
 from .structures import FixedLimit, PotLimit
@@ -362,6 +362,16 @@ class Hand:
     def pot(self) -> int:
         """All chips in the middle, bets in front included (0 once awarded)."""
         return 0 if self._finished else self._in_pot
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as the chips stand now (bets in front included),
+        with the seats that may win each; empty once the hand is settled."""
+        if self._finished:
+            return []
+        s = self._seats
+        return [Pot(p.amount, tuple(s[i] for i in p.eligible))
+                for p in pots_in_play(self._contrib, self._folded, self._allin, self._dead)]
 
     @property
     def folded(self) -> tuple[int, ...]:

@@ -70,6 +70,37 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool],
     return pots
 
 
+def pots_in_play(contributed: Sequence[int], folded: Sequence[bool], all_in: Sequence[bool],
+                 dead: int = 0) -> list[Pot]:
+    """The pots as they stand during a hand: a side pot closes only at an all-in level;
+    players who can still bet are eligible for every pot, since they will match it.
+
+    >>> [(p.amount, p.eligible) for p in pots_in_play([0, 5, 10], [False] * 3, [False] * 3)]
+    [(15, (0, 1, 2))]
+    >>> [(p.amount, p.eligible) for p in pots_in_play([40, 60, 60], [False] * 3,
+    ...                                               [True, False, False])]
+    [(120, (0, 1, 2)), (40, (1, 2))]
+    """
+    levels = sorted({c for c, f, a in zip(contributed, folded, all_in) if a and not f})
+    pots: list[Pot] = []
+    below = 0
+    players = list(zip(contributed, folded, all_in))
+    for level in levels:
+        amount = sum(min(c, level) - min(c, below) for c in contributed)
+        eligible = tuple(j for j, (c, f, a) in enumerate(players)
+                         if not f and (not a or c >= level))
+        if amount:
+            pots.append(Pot(amount, eligible))
+        below = level
+    rest = sum(c - min(c, below) for c in contributed)
+    if rest or not pots:
+        pots.append(Pot(rest, tuple(j for j, (c, f, a) in enumerate(players)
+                                    if not f and not a)))
+    if dead:
+        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+    return pots
+
+
 def split_evenly(amount: int, winners: Sequence[int], chip: int) -> dict[int, int]:
     """Divide ``amount`` among ``winners`` (listed in odd-chip order) in units of ``chip``.
 
@@ -153,5 +184,5 @@ def payouts(awards: Sequence[PotAward], n: int) -> list[int]:
     return out
 
 
-__all__ = ["Pot", "PotAward", "build_pots", "split_evenly", "award_pot", "settle_pots",
+__all__ = ["Pot", "PotAward", "build_pots", "pots_in_play", "split_evenly", "award_pot", "settle_pots",
            "payouts"]

@@ -6,6 +6,8 @@
 >>> v = h.view(1)
 >>> v.hole, v.holes, v.pot
 ((Card('Qd'), Card('Qc'), Card('7d'), Card('6d')), {}, 15)
+>>> v.pots
+[Pot(amount=15, eligible=(1, 2, 0))]
 >>> h.view(0).legal.describe()
 'fold, call 10, raise to 20'
 """
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..cards import Card
 from .actions import Action, LegalActions
+from .pots import Pot
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -38,6 +41,7 @@ class HandView:
     stacks: dict[int, int]
     bets: dict[int, int]
     pot: int
+    pots: list[Pot]
     folded: tuple[int, ...]
     actions: tuple[Action, ...]
     legal: Optional[LegalActions]
@@ -56,7 +60,8 @@ def make_view(hand: "Hand", seat: Optional[int]) -> HandView:
     legal = hand.legal_actions() if not hand.finished and hand.to_act == seat else None
     return HandView(seat=seat, hole=own, holes=others, board=hand.board, street=hand.street,
                     button=hand.button, to_act=hand.to_act, stacks=hand.stacks,
-                    bets=hand.bets, pot=hand.pot, folded=hand.folded, actions=hand.actions,
+                    bets=hand.bets, pot=hand.pot, pots=hand.pots, folded=hand.folded,
+                    actions=hand.actions,
                     legal=legal, payouts=hand.payouts)
 
 
