@@ -226,3 +226,13 @@ def test_table_rake_no_flop_no_drop():
     h.fold()
     # pot 40 (the turn bet goes back uncalled): 10% = 4, capped at 3
     assert h.rake == 3 and sum(t.stacks.values()) == 197
+
+
+def test_seats_that_did_not_play_are_ignored_and_rule_names_are_forgiving():
+    holes = [KINGS, None, QUEENS, None]        # seats 1 and 3 are empty
+    assert settle(BOARD, holes, [100, 0, 100, 0], [False] * 4, button=3) == [100, 0, 100, 0]
+    pair = [LOW6, LOW6B, None]
+    assert settle(BOARD, pair, [50, 50, 1], [2], button=2, odd_chips="First-Shown",
+                  shown_order=[1, 0]) == [50, 51, 0]
+    with pytest.raises(ValueError, match="odd_chips must be one of"):
+        settle(BOARD, pair, [50, 50, 1], [2], button=2, odd_chips="random")

@@ -87,7 +87,7 @@ class Rules:
                              f"NoLimit(...), got {self.structure!r}")
         _choice(self.game, GAMES, "game")
         _choice(self.button_rule, BUTTON_RULES, "button_rule")
-        _choice(self.odd_chips, ODD_CHIP_RULES, "odd_chips")
+        object.__setattr__(self, "odd_chips", odd_chip_rule(self.odd_chips))
         chip = check_chips(self.chip, "chip", positive=True)
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise ValueError(f"rake must be a Rake(...) or None, got {self.rake!r}")
@@ -121,6 +121,19 @@ class Rules:
                 raise ValueError(f"{name} ({value}) is not a multiple of the chip unit "
                                  f"{chip}")
         object.__setattr__(self, "min_bet", min_bet)
+
+
+def odd_chip_rule(value: object) -> str:
+    """The odd-chip rule's canonical name; dashes, spaces and case do not matter.
+
+    >>> odd_chip_rule("First-Shown"), odd_chip_rule("button")
+    ('first_shown', 'left_of_button')
+    """
+    name = str(value).strip().lower().replace("-", "_").replace(" ", "_") \
+        if isinstance(value, str) else value
+    name = {"button": "left_of_button", "left": "left_of_button"}.get(name, name)  # type: ignore
+    _choice(name, ODD_CHIP_RULES, "odd_chips")
+    return name  # type: ignore[return-value]
 
 
 def _choice(value: object, allowed: tuple[str, ...], what: str) -> None:

@@ -14,7 +14,7 @@ from typing import Collection, Optional, Sequence, Union
 from ..cards import CardsLike, check_disjoint, parse_group
 from ..errors import InvalidCardError
 from .pots import build_pots, payouts, settle_pots
-from .rules import GAMES, ODD_CHIP_RULES, Rake
+from .rules import GAMES, Rake, odd_chip_rule
 from .showdown import hand_values, showdown_order
 from .structures import check_chips
 
@@ -42,9 +42,7 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
         raise ValueError(f"holes has {len(holes)} seats but contributed has {n}")
     if game not in GAMES:
         raise ValueError(f"game must be 'hilo' or 'high', got {game!r}")
-    if odd_chips not in ODD_CHIP_RULES:
-        raise ValueError(f"odd_chips must be 'left_of_button' or 'first_shown', "
-                         f"got {odd_chips!r}")
+    odd_chips = odd_chip_rule(odd_chips)
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
         raise ValueError(f"button must be a seat from 0 to {n - 1}, got {button!r}")
     for seat, c in enumerate(contributed):
@@ -52,7 +50,7 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     is_folded = _folded_flags(folded, n)
     # seats clockwise from the first seat left of the button: index order = odd-chip order
     seats = [(button + 1 + k) % n for k in range(n)]
-    seats = [s for s in seats if contributed[s] or holes[s] is not None or not is_folded[s]]
+    seats = [s for s in seats if contributed[s] or holes[s] is not None]   # who played
     board_cards = parse_group(board, (0, 3, 4, 5), "board")
     contenders = [s for s in seats if not is_folded[s]]
     groups = {"board": board_cards}
