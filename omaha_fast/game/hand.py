@@ -28,8 +28,9 @@ import random
 from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Optional
 
 from ..cards import Card, format_cards
-from ..errors import IllegalActionError
 from .actions import STREETS, Action, LegalActions
+from .betting import FL as _FL, NL as _NL, PL as _PL, Betting, new_tuple as _new
+from .deal import DECK as _DECK, draw
 from .pots import Pot, PotAward, build_pots, payouts, pots_in_play, settle_pots
 from .rules import Rules
 from .showdown import choose_shows, hand_values, showdown_order
@@ -38,42 +39,6 @@ from .structures import FixedLimit, PotLimit
 if TYPE_CHECKING:
     from .record import HandRecord
     from .view import HandView
-
-_FL, _PL, _NL = 0, 1, 2
-_new = tuple.__new__   # builds the hot NamedTuples without their Python-level __new__
-_DECK = tuple(Card(i) for i in range(52))
-
-
-_ORDERINGS: dict[tuple[int, int], int] = {}
-
-
-def draw(rng: random.Random, pool: list[Card], m: int, start: int = 0) -> list[Card]:
-    """``m`` cards drawn uniformly from ``pool[start:]``; they are moved to
-    ``pool[start:start + m]`` (so repeated calls deal from one shuffled deck).
-
-    One random number below n!/(n-m)! is read as mixed-radix digits that drive a partial
-    Fisher-Yates shuffle: unbiased, and a single call into the generator (cheap for
-    the CSPRNG too).
-
-    >>> cards = draw(random.Random(1), list(_DECK), 5)
-    >>> len(set(cards)), all(isinstance(c, Card) for c in cards)
-    (5, True)
-    """
-    n = len(pool) - start
-    key = (n, m)
-    count = _ORDERINGS.get(key)
-    if count is None:
-        count = 1
-        for i in range(m):
-            count *= n - i
-        _ORDERINGS[key] = count
-    r = rng.randrange(count)
-    for i in range(start, start + m):
-        r, j = divmod(r, n - i + start)
-        j += i
-        pool[i], pool[j] = pool[j], pool[i]
-    return pool[start:start + m]
-
 
 _PARAMS: dict[int, tuple[Rules, tuple]] = {}  # type: ignore[type-arg]
 _NEXT = [[(i + 1) % k for i in range(k)] if k else [] for k in range(11)]
@@ -140,7 +105,7 @@ class Setup(NamedTuple):
     burns: tuple[Card, ...] = ()     # preset burn cards (replays)
 
 
-class Hand:
+class Hand(Betting):
     """One hand of Omaha at a table. See the module docstring for a short tour."""
 
     __slots__ = ("_able", "_acted", "_acted_level", "_actions", "_actor", "_aggressor",
@@ -446,164 +411,6 @@ class Hand:
             raise ValueError(f"seat {seat!r} is not dealt in this hand "
                              f"(seats {list(self._seats)})") from None
 
-    # ----------------------------------------------------------------- legality
-    def _limits(self, i: int) -> tuple[int, int, int, int]:
-        """(chips a call adds, min raise-to, max raise-to, all-in-to) for player i, the one
-        to act; 0 means not allowed. Cached until the next action changes the state."""
-        stack = self._stack[i]
-        bet = self._bet[i]
-        current = self._current
-        to_call = current - bet
-        total = bet + stack
-        if stack <= to_call:
-            lim = (stack, 0, 0, total if stack else 0)
-        elif not self._may_raise(i):
-            lim = (to_call, 0, 0, 0)
-        else:
-            kind = self._kind
-            if kind == _FL:
-                lo = hi = self._full_level + self._size
-            elif kind == _PL:
-                lo = current + self._inc if current else self._min_bet
-                hi = max(lo, current + self._in_pot + to_call)
-            else:
-                lo = current + self._inc if current else self._min_bet
-                hi = total
-            all_in_to = total if total <= hi else 0
-            if total < lo:
-                lim = (to_call, 0, 0, all_in_to)
-            else:
-                lim = (to_call, lo, hi if hi < total else total, all_in_to)
-        self._lim = lim
-        return lim
-
-    def _may_raise(self, i: int) -> bool:
-        """Whether the betting is open for player i (cap, reopening, someone to face it)."""
-        if self._able <= 1:     # nobody left to face a raise
-            return False
-        current = self._current
-        if self._kind == _FL:
-            if self._bets >= self._cap and not self._uncapped:
-                return False
-            if self._acted[i] and self._full_level <= self._acted_level[i]:
-                return False
-        # TDA 47A: reopened only by a full raise, or short all-ins adding up to one
-        elif self._acted[i] and current - self._acted_level[i] < self._inc:
-            return False
-        # a raise needs an opponent who could put in more than the current bet
-        stack, bet, out = self._stack, self._bet, self._out
-        for j in range(self._k):
-            if j != i and not out[j] and stack[j] + bet[j] > current:
-                return True
-        return False
-
-    def legal_actions(self) -> LegalActions:
-        """What the player to act may do.
-
-        Raises IllegalActionError once the hand is over.
-        """
-        legal = self._legal
-        if legal is not None:
-            return legal
-        if self._finished:
-            raise IllegalActionError("the hand is over: no action is possible")
-        i = self._actor
-        call, lo, hi, all_in_to = self._lim or self._limits(i)
-        current = self._current
-        to_call = current - self._bet[i]
-        legal = self._legal = _new(LegalActions, (
-            self._seats[i], to_call > 0, to_call == 0, to_call, call, lo > 0 and not current,
-            lo > 0 and current > 0, lo, hi, all_in_to))
-        return legal
-
-    def verify(self, kind: str, amount: Optional[int] = None, *,
-               seat: Optional[int] = None) -> int:
-        """Raise IllegalActionError if the action is not allowed now; otherwise return the
-        acting player's street total after it.
-
-        ``kind`` is fold, check, call, bet, raise_to or all_in; ``amount`` is the street
-        total for bet and raise_to. ``seat``, when given, must be the seat to act.
-        """
-        if self._finished:
-            raise IllegalActionError(f"{_say(kind, amount)} is not allowed: the hand is over")
-        i = self._actor
-        if seat is not None and seat != self._seats[i]:
-            raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is seat "
-                                     f"{self._seats[i]}'s turn to act")
-        call, lo, hi, all_in_to = self._lim or self._limits(i)
-        bet = self._bet[i]
-        to_call = self._current - bet
-        if kind == "fold":
-            if not to_call:
-                # folding for free would only hand the pot to players who did not pay for it
-                raise self._refuse(kind, amount, "there is nothing to call; check instead")
-            return bet
-        if kind == "check":
-            if to_call:
-                raise self._refuse(kind, amount, f"there are {to_call} to call")
-            return bet
-        if kind == "call":
-            if not to_call:
-                raise self._refuse(kind, amount, "there is no bet to call")
-            return bet + call
-        if kind == "all_in":
-            if not all_in_to:
-                raise self._refuse(kind, amount, "going all-in would exceed what the "
-                                                 "betting allows")
-            return all_in_to
-        if kind != "bet" and kind != "raise_to":
-            raise IllegalActionError(f"unknown action {kind!r} (expected fold, check, call, "
-                                     f"bet, raise_to or all_in)")
-        if amount.__class__ is not int:
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise IllegalActionError(f"{kind} needs an int amount (the street total), "
-                                         f"got {amount!r}")
-        if kind == "bet" and self._current:
-            raise self._refuse(kind, amount, f"there is already a bet of {self._current}; "
-                                             f"raise instead")
-        if kind == "raise_to" and not self._current:
-            raise self._refuse(kind, amount, "there is no bet to raise; bet instead")
-        if amount == all_in_to and amount or (lo and amount == lo):
-            return amount
-        word = "bet" if kind == "bet" else "raise"
-        if not lo:
-            if all_in_to and amount < all_in_to:
-                raise self._refuse(kind, amount, f"only an all-in to {all_in_to} is possible")
-            raise self._refuse(kind, amount, self._why_closed(i))
-        if amount > bet + self._stack[i]:
-            raise self._refuse(kind, amount, f"the stack covers only {bet + self._stack[i]}")
-        if self._kind == _FL:
-            raise self._refuse(kind, amount, f"fixed-limit {word}s go to exactly {lo}")
-        if amount < lo:
-            raise IllegalActionError(f"{word} to {amount} is below the minimum {word} "
-                                     f"to {lo}")
-        if amount > hi:
-            limit = "pot-limit maximum" if self._kind == _PL else "maximum"
-            raise self._refuse(kind, amount, f"above the {limit} {word} to {hi}")
-        return amount
-
-    def _refuse(self, kind: str, amount: Optional[int], why: str) -> IllegalActionError:
-        return IllegalActionError(f"{_say(kind, amount)} is not allowed: {why} "
-                                  f"({self.legal_actions().describe()})")
-
-    def _why_closed(self, i: int) -> str:
-        if self._kind == _FL and self._bets >= self._cap and not self._uncapped:
-            return f"the betting is capped at {self._cap} bets"
-        others = [j for j in range(self._k) if j != i and not self._out[j]
-                  and self._stack[j] + self._bet[j] > self._current]
-        if not others:
-            return "no other player has chips to meet a raise"
-        return "the betting was not reopened by a full raise"
-
-    def can(self, kind: str, amount: Optional[int] = None, *,
-            seat: Optional[int] = None) -> bool:
-        """True if :meth:`verify` would accept the action."""
-        try:
-            self.verify(kind, amount, seat=seat)
-        except IllegalActionError:
-            return False
-        return True
-
     # ----------------------------------------------------------------- actions
     def act(self, kind: str, amount: Optional[int] = None, *,
             seat: Optional[int] = None) -> Action:
@@ -836,12 +643,4 @@ class Hand:
                 f"to_act={self.to_act}>")
 
 
-def _say(kind: str, amount: Optional[int]) -> str:
-    if kind == "raise_to":
-        return f"raise to {amount}"
-    if kind == "all_in":
-        return "all-in"
-    return kind if amount is None else f"{kind} {amount}"
-
-
-__all__ = ["Hand", "Setup", "Post", "draw"]
+__all__ = ["Hand", "Setup", "Post"]

@@ -1,0 +1,219 @@
+"""Betting legality: what the player to act may do, and why anything else is refused.
+
+The rules live here once: :meth:`Betting.legal_actions` summarises them and
+:meth:`Betting.verify` applies them to one proposed action (``can`` is ``verify`` as a
+bool). :class:`~omaha_fast.game.hand.Hand` builds on this class and applies the actions.
+
+Fixed limit: bets and raises of exactly the street's size, a cap on the number of bets,
+and TDA 47B (an all-in of half a bet or more is a full bet or raise). Pot and no limit:
+a minimum bet, raises of at least the last full raise, the pot-limit maximum, and TDA 47A
+(a player who has acted may raise again only when facing a full raise, or short all-ins
+adding up to one). Nobody raises when no opponent could put in more than the bet.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import IllegalActionError
+from .actions import LegalActions
+
+FL, PL, NL = 0, 1, 2
+new_tuple = tuple.__new__   # builds the hot NamedTuples without their Python-level __new__
+
+
+class Betting:
+    """The legality half of a hand; the attributes are set by the Hand."""
+
+    __slots__ = ()
+
+    _actor: int
+    _finished: bool
+    _k: int
+    _kind: int
+    _seats: tuple[int, ...]
+    _stack: list[int]
+    _bet: list[int]
+    _out: list[bool]
+    _acted: list[bool]
+    _acted_level: list[int]
+    _current: int
+    _full_level: int
+    _inc: int
+    _bets: int
+    _cap: int
+    _uncapped: bool
+    _size: int
+    _min_bet: int
+    _in_pot: int
+    _able: int
+    _lim: Optional[tuple[int, int, int, int]]
+    _legal: Optional[LegalActions]
+
+    def _limits(self, i: int) -> tuple[int, int, int, int]:
+        """(chips a call adds, min raise-to, max raise-to, all-in-to) for player i, the one
+        to act; 0 means not allowed. Cached until the next action changes the state."""
+        stack = self._stack[i]
+        bet = self._bet[i]
+        current = self._current
+        to_call = current - bet
+        total = bet + stack
+        if stack <= to_call:
+            lim = (stack, 0, 0, total if stack else 0)
+        elif not self._may_raise(i):
+            lim = (to_call, 0, 0, 0)
+        else:
+            kind = self._kind
+            if kind == FL:
+                lo = hi = self._full_level + self._size
+            elif kind == PL:
+                lo = current + self._inc if current else self._min_bet
+                hi = max(lo, current + self._in_pot + to_call)
+            else:
+                lo = current + self._inc if current else self._min_bet
+                hi = total
+            all_in_to = total if total <= hi else 0
+            if total < lo:
+                lim = (to_call, 0, 0, all_in_to)
+            else:
+                lim = (to_call, lo, hi if hi < total else total, all_in_to)
+        self._lim = lim
+        return lim
+
+    def _may_raise(self, i: int) -> bool:
+        """Whether the betting is open for player i (cap, reopening, someone to face it)."""
+        if self._able <= 1:     # nobody left to face a raise
+            return False
+        current = self._current
+        if self._kind == FL:
+            if self._bets >= self._cap and not self._uncapped:
+                return False
+            if self._acted[i] and self._full_level <= self._acted_level[i]:
+                return False
+        # TDA 47A: reopened only by a full raise, or short all-ins adding up to one
+        elif self._acted[i] and current - self._acted_level[i] < self._inc:
+            return False
+        # a raise needs an opponent who could put in more than the current bet
+        stack, bet, out = self._stack, self._bet, self._out
+        for j in range(self._k):
+            if j != i and not out[j] and stack[j] + bet[j] > current:
+                return True
+        return False
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do.
+
+        Raises IllegalActionError once the hand is over.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._finished:
+            raise IllegalActionError("the hand is over: no action is possible")
+        i = self._actor
+        call, lo, hi, all_in_to = self._lim or self._limits(i)
+        current = self._current
+        to_call = current - self._bet[i]
+        legal = self._legal = new_tuple(LegalActions, (
+            self._seats[i], to_call > 0, to_call == 0, to_call, call, lo > 0 and not current,
+            lo > 0 and current > 0, lo, hi, all_in_to))
+        return legal
+
+    def verify(self, kind: str, amount: Optional[int] = None, *,
+               seat: Optional[int] = None) -> int:
+        """Raise IllegalActionError if the action is not allowed now; otherwise return the
+        acting player's street total after it.
+
+        ``kind`` is fold, check, call, bet, raise_to or all_in; ``amount`` is the street
+        total for bet and raise_to. ``seat``, when given, must be the seat to act.
+        """
+        if self._finished:
+            raise IllegalActionError(f"{_say(kind, amount)} is not allowed: the hand is over")
+        i = self._actor
+        if seat is not None and seat != self._seats[i]:
+            raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is seat "
+                                     f"{self._seats[i]}'s turn to act")
+        call, lo, hi, all_in_to = self._lim or self._limits(i)
+        bet = self._bet[i]
+        to_call = self._current - bet
+        if kind == "fold":
+            if not to_call:
+                # folding for free would only hand the pot to players who did not pay for it
+                raise self._refuse(kind, amount, "there is nothing to call; check instead")
+            return bet
+        if kind == "check":
+            if to_call:
+                raise self._refuse(kind, amount, f"there are {to_call} to call")
+            return bet
+        if kind == "call":
+            if not to_call:
+                raise self._refuse(kind, amount, "there is no bet to call")
+            return bet + call
+        if kind == "all_in":
+            if not all_in_to:
+                raise self._refuse(kind, amount, "going all-in would exceed what the "
+                                                 "betting allows")
+            return all_in_to
+        if kind != "bet" and kind != "raise_to":
+            raise IllegalActionError(f"unknown action {kind!r} (expected fold, check, call, "
+                                     f"bet, raise_to or all_in)")
+        if amount.__class__ is not int:
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise IllegalActionError(f"{kind} needs an int amount (the street total), "
+                                         f"got {amount!r}")
+        if kind == "bet" and self._current:
+            raise self._refuse(kind, amount, f"there is already a bet of {self._current}; "
+                                             f"raise instead")
+        if kind == "raise_to" and not self._current:
+            raise self._refuse(kind, amount, "there is no bet to raise; bet instead")
+        if amount == all_in_to and amount or (lo and amount == lo):
+            return amount
+        word = "bet" if kind == "bet" else "raise"
+        if not lo:
+            if all_in_to and amount < all_in_to:
+                raise self._refuse(kind, amount, f"only an all-in to {all_in_to} is possible")
+            raise self._refuse(kind, amount, self._why_closed(i))
+        if amount > bet + self._stack[i]:
+            raise self._refuse(kind, amount, f"the stack covers only {bet + self._stack[i]}")
+        if self._kind == FL:
+            raise self._refuse(kind, amount, f"fixed-limit {word}s go to exactly {lo}")
+        if amount < lo:
+            raise IllegalActionError(f"{word} to {amount} is below the minimum {word} "
+                                     f"to {lo}")
+        if amount > hi:
+            limit = "pot-limit maximum" if self._kind == PL else "maximum"
+            raise self._refuse(kind, amount, f"above the {limit} {word} to {hi}")
+        return amount
+
+    def _refuse(self, kind: str, amount: Optional[int], why: str) -> IllegalActionError:
+        return IllegalActionError(f"{_say(kind, amount)} is not allowed: {why} "
+                                  f"({self.legal_actions().describe()})")
+
+    def _why_closed(self, i: int) -> str:
+        if self._kind == FL and self._bets >= self._cap and not self._uncapped:
+            return f"the betting is capped at {self._cap} bets"
+        others = [j for j in range(self._k) if j != i and not self._out[j]
+                  and self._stack[j] + self._bet[j] > self._current]
+        if not others:
+            return "no other player has chips to meet a raise"
+        return "the betting was not reopened by a full raise"
+
+    def can(self, kind: str, amount: Optional[int] = None, *,
+            seat: Optional[int] = None) -> bool:
+        """True if :meth:`verify` would accept the action."""
+        try:
+            self.verify(kind, amount, seat=seat)
+        except IllegalActionError:
+            return False
+        return True
+
+
+def _say(kind: str, amount: Optional[int]) -> str:
+    if kind == "raise_to":
+        return f"raise to {amount}"
+    if kind == "all_in":
+        return "all-in"
+    return kind if amount is None else f"{kind} {amount}"
+
+
+__all__ = ["Betting", "FL", "PL", "NL", "new_tuple"]
