@@ -4,6 +4,12 @@
 
 #include <stdint.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define OF_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define OF_ALWAYS_INLINE inline
+#endif
+
 static inline int of_popcount(uint32_t x) {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_popcount(x);

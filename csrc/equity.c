@@ -31,6 +31,7 @@ typedef struct {
     int n, deal, hilo;
     int n_deck;
     uint8_t deck[52];                 /* cards still to come, ascending (so by rank) */
+    uint8_t group_end[52];            /* the position after the last deck card of its rank */
     unsigned known_low, known_suit_counts;
     uint64_t known_suited;            /* known board ranks by suit, 16 bits a suit */
     const uint16_t *high[OF_MAX_PLAYERS];      /* by index of the dealt rank multiset */
@@ -94,6 +95,11 @@ static inline void hist_count(histogram *h, uint32_t key, unsigned lane) {
     else hist_add_sparse(h, key, 1);
 }
 
+static inline void hist_count_n(histogram *h, uint32_t key, unsigned w, unsigned lane) {
+    if (h->dense) h->count[key * LANES + (lane & (LANES - 1))] += w;
+    else hist_add_sparse(h, key, w);
+}
+
 /* Add everything h counted into the sparse histogram `all`. */
 static void hist_merge(histogram *all, const histogram *h, int n) {
     if (h->dense) {
@@ -107,32 +113,54 @@ static void hist_merge(histogram *all, const histogram *h, int n) {
     }
 }
 
-/* The outcome of one complete board: idx = dealt multiset index, low = board low-rank set,
- * suited = board ranks by suit (13 bits in each 16), counts = suit counts, 4 bits a suit.
- * Written without data-dependent branches: who wins and whether a flush is possible change
- * from board to board, and mispredicted branches would cost more than the reads. */
-static inline uint32_t outcome_n(const job *J, int n, int idx, unsigned low, uint64_t suited,
-                                 unsigned counts) {
+/* The outcome of one complete board, as the set of high winners | low winners << n.
+ * idx = dealt multiset index, low = board low-rank set, suited = board ranks by suit (13
+ * bits in each 16), counts = suit counts, 4 bits a suit. Written without data-dependent
+ * branches: who wins and whether a flush is possible change from board to board, and
+ * mispredicted branches would cost more than the reads. */
+static OF_ALWAYS_INLINE unsigned winners(const unsigned *v, int n) {
+    unsigned best = 0, mask = 0;
+    for (int p = 0; p < n; p++) best = v[p] > best ? v[p] : best;
+    for (int p = 0; p < n; p++) mask |= (unsigned)(v[p] == best) << p;
+    return mask & -(unsigned)(best != 0);
+}
+
+/* High winners when the board's flush suit (if any) follows from counts. */
+static OF_ALWAYS_INLINE unsigned outcome_high(const job *J, int n, int idx, uint64_t suited,
+                                              unsigned counts) {
     unsigned three = (counts + 0x5555u) & 0x8888u;   /* the suit with 3+ cards, if any */
     int fs = of_ctz(three | 0x10000u) >> 2;          /* 4 when no suit has three */
     unsigned fmask = (unsigned)(suited >> (16 * (fs & 3))) & 0x1FFFu & -(unsigned)(fs < 4);
-    unsigned v[OF_MAX_PLAYERS], best = 0, hmask = 0, lmask = 0;
+    unsigned v[OF_MAX_PLAYERS];
     for (int p = 0; p < n; p++) {
-        unsigned h = J->high[p][idx], f = J->flush[p][fs][fmask];
-        v[p] = f > h ? f : h;
-        best = v[p] > best ? v[p] : best;
+        unsigned hv = J->high[p][idx], f = J->flush[p][fs][fmask];
+        v[p] = f > hv ? f : hv;
     }
-    for (int p = 0; p < n; p++) hmask |= (unsigned)(v[p] == best) << p;
-    if (J->hilo) {
-        best = 0;
-        for (int p = 0; p < n; p++) {
-            v[p] = J->low[p][low];
-            best = v[p] > best ? v[p] : best;
-        }
-        for (int p = 0; p < n; p++) lmask |= (unsigned)(v[p] == best) << p;
-        lmask &= -(unsigned)(best != 0);
+    return winners(v, n);
+}
+
+/* High winners when suit fs holds the ranks fmask (three or more) on the board. */
+static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx, unsigned fs,
+                                                    unsigned fmask) {
+    unsigned v[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        unsigned hv = J->high[p][idx], f = J->flush[p][fs][fmask];
+        v[p] = f > hv ? f : hv;
     }
-    return hmask | lmask << n;
+    return winners(v, n);
+}
+
+/* Low winners (0 when nobody has a low, or in Omaha High). */
+static OF_ALWAYS_INLINE unsigned outcome_low(const job *J, int n, unsigned low) {
+    if (!J->hilo) return 0;
+    unsigned v[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) v[p] = J->low[p][low];
+    return winners(v, n);
+}
+
+static OF_ALWAYS_INLINE uint32_t outcome_n(const job *J, int n, int idx, unsigned low,
+                                           uint64_t suited, unsigned counts) {
+    return outcome_high(J, n, idx, suited, counts) | outcome_low(J, n, low) << n;
 }
 
 static uint32_t outcome(const job *J, int idx, unsigned low, uint64_t suited, unsigned counts) {
@@ -145,26 +173,55 @@ static inline uint64_t card_suited(unsigned card) {
 }
 
 /* The two innermost levels of the exact enumeration, where all the time goes; compiled
- * once for each number of players so that the per-player loops unroll. */
+ * once for each number of players so that the per-player loops unroll.
+ *
+ * With four cards fixed, the fifth card's rank alone decides every player's non-flush high
+ * and low, and its suit matters only if that suit already has two cards on the board (it
+ * then makes or changes a flush). So the cards of one rank are scored together: one
+ * outcome for all the "plain" ones, counted with their number, and a flush-only rescoring
+ * for each of the at most two suits that can matter. */
+static OF_ALWAYS_INLINE void last_two_body(const job *J, histogram *h, const int n, int start,
+                                           int level, int idx, unsigned low, uint64_t suited,
+                                           unsigned counts) {
+    const uint8_t *deck = J->deck, *group_end = J->group_end;
+    int n_deck = J->n_deck;
+    const uint16_t *comb1 = of_comb[level + 1] + level, *comb2 = of_comb[level + 2] + level + 1;
+    for (int i = start; i < n_deck - 1; i++) {
+        unsigned c = deck[i], r = c >> 2;
+        int idx1 = idx + comb1[r];
+        unsigned low1 = low | of_low_bit[r], counts1 = counts + card_suit_count(c);
+        uint64_t suited1 = suited | card_suited(c);
+        /* suits holding two or more of the four cards: nibble + 6 reaches 8 */
+        unsigned two = (counts1 + 0x6666u) & 0x8888u;
+        for (int j = i + 1; j < n_deck;) {
+            int end = group_end[j];
+            unsigned r2 = deck[j] >> 2;
+            int idx2 = idx1 + comb2[r2];
+            unsigned low2 = low1 | of_low_bit[r2];
+            uint32_t lkey = outcome_low(J, n, low2) << n;
+            unsigned plain = 0;
+            for (int k = j; k < end; k++) {
+                unsigned c2 = deck[k], s2 = c2 & 3;
+                if (two >> (4 * s2) & 8u) {
+                    unsigned mask = (unsigned)(suited1 >> (16 * s2)) & 0x1FFFu;
+                    hist_count(h, outcome_high_flush(J, n, idx2, s2, mask | 1u << r2) | lkey,
+                               (unsigned)k);
+                } else {
+                    plain++;
+                }
+            }
+            if (plain)
+                hist_count_n(h, outcome_high(J, n, idx2, suited1, counts1) | lkey, plain,
+                             (unsigned)j);
+            j = end;
+        }
+    }
+}
+
 #define DEFINE_LAST_TWO(N)                                                                    \
     static void last_two_##N(const job *J, histogram *h, int start, int level, int idx,      \
                              unsigned low, uint64_t suited, unsigned counts) {              \
-        const uint8_t *deck = J->deck;                                                       \
-        int n_deck = J->n_deck;                                                              \
-        const uint16_t *comb1 = of_comb[level + 1] + level;                                  \
-        const uint16_t *comb2 = of_comb[level + 2] + level + 1;                              \
-        for (int i = start; i < n_deck - 1; i++) {                                           \
-            unsigned c = deck[i], r = c >> 2;                                                \
-            int idx1 = idx + comb1[r];                                                       \
-            unsigned low1 = low | of_low_bit[r], counts1 = counts + card_suit_count(c);     \
-            uint64_t suited1 = suited | card_suited(c);                                      \
-            for (int j = i + 1; j < n_deck; j++) {                                           \
-                unsigned c2 = deck[j], r2 = c2 >> 2;                                         \
-                hist_count(h, outcome_n(J, N, idx1 + comb2[r2], low1 | of_low_bit[r2],       \
-                                        suited1 | card_suited(c2),                           \
-                                        counts1 + card_suit_count(c2)), (unsigned)j);        \
-            }                                                                                \
-        }                                                                                    \
+        last_two_body(J, h, N, start, level, idx, low, suited, counts);                      \
     }
 DEFINE_LAST_TWO(2)
 DEFINE_LAST_TWO(3)
@@ -449,6 +506,9 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
         J->known_low |= of_low_bit[board[i] >> 2];
         J->known_suit_counts += card_suit_count(board[i]);
     }
+    for (int i = J->n_deck - 1; i >= 0; i--)
+        J->group_end[i] = (uint8_t)(i + 1 < J->n_deck && J->deck[i + 1] >> 2 == J->deck[i] >> 2
+                                    ? J->group_end[i + 1] : i + 1);
     unsigned avail[4] = {0, 0, 0, 0};
     for (int i = 0; i < J->n_deck; i++) avail[J->deck[i] & 3] |= 1u << (J->deck[i] >> 2);
 
