@@ -75,49 +75,55 @@ static inline unsigned top_bits(unsigned mask, int k) {
     return out;
 }
 
+static inline unsigned drop_lowest(unsigned x) { return x & (x - 1); }
+
 uint16_t of_best_flush(unsigned hole_suited, unsigned board_suited) {
-    if (of_popcount(hole_suited) < 2 || of_popcount(board_suited) < 3) return 0;
+    /* (bit tricks rather than popcounts: this runs for every flush board) */
+    if (!drop_lowest(hole_suited) || !drop_lowest(drop_lowest(board_suited))) return 0;
     unsigned both = hole_suited | board_suited;
     for (int top = 12; top >= 3; top--) {
         unsigned window = top == 3 ? 0x100Fu : 31u << (top - 4);   /* 3: A-2-3-4-5 */
-        if ((both & window) == window && of_popcount(hole_suited & window) == 2)
+        unsigned from_hole = hole_suited & window;
+        if ((both & window) == window && drop_lowest(from_hole) &&
+            !drop_lowest(drop_lowest(from_hole)))
             return of_flush_value[window];
     }
     return of_flush_value[top_bits(hole_suited, 2) | top_bits(board_suited, 3)];
 }
 
-uint16_t of_high_unchecked(const uint8_t *hole, const uint8_t *board, int n_board) {
+static OF_ALWAYS_INLINE uint16_t high_unchecked(const uint8_t *hole, const uint8_t *board,
+                                                int n_board) {
     int r[5];
-    unsigned suited[4] = {0, 0, 0, 0};
+    unsigned suited[4] = {0, 0, 0, 0}, counts = 0;
     for (int i = 0; i < n_board; i++) {
         r[i] = board[i] >> 2;
         suited[board[i] & 3] |= 1u << r[i];
+        counts += 1u << (4 * (board[i] & 3));
     }
     of_sort_small(r, n_board);
     const uint16_t *row = of_board_rows(n_board) + (size_t)of_multiset_index(r, n_board) * OF_PAIRS;
     int h0 = hole[0] >> 2, h1 = hole[1] >> 2, h2 = hole[2] >> 2, h3 = hole[3] >> 2;
-    uint16_t best = row[of_pair_index[h0][h1]], v;
-    if ((v = row[of_pair_index[h0][h2]]) > best) best = v;
-    if ((v = row[of_pair_index[h0][h3]]) > best) best = v;
-    if ((v = row[of_pair_index[h1][h2]]) > best) best = v;
-    if ((v = row[of_pair_index[h1][h3]]) > best) best = v;
-    if ((v = row[of_pair_index[h2][h3]]) > best) best = v;
+    unsigned best = row[of_pair_index[h0][h1]], v;
+    v = row[of_pair_index[h0][h2]]; best = v > best ? v : best;
+    v = row[of_pair_index[h0][h3]]; best = v > best ? v : best;
+    v = row[of_pair_index[h1][h2]]; best = v > best ? v : best;
+    v = row[of_pair_index[h1][h3]]; best = v > best ? v : best;
+    v = row[of_pair_index[h2][h3]]; best = v > best ? v : best;
     /* suit counts packed four bits a suit: a nibble reaches 3 exactly when adding 5 sets
      * its top bit, so one add and mask finds the (at most one) suit with three cards */
-    unsigned counts = 0;
-    for (int i = 0; i < n_board; i++) counts += 1u << (4 * (board[i] & 3));
     unsigned three = (counts + 0x5555u) & 0x8888u;
     if (three) {
-        int s = of_ctz(three) >> 2;
-        unsigned hs = 0;
-        for (int i = 0; i < 4; i++)
-            if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
-        if ((v = of_best_flush(hs, suited[s])) > best) best = v;
+        unsigned s = (unsigned)of_ctz(three) >> 2, hs = 0;
+        for (int i = 0; i < 4; i++) hs |= (unsigned)((hole[i] & 3u) == s) << (hole[i] >> 2);
+        v = of_best_flush(hs, suited[s]);
+        best = v > best ? v : best;
     }
+    return (uint16_t)best;
     return best;
 }
 
-uint8_t of_low_unchecked(const uint8_t *hole, const uint8_t *board, int n_board) {
+static OF_ALWAYS_INLINE uint8_t low_unchecked(const uint8_t *hole, const uint8_t *board,
+                                              int n_board) {
     unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
                   of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
     unsigned bm = 0;
@@ -135,8 +141,8 @@ int of_eval(const uint8_t *hole, const uint8_t *board, int n_board, uint16_t *hi
     int rc = check_omaha(hole, board, n_board);
     if (rc != OF_OK) return rc;
     of_init();
-    if (high) *high = of_high_unchecked(hole, board, n_board);
-    if (low) *low = of_low_unchecked(hole, board, n_board);
+    if (high) *high = high_unchecked(hole, board, n_board);
+    if (low) *low = low_unchecked(hole, board, n_board);
     return OF_OK;
 }
 
@@ -145,8 +151,8 @@ int32_t of_eval_packed(const uint8_t *hole, const uint8_t *board, int n_board, i
     if (rc != OF_OK) return -rc;
     if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return -OF_ERR_ARG;
     of_init();
-    int32_t low = game == OF_GAME_HILO ? of_low_unchecked(hole, board, n_board) : 0;
-    return (int32_t)of_high_unchecked(hole, board, n_board) << 8 | low;
+    int32_t low = game == OF_GAME_HILO ? low_unchecked(hole, board, n_board) : 0;
+    return (int32_t)high_unchecked(hole, board, n_board) << 8 | low;
 }
 
 int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board, int game,
@@ -157,10 +163,18 @@ int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_b
     of_init();
     for (size_t i = 0; i < n; i++) {
         const uint8_t *h = holes + 4 * i, *b = boards + (size_t)n_board * i;
-        int rc = of_check_cards(h, 4, b, n_board);
-        if (rc != OF_OK) { *bad_row = i; return rc; }
-        high[i] = of_high_unchecked(h, b, n_board);
-        low[i] = game == OF_GAME_HILO ? of_low_unchecked(h, b, n_board) : 0;
+        /* one pass with few branches for the common, valid row; the exact error after */
+        uint64_t seen = 0;
+        unsigned bad = 0;
+        for (int k = 0; k < 4 + n_board; k++) {
+            unsigned c = k < 4 ? h[k] : b[k - 4];
+            uint64_t bit = (uint64_t)1 << (c & 63);
+            bad |= (c > 51) | ((seen & bit) != 0);
+            seen |= bit;
+        }
+        if (bad) { *bad_row = i; return of_check_cards(h, 4, b, n_board); }
+        high[i] = high_unchecked(h, b, n_board);
+        low[i] = game == OF_GAME_HILO ? low_unchecked(h, b, n_board) : 0;
     }
     return OF_OK;
 }

@@ -340,7 +340,7 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
 def _new_outputs(n: int) -> tuple[Any, Any]:
     try:
         import numpy as np
-        return np.zeros(n, dtype=np.uint16), np.zeros(n, dtype=np.uint8)
+        return np.empty(n, dtype=np.uint16), np.empty(n, dtype=np.uint8)  # C fills every row
     except ImportError:  # pragma: no cover
         from array import array
         return array("H", bytes(2 * n)), array("B", bytes(n))
