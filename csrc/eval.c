@@ -155,12 +155,11 @@ int32_t of_eval_packed(const uint8_t *hole, const uint8_t *board, int n_board, i
     return (int32_t)high_unchecked(hole, board, n_board) << 8 | low;
 }
 
-int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board, int game,
-                  uint16_t *high, uint8_t *low, size_t *bad_row) {
-    if (!bad_row || (game != OF_GAME_HIGH && game != OF_GAME_HILO)) return OF_ERR_ARG;
-    if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
-    if (n && (!holes || !boards || !high || !low)) return OF_ERR_ARG;
-    of_init();
+/* The batch loop, compiled once per board size (and game) so that its small loops and
+ * the sorting network unroll. Returns OF_OK or the status of the first bad row. */
+static OF_ALWAYS_INLINE int batch_rows(const uint8_t *holes, const uint8_t *boards, size_t n,
+                                       const int n_board, const int hilo, uint16_t *high,
+                                       uint8_t *low, size_t *bad_row) {
     for (size_t i = 0; i < n; i++) {
         const uint8_t *h = holes + 4 * i, *b = boards + (size_t)n_board * i;
         /* one pass with few branches for the common, valid row; the exact error after */
@@ -174,9 +173,26 @@ int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_b
         }
         if (bad) { *bad_row = i; return of_check_cards(h, 4, b, n_board); }
         high[i] = high_unchecked(h, b, n_board);
-        low[i] = game == OF_GAME_HILO ? low_unchecked(h, b, n_board) : 0;
+        low[i] = hilo ? low_unchecked(h, b, n_board) : 0;
     }
     return OF_OK;
+}
+
+int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board, int game,
+                  uint16_t *high, uint8_t *low, size_t *bad_row) {
+    if (!bad_row || (game != OF_GAME_HIGH && game != OF_GAME_HILO)) return OF_ERR_ARG;
+    if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
+    if (n && (!holes || !boards || !high || !low)) return OF_ERR_ARG;
+    of_init();
+    int hilo = game == OF_GAME_HILO;
+    switch (n_board * 2 + hilo) {
+    case 6: return batch_rows(holes, boards, n, 3, 0, high, low, bad_row);
+    case 7: return batch_rows(holes, boards, n, 3, 1, high, low, bad_row);
+    case 8: return batch_rows(holes, boards, n, 4, 0, high, low, bad_row);
+    case 9: return batch_rows(holes, boards, n, 4, 1, high, low, bad_row);
+    case 10: return batch_rows(holes, boards, n, 5, 0, high, low, bad_row);
+    default: return batch_rows(holes, boards, n, 5, 1, high, low, bad_row);
+    }
 }
 
 int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int want_low,
