@@ -1,7 +1,7 @@
 """Game engine speed: complete 6-max fixed-limit Omaha Hi-Lo hands with random legal actions.
 
 Run with ``python -m pytest benches/bench_game.py --benchmark-enable``. The figure to
-report is hands per second = HANDS / mean time. pokerkit (when installed) plays the same
+report is hands per second = HANDS / median time (in the summary table). pokerkit (when installed) plays the same
 kind of hands for the ratio: its fixed-limit Omaha hi-lo class with random legal actions.
 """
 
@@ -41,14 +41,12 @@ def play_random_hands(table: Table, rng: random.Random, hands: int) -> int:
     return actions
 
 
-def test_engine_fixed_limit_6max(benchmark):  # type: ignore[no-untyped-def]
+def test_engine_fixed_limit_6max(benchmark, record_rate):  # type: ignore[no-untyped-def]
     table = Table(structure=FixedLimit(10, 20), seats=6, stacks=[1000] * 6, seed=1)
     rng = random.Random(2)
     actions = benchmark(play_random_hands, table, rng, HANDS)
     assert actions > HANDS * 3
-    stats = benchmark.stats
-    if stats is not None and getattr(stats, "stats", None) is not None:
-        benchmark.extra_info["hands_per_second"] = HANDS / stats.stats.mean
+    record_rate(HANDS, kind="complete 6-max fixed-limit hi-lo hands")
 
 
 def _pokerkit_hands(hands: int, rng: random.Random) -> None:
@@ -68,6 +66,7 @@ def _pokerkit_hands(hands: int, rng: random.Random) -> None:
             rng.choice(options)()
 
 
-def test_pokerkit_fixed_limit_6max(benchmark):  # type: ignore[no-untyped-def]
+def test_pokerkit_fixed_limit_6max(benchmark, record_rate):  # type: ignore[no-untyped-def]
     pytest.importorskip("pokerkit")
     benchmark.pedantic(_pokerkit_hands, args=(50, random.Random(3)), rounds=3)
+    record_rate(50, kind="complete 6-max fixed-limit hi-lo hands")
