@@ -56,10 +56,12 @@ class Card(int):
             index = getattr(type(value), "__index__", None)
             if index is None or type(value).__name__.startswith("bool"):
                 raise InvalidCardError(f"cannot read a card from {value!r}")
-            value = index(value)
-        if not 0 <= value < 52:
-            raise InvalidCardError(f"card number {value} is out of range 0..51")
-        return _ALL[value]
+            number: int = index(value)
+        else:
+            number = value
+        if not 0 <= number < 52:
+            raise InvalidCardError(f"card number {number} is out of range 0..51")
+        return _ALL[number]
 
     @property
     def rank(self) -> int:

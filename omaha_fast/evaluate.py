@@ -300,6 +300,7 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
     A 1-D buffer (bytes, array.array, a flat memoryview or ndarray) is read as consecutive
     rows: of the only width in ``widths``, or else of ``rows`` rows.
     """
+    np: Any
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - numpy is in the test extra
@@ -331,10 +332,11 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
             array = array.astype(np.uint8)
         return np.ascontiguousarray(array), array.shape[0], array.shape[1]
     view = memoryview(array)
-    if view.ndim != 2 or view.shape[1] not in widths or view.itemsize != 1:
+    shape = view.shape or ()
+    if view.ndim != 2 or shape[1] not in widths or view.itemsize != 1:
         raise InvalidCardError(f"{what} must be a 2-D uint8 buffer of width "
                                f"{' or '.join(map(str, widths))}")
-    return view.tobytes(), view.shape[0], view.shape[1]
+    return view.tobytes(), shape[0], shape[1]
 
 
 def _new_outputs(n: int) -> tuple[Any, Any]:

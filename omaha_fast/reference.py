@@ -119,9 +119,10 @@ def low_ranks_of(value: int) -> tuple[int, ...]:
 def low5_value(cards: Iterable[int]) -> int:
     """Low value (1..56) of five cards, or 0 when they do not make an 8-or-better low."""
     ranks = [_low_rank(int(c)) for c in cards]
-    if None in ranks or len(set(ranks)) != 5:
+    lows = [r for r in ranks if r is not None]
+    if len(lows) != 5 or len(set(lows)) != 5:
         return 0
-    return _LOW_VALUE[tuple(sorted(ranks, reverse=True))]  # type: ignore[arg-type]
+    return _LOW_VALUE[tuple(sorted(lows, reverse=True))]
 
 
 def choices(hole: Iterable[int], board: Iterable[int]) -> Iterable[tuple[int, ...]]:
