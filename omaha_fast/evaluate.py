@@ -16,7 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 from functools import lru_cache, total_ordering
 from itertools import combinations
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, TypeVar, Union
 
 from . import _core
 from .cards import RANK_NAMES, Card, CardsLike, check_disjoint, parse_cards, parse_group
@@ -85,121 +85,110 @@ def _describe(category: Category, cards: Sequence[Card]) -> str:
     return f"High Card, {top}"
 
 
-@total_ordering
-class HighHand:
-    """A high hand: compares, hashes and orders by ``value`` alone (equal values tie).
+_H = TypeVar("_H", bound="_HandValue")
 
-    ``cards`` (two hole and three board cards) is worked out on first use, so ranking
-    millions of hands does not pay for it.
+
+@total_ordering
+class _HandValue:
+    """What high and low hands share: an int ``value`` (larger is stronger) by which they
+    compare, order and hash, so equal values tie; and the five cards (two hole, three
+    board) that make the hand, worked out on first use so that ranking millions of hands
+    does not pay for them."""
+
+    __slots__ = ("_value", "_cards", "_source")
+    _TOP = 0            # the largest value on the scale
+    _IS_LOW = False     # which best-cards search finds the cards
+
+    def __init__(self, value: int, cards: Optional[Sequence[Card]] = None,
+                 source: Optional[tuple[bytes, bytes]] = None) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self._TOP:
+            raise ValueError(f"{type(self).__name__} value must be an int in 1..{self._TOP}, "
+                             f"not {value!r}")
+        self._value = value
+        self._cards = tuple(cards) if cards is not None else None
+        self._source = source
+
+    @classmethod
+    def _from_core(cls: type[_H], value: int, source: tuple[bytes, bytes]) -> _H:
+        """A value the C core produced (so in range): skips the check, on the hot path."""
+        hand = object.__new__(cls)
+        hand._value = value
+        hand._cards = None
+        hand._source = source
+        return hand
+
+    @property
+    def value(self) -> int:
+        """The value on the package's scale: larger is stronger."""
+        return self._value
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards that make the hand (two hole, three board for Omaha)."""
+        if self._cards is None:
+            if self._source is None:
+                raise ValueError(f"this {type(self).__name__} was built from a value alone "
+                                 f"and has no cards")
+            hole, board = self._source
+            self._cards = tuple(Card(c) for c in _core.best_cards(hole, board, self._IS_LOW))
+        return self._cards
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._value == other._value  # type: ignore[attr-defined]
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._value < other._value  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self._IS_LOW, self._value))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._value}, {str(self)!r})"
+
+
+class HighHand(_HandValue):
+    """A high hand, 1..7462 (7462 is a royal flush).
 
     >>> a, b = rank5("AhKhQhJhTh"), rank5("7c5d4h3s2c")
     >>> a > b, a.value, b.value, str(a)
     (True, 7462, 1, 'Royal Flush')
     """
 
-    __slots__ = ("_value", "_cards", "_source")
-
-    def __init__(self, value: int, cards: Optional[Sequence[Card]] = None,
-                 source: Optional[tuple[bytes, bytes]] = None) -> None:
-        self._value = value
-        self._cards = tuple(cards) if cards is not None else None
-        self._source = source
-
-    @property
-    def value(self) -> int:
-        """The value on the package's scale: larger is stronger."""
-        return self._value
+    __slots__ = ()
+    _TOP = 7462
 
     @property
     def category(self) -> Category:
-        return category_of(self.value)
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The five cards that make the hand."""
-        if self._cards is None:
-            hole, board = self._source  # type: ignore[misc]
-            self._cards = tuple(Card(c) for c in _core.best_cards(hole, board, False))
-        return self._cards
-
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HighHand) and self.value == other.value
-
-    def __lt__(self, other: "HighHand") -> bool:
-        if not isinstance(other, HighHand):
-            return NotImplemented
-        return self._value < other._value
-
-    def __hash__(self) -> int:
-        return hash(("high", self.value))
+        return category_of(self._value)
 
     def __str__(self) -> str:
         return _describe(self.category, self.cards)
-
-    def __repr__(self) -> str:
-        return f"HighHand({self.value}, {str(self)!r})"
 
 
 _LOWS = sorted((tuple(sorted(c, reverse=True)) for c in combinations(range(1, 9), 5)),
                reverse=True)  # value v is _LOWS[v - 1]: 8-7-6-5-4 is 1, the wheel 56
 
 
-@total_ordering
-class LowHand:
-    """A qualifying 8-or-better low; larger ``value`` is better (56 is 5-4-3-2-A).
+class LowHand(_HandValue):
+    """A qualifying 8-or-better low, 1..56 (56 is 5-4-3-2-A).
 
     >>> LowHand(56), LowHand(56).ranks, LowHand(1) < LowHand(2)
     (LowHand(56, '5-4-3-2-A'), (5, 4, 3, 2, 1), True)
     """
 
-    __slots__ = ("_value", "_cards", "_source")
-
-    def __init__(self, value: int, cards: Optional[Sequence[Card]] = None,
-                 source: Optional[tuple[bytes, bytes]] = None) -> None:
-        if not 1 <= value <= 56:
-            raise ValueError(f"low value {value} is outside 1..56")
-        self._value = value
-        self._cards = tuple(cards) if cards is not None else None
-        self._source = source
-
-    @property
-    def value(self) -> int:
-        """The value on the package's scale: larger is stronger."""
-        return self._value
+    __slots__ = ()
+    _TOP = 56
+    _IS_LOW = True
 
     @property
     def ranks(self) -> tuple[int, ...]:
         """The five ranks, highest first, the ace as 1."""
-        return _LOWS[self.value - 1]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The five cards that make the low (two hole, three board)."""
-        if self._cards is None:
-            if self._source is None:
-                raise ValueError("this low was built from a value alone and has no cards")
-            hole, board = self._source
-            self._cards = tuple(Card(c) for c in _core.best_cards(hole, board, True))
-        return self._cards
-
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LowHand) and self.value == other.value
-
-    def __lt__(self, other: "LowHand") -> bool:
-        if not isinstance(other, LowHand):
-            return NotImplemented
-        return self.value < other.value
-
-    def __hash__(self) -> int:
-        return hash(("low", self.value))
+        return _LOWS[self._value - 1]
 
     def __str__(self) -> str:
         return "-".join("A" if r == 1 else str(r) for r in self.ranks)
-
-    def __repr__(self) -> str:
-        return f"LowHand({self.value}, {str(self)!r})"
 
 
 class Evaluation:
@@ -271,8 +260,8 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
         _explain(hole, board, -packed)
     low = packed & 0xFF
     source = (h, b)
-    return Evaluation(HighHand(packed >> 8, source=source),
-                      LowHand(low, source=source) if low else None)
+    return Evaluation(HighHand._from_core(packed >> 8, source),
+                      LowHand._from_core(low, source) if low else None)
 
 
 def _explain(hole: CardsLike, board: CardsLike, status: int) -> None:
