@@ -119,7 +119,6 @@ static OF_ALWAYS_INLINE uint16_t high_unchecked(const uint8_t *hole, const uint8
         best = v > best ? v : best;
     }
     return (uint16_t)best;
-    return best;
 }
 
 static OF_ALWAYS_INLINE uint8_t low_unchecked(const uint8_t *hole, const uint8_t *board,

@@ -3,8 +3,9 @@
  * Cards are ints 0..51: rank * 4 + suit, rank 0 = deuce .. 12 = ace, suit 0..3 = c d h s.
  * High values run 1..7462, larger is stronger (7462 royal flush, 1 = 7-5-4-3-2 offsuit).
  * Low values run 1..56, larger is stronger (56 = 5-4-3-2-A); 0 means no 8-or-better low.
- * Every entry point checks its input and returns an OF_* status code; outputs are written
- * only when the status is OF_OK. Tables are built once (of_init, also called lazily) and
+ * Every entry point checks its input and returns an OF_* status code (of_low_of_masks, a
+ * plain table read for tests, returns -1 instead); outputs are meaningful only when the
+ * status is OF_OK (a batch may have written the rows before a bad one). Tables are built once (of_init, also called lazily) and
  * read-only afterwards, so every function may be called from several threads at once.
  *
  * The block between the cdef markers is read verbatim by omaha_fast/_build.py as the cffi

@@ -40,10 +40,9 @@ def status_error(rc: int, context: str = "") -> Exception:
 
 
 def game_code(game: str) -> int:
-    try:
-        return GAME_CODES[game]
-    except KeyError:
-        raise ValueError(f"game must be 'hilo' or 'high', not {game!r}") from None
+    if not isinstance(game, str) or game not in GAME_CODES:
+        raise ValueError(f"game must be 'hilo' or 'high', not {game!r}")
+    return GAME_CODES[game]
 
 
 def eval_packed(hole: bytes, board: bytes, game: int) -> int:

@@ -114,7 +114,10 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     elif isinstance(cards, int):
         items = (cards,)
     else:
-        items = cards
+        try:
+            items = iter(cards)
+        except TypeError:
+            raise InvalidCardError(f"cannot read cards from {cards!r}") from None
     out: list[Card] = []
     for item in items:
         if isinstance(item, str) and len(item.strip()) != 2:
@@ -141,6 +144,8 @@ def parse_group(cards: CardsLike, counts: Sequence[int], what: str) -> tuple[Car
     ...
     omaha_fast.errors.InvalidCardError: hole needs 4 cards, got 3 (As2s3d)
     """
+    if cards is None:
+        raise InvalidCardError(f"{what} is missing (got None)")
     group = parse_cards(cards)
     if len(group) not in counts:
         want = " or ".join(str(c) for c in counts)

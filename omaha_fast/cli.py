@@ -183,6 +183,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (OmahaError, ValueError) as err:
         print(f"omaha-fast {args.command}: error: {err}", file=sys.stderr)
         return 2
+    except OSError as err:   # a file that cannot be read
+        print(f"omaha-fast {args.command}: error: {err.filename or ''}: {err.strerror or err}",
+              file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,7 +19,7 @@ import math
 import secrets
 from dataclasses import asdict, dataclass
 from math import comb
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from . import _core
 from .cards import CardsLike, check_disjoint, format_cards, parse_cards, parse_group
@@ -32,6 +32,19 @@ the C core enumerates in milliseconds, so every standard spot is exact under "au
 
 DEFAULT_SAMPLES = 1_000_000
 """Boards drawn by Monte Carlo when ``samples`` is not given."""
+
+MAX_SAMPLES = 2**53
+"""The most Monte Carlo boards one call draws: counts stay exact in a double."""
+
+MAX_THREADS = 256
+
+
+def _check_int(name: str, value: Optional[int], low: int, high: int) -> None:
+    """None, or an int (not a bool) in low..high; otherwise a ValueError naming it."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be an int from {low} to {high} or None, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -65,8 +78,8 @@ class EquityResult:
     game: str
     boards: int
     exact: bool
-    no_low: float
-    """Fraction of boards on which nobody made a qualifying low."""
+    no_low: Optional[float]
+    """Fraction of boards on which nobody made a qualifying low (None for Omaha High)."""
     seed: Optional[int]
     """The Monte Carlo seed used (``None`` when exact): pass it again to repeat the run."""
 
@@ -100,9 +113,11 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     ...
     omaha_fast.errors.InvalidCardError: duplicate card Ah: in hand 1 and in hand 2
     """
-    if isinstance(hands, str) or not 2 <= len(hands) <= 10:
-        count = "a string" if isinstance(hands, str) else f"{len(hands)} hands"
-        raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {count}")
+    if isinstance(hands, str) or not isinstance(hands, Iterable):
+        raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {hands!r}")
+    hands = list(hands)
+    if not 2 <= len(hands) <= 10:
+        raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {len(hands)} hands")
     holes = [parse_group(h, (4,), f"hand {i + 1}") for i, h in enumerate(hands)]
     known = parse_group(board, (0, 3, 4, 5), "board")
     out = parse_cards(dead)
@@ -116,17 +131,15 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
         raise InvalidCardError(f"only {remaining} cards left to deal {to_deal} board cards")
     space = comb(remaining, to_deal)
     exact = mode == "exact" or (mode == "auto" and space <= EXACT_LIMIT)
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
-                                or samples < 1):
-        raise ValueError(f"samples must be a positive int, not {samples!r}")
-    if threads is not None and (not isinstance(threads, int) or threads < 1):
-        raise ValueError(f"threads must be a positive int or None, not {threads!r}")
+    _check_int("samples", samples, 1, MAX_SAMPLES)
+    _check_int("threads", threads, 1, MAX_THREADS)
+    _check_int("seed", seed, 0, 2**64 - 1)
     if not exact and seed is None:
         seed = secrets.randbits(63)
     n_samples = 0 if exact else (samples or DEFAULT_SAMPLES)
     sums, boards, no_low = _core.equity(
         b"".join(bytes(h) for h in holes), len(holes), bytes(known), bytes(out), game_code,
-        exact, n_samples, (seed or 0) & (2**64 - 1), threads or 0, progress)
+        exact, n_samples, seed or 0, threads or 0, progress)
     players = []
     for hole, s in zip(holes, sums):
         mean = s["equity"] / boards
@@ -141,7 +154,8 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
             high_share=s["high_share"] / boards, low_share=s["low_share"] / boards,
             std_error=std_error))
     return EquityResult(players=tuple(players), board=format_cards(known), game=game,
-                        boards=int(boards), exact=exact, no_low=no_low / boards,
+                        boards=int(boards), exact=exact,
+                        no_low=no_low / boards if game == "hilo" else None,
                         seed=None if exact else seed)
 
 

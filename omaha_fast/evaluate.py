@@ -320,12 +320,23 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
                                        f"({array[row].tolist()})")
             array = array.astype(np.uint8)
         return np.ascontiguousarray(array), array.shape[0], array.shape[1]
-    view = memoryview(array)
+    # without numpy: buffers of bytes only, 2-D or flat
+    try:
+        view = memoryview(array)
+    except TypeError:
+        raise InvalidCardError(f"{what} must be a buffer of uint8 card values (bytes, "
+                               f"array.array('B'), ...); install numpy to pass lists") from None
     shape = view.shape or ()
-    if view.ndim != 2 or shape[1] not in widths or view.itemsize != 1:
-        raise InvalidCardError(f"{what} must be a 2-D uint8 buffer of width "
-                               f"{' or '.join(map(str, widths))}")
-    return view.tobytes(), shape[0], shape[1]
+    if view.itemsize == 1 and view.ndim == 1:
+        width = widths[0] if len(widths) == 1 else (
+            shape[0] // rows if rows else max(widths))
+        if width in widths and shape[0] % width == 0:
+            return view.tobytes(), shape[0] // width, width
+    if view.itemsize == 1 and view.ndim == 2 and shape[1] in widths:
+        return view.tobytes(), shape[0], shape[1]
+    raise InvalidCardError(f"{what} must be rows of {' or '.join(map(str, widths))} uint8 "
+                           f"card values, got a buffer of shape {shape} and item size "
+                           f"{view.itemsize}")
 
 
 def _new_outputs(n: int) -> tuple[Any, Any]:
@@ -342,7 +353,8 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
 
     ``holes`` is (n, 4) and ``boards`` (n, 3..5), numpy uint8 or any 2-D buffer of bytes;
     a flat buffer (``bytes``, ``array.array``) is read as consecutive rows.
-    Returns (uint16 high values, uint8 low values with 0 for no low) as numpy arrays.
+    Returns (uint16 high values, uint8 low values with 0 for no low) as numpy arrays, or
+    as ``array.array`` ("H" and "B") when numpy is not installed.
 
     >>> import numpy as np
     >>> holes = np.array([[51, 3, 7, 11]], dtype=np.uint8)          # As 2s 3s 4s

@@ -57,7 +57,7 @@ def test_exact_matches_batch_enumeration(hands, board, dead, game):
     share, scoop, high_alone, boards, no_low = batch_equity(hands, board, dead, game)
     got = equity(hands, board=board, dead=dead, game=game, mode="exact")
     assert got.boards == boards
-    assert got.no_low == pytest.approx(no_low, abs=1e-12)
+    assert got.no_low == (pytest.approx(no_low, abs=1e-12) if game == "hilo" else None)
     for p, s, sc, ha in zip(got.players, share, scoop, high_alone):
         assert p.equity == pytest.approx(s, abs=1e-12)
         assert p.scoop == pytest.approx(sc, abs=1e-12)

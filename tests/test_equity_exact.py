@@ -64,7 +64,10 @@ def test_exact_matches_python_enumeration(hands, board, dead, game):
     want, boards, no_low = python_equity(hands, board, dead, game)
     got = equity(hands, board=board, dead=dead, game=game, mode="exact")
     assert got.exact and got.boards == boards
-    assert got.no_low == pytest.approx(no_low, abs=1e-12)
+    if game == "hilo":
+        assert got.no_low == pytest.approx(no_low, abs=1e-12)
+    else:
+        assert got.no_low is None
     for p, w in zip(got.players, want):
         for field in FIELDS:
             assert getattr(p, field) == pytest.approx(w[field], abs=1e-12), field
@@ -185,3 +188,31 @@ def test_too_few_cards_left_to_deal():
                          "TdTc9d9c", "8s8h7s7h", "8d8c7d7c", "6s6h5s5h", "6d6c5d5c")]
     with pytest.raises(InvalidCardError, match="left to deal"):
         equity(hands, dead="4s4h4d4c3s3h3d3c2s2h")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(threads=10**20), "threads must be an int from 1 to 256"),
+    (dict(threads=True), "threads must be an int"),
+    (dict(mode="mc", samples=2**70), "samples must be an int from 1"),
+    (dict(mode="mc", seed=1.5), "seed must be an int from 0"),
+    (dict(mode="mc", seed=-1), "seed must be an int from 0"),
+    (dict(mode="mc", seed=2**64), "seed must be an int from 0"),
+    (dict(game=[]), "game must be 'hilo' or 'high'"),
+])
+def test_bad_option_values_name_the_option(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        equity(["As2s3h4h", "KcKdQcJd"], **kwargs)
+
+
+def test_hands_may_be_any_iterable_and_missing_hands_are_named():
+    hands = ("As2s3h4h", "KcKdQcJd")
+    assert equity(iter(hands), board="2h7d9c") == equity(list(hands), board="2h7d9c")
+    with pytest.raises(InvalidCardError, match="hand 2 is missing"):
+        equity(["As2s3h4h", None])
+    with pytest.raises(InvalidCardError, match="2 to 10 hands"):
+        equity(None)
+
+
+def test_no_low_is_none_for_omaha_high():
+    assert equity(["As2s3h4h", "KcKdQcJd"], board="2c3c4c", game="high").no_low is None
+    assert equity(["As2s3h4h", "KcKdQcJd"], board="2c3c4c").no_low is not None

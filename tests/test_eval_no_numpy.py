@@ -1,0 +1,40 @@
+"""evaluate_batch without numpy: byte buffers in, array.array out, clear errors."""
+
+from __future__ import annotations
+
+import array
+import sys
+
+import pytest
+
+from omaha_fast import InvalidCardError, evaluate, evaluate_batch, parse_cards
+
+HOLE, BOARD = "As2s3s4s", "5s6s7sAhKh"
+
+
+@pytest.fixture
+def no_numpy(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numpy", None)   # makes `import numpy` fail
+
+
+def test_flat_and_two_dimensional_buffers(no_numpy):
+    want = evaluate(HOLE, BOARD)
+    hole, board = bytes(parse_cards(HOLE)), bytes(parse_cards(BOARD))
+    high, low = evaluate_batch(hole * 3, board * 3)
+    assert isinstance(high, array.array) and high.typecode == "H" and low.typecode == "B"
+    assert list(high) == [want.high.value] * 3 and list(low) == [want.low.value] * 3
+    two_d = memoryview(bytearray(hole * 2)).cast("B", (2, 4))
+    high, _ = evaluate_batch(two_d, array.array("B", board * 2))
+    assert list(high) == [want.high.value] * 2
+
+
+@pytest.mark.parametrize("holes, boards, message", [
+    ([51, 3, 7, 11], bytes(5), "install numpy to pass lists"),
+    (bytes(3), bytes(5), "rows of 4"),
+    (array.array("H", [1, 2, 3, 4]), bytes(5), "item size 2"),
+    (bytes([51, 3, 7, 11]), bytes([15, 19, 23, 50, 51]), "row 0: duplicate card As"),
+    (bytes([51, 3, 7, 11]), bytes([15, 19, 23, 50, 60]), "row 0: card 60 is out of range"),
+])
+def test_errors_name_the_problem(no_numpy, holes, boards, message):
+    with pytest.raises(InvalidCardError, match=message):
+        evaluate_batch(holes, boards)
