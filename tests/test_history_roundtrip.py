@@ -11,7 +11,8 @@ from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
 from omaha_fast.game.phh import dump_hand
 from omaha_fast.game.record import HandRecord
 from omaha_fast.game.toml_subset import parse
-from omaha_fast.history import dumps_json, dumps_phh, loads, replay
+from omaha_fast.cards import format_cards
+from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
 
 HANDS = 1000
 STRUCTURES = {
@@ -86,3 +87,38 @@ def test_phh_output_is_valid_toml_read_the_same_by_tomllib():
     assert tomllib.loads(text) == {k: dict(v) for k, v in ours.items()}
     single = dump_hand(hands[0])
     assert tomllib.loads(single) == dict(parse(single)[""])
+
+
+def test_an_all_in_runout_needs_every_board_card_in_the_record():
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=2, stacks=[100, 100], seed=7)
+    h = t.start_hand()
+    h.all_in()
+    h.call()
+    assert len(h.board) == 5 and h.street == "over"
+    record = h.history()
+    assert replay(record).agrees
+    record.board = record.board[:6]              # the flop only
+    with pytest.raises(ReplayError, match="showdown but the record's board has only 3 cards "
+                                          ".*: the turn and river cards are missing"):
+        replay(record)
+    text = dump_hand(h)
+    river = f"'d db {format_cards(h.board[4:])}', "
+    assert text.count(river) == 1
+    [short] = loads(text.replace(river, ""))
+    with pytest.raises(ReplayError, match="only 4 cards .*: the river card is missing"):
+        replay(short)
+
+
+def test_records_that_end_before_the_board_is_complete_still_replay():
+    t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100] * 3, seed=7)
+    h = t.start_hand()
+    h.call(), h.call(), h.check()
+    h.bet(10), h.fold(), h.fold()               # folded out on the flop
+    record = h.history()
+    assert len(record.board) == 6 and replay(record).agrees
+    [again] = loads(dump_hand(h))
+    assert again.board == record.board and replay(again).agrees
+    h = t.start_hand()
+    h.fold(), h.fold()                          # folded out preflop: no board at all
+    record = h.history()
+    assert record.board == "" and replay(record).agrees

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from omaha_fast.cli import main
-from omaha_fast.history import ReplayError, load, loads_json, replay
+from omaha_fast.history import ReplayError, load, loads, loads_json, replay
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 JSONL = DATA / "wsop_2023_omaha.jsonl"
@@ -94,3 +94,34 @@ def test_cli_replay_fails_on_a_disagreement(tmp_path, capsys):
     assert main(["replay", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "DISAGREE" in out and "0 of 1 hands agree" in out
+
+
+@pytest.mark.parametrize("board, missing", [("3s7hKs8s", "the river card is missing"),
+                                            ("3s7hKs", "the turn card is missing"),
+                                            ("", "has no cards: the flop cards are")])
+def test_a_record_missing_board_cards_is_refused_not_dealt_at_random(tmp_path, capsys,
+                                                                     board, missing):
+    raw = json.loads(JSONL.read_text().splitlines()[0])
+    assert raw["board"] == "3s7hKs8sAh" and ["river"] in raw["actions"]
+    raw["board"] = board
+    short = tmp_path / "short.jsonl"
+    short.write_text(json.dumps(raw) + "\n")
+    with pytest.raises(ReplayError) as e:
+        replay(load(short)[0])
+    text = str(e.value)
+    assert raw["id"] in text and missing in text
+    assert main(["replay", str(short)]) == 1
+    out = capsys.readouterr().out
+    assert "REFUSED" in out and missing in out and "0 of 1 hands agree" in out
+
+
+def test_a_phh_hand_whose_actions_outrun_the_dealt_board_is_refused():
+    text = PHH.read_text()
+    assert text.count("'d db Ah', ") == 1     # the river of hand 1 only
+    records = loads(text.replace("'d db Ah', ", ""), "short.phhs")
+    with pytest.raises(ReplayError) as e:
+        replay(records[0])
+    message = str(e.value)
+    assert records[0].id in message and "'p2 cc'" in message
+    assert "only 4 cards (3s7hKs8s): the river card is missing" in message
+    assert all(replay(r).agrees for r in records[1:])

@@ -1,7 +1,9 @@
 """Replaying a hand record through the real engine.
 
 Every recorded action is checked by the engine as it is applied; the engine's own
-settlement gives the final stacks, which are compared with the recorded ones.
+settlement gives the final stacks, which are compared with the recorded ones. Unknown
+hole cards (``None``) are dealt at random, but board cards never are: a record whose
+actions reach a street, or an all-in runout, without the board cards for it is refused.
 
 >>> from omaha_fast.game import Table, FixedLimit
 >>> t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100, 100, 100], seed=1)
@@ -18,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple, Optional
 
-from ..cards import parse_group
+from ..cards import format_cards, parse_group
 from ..errors import IllegalActionError, InvalidCardError
 from .hand import Hand, Post, Setup
 from .record import HandRecord, RecordError
@@ -101,7 +103,9 @@ def start_from_record(record: HandRecord) -> Hand:
 
 def replay(record: HandRecord) -> ReplayResult:
     """Play the record's actions through the engine; raise ReplayError, naming the action
-    and the engine's reason, if one is refused or the record stops before the end."""
+    and the engine's reason, if one is refused or the record stops before the end, or
+    if the hand reaches a street (or a showdown or all-in runout) whose board cards the
+    record does not list."""
     hand = start_from_record(record)
     where = record.where()
     sources = record.sources
@@ -109,6 +113,7 @@ def replay(record: HandRecord) -> ReplayResult:
         label = sources[k] if sources and k < len(sources) else f"action {k} {entry!r}"
         if not entry:
             raise ReplayError(f"{where}action {k} is empty")
+        _check_board(hand, where, label)
         head = entry[0]
         if isinstance(head, str):
             street = _MARKER_STREET.get(head)
@@ -132,10 +137,36 @@ def replay(record: HandRecord) -> ReplayResult:
     if not hand.finished:
         raise ReplayError(f"{where}the record ends before the hand is over (seat "
                           f"{hand.to_act} to act on the {hand.street})")
+    _check_board(hand, where, "at the end of the record")
     replayed: list[Optional[int]] = [None] * record.seats
     for s, stack in hand.stacks.items():
         replayed[s] = stack
     return ReplayResult(record, hand, record.final_stacks, replayed)
+
+
+_STREET_CARDS = ((3, "flop"), (4, "turn"), (5, "river"))
+
+
+def _check_board(hand: Hand, where: str, after: str) -> None:
+    """Refuse the record once the hand has turned over more board cards than it lists:
+    the engine would have made them up."""
+    recorded = hand.setup.board
+    dealt = len(hand.board)
+    if dealt <= len(recorded):
+        return
+    missing = [name for cards, name in _STREET_CARDS if len(recorded) < cards <= dealt]
+    if not hand.finished:
+        reach = f"reaches the {hand.street}"
+    elif hand.street == "over" and dealt == 5 and len(hand.shown) + len(hand.mucked) > 1:
+        reach = "goes to a showdown"
+    else:
+        reach = f"deals the {missing[-1]}"
+    listed = (f"only {len(recorded)} cards ({format_cards(recorded)})" if recorded
+              else "no cards")
+    raise ReplayError(f"{where}{after}: the hand {reach} but the record's board has "
+                      f"{listed}: the {' and '.join(missing)} "
+                      f"{'card is' if missing == ['turn'] or missing == ['river'] else 'cards are'}"
+                      f" missing")
 
 
 def _apply(hand: Hand, seat: int, verb: str, amount: Optional[int]) -> None:
