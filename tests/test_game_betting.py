@@ -189,7 +189,8 @@ def test_no_limit_minimum_raise_is_the_last_raise():
     assert (la.min_to, la.max_to) == (50, 1000)
     with pytest.raises(IllegalActionError) as e:
         h.raise_to(45)
-    assert str(e.value) == "raise to 45 is below the minimum raise to 50"
+    assert str(e.value) == ("raise to 45 is not allowed: below the minimum raise to 50 "
+                            "(fold, call 30, raise to 50..1000, all-in to 1000)")
     h.raise_to(1000)                # all-in is a raise to the whole stack
     assert h.legal_actions().all_in_to == 1000
 
@@ -197,8 +198,10 @@ def test_no_limit_minimum_raise_is_the_last_raise():
 def test_no_limit_minimum_bet_is_the_big_blind():
     h = start(NoLimit(), [1000] * 3, blinds=(5, 10))
     limp_to_flop(h)
-    with pytest.raises(IllegalActionError, match="bet to 5 is below the minimum bet to 10"):
+    with pytest.raises(IllegalActionError) as e:
         h.bet(5)
+    assert str(e.value) == (f"bet 5 is not allowed: below the minimum bet to 10 "
+                            f"({h.legal_actions().describe()})")
     h.bet(10)
     assert h.legal_actions().min_to == 20
 

@@ -34,6 +34,18 @@ def illegal_attempts(h):
             out.append((kind, 10**9, None))
     if not la.all_in_to:
         out.append(("all_in", None, None))
+    else:
+        out += [("all_in", la.all_in_to - 1, None), ("all_in", str(la.all_in_to), None)]
+    # amounts that do not fit the action: any with fold or check, and a call amount other
+    # than the chips the call adds (the street total included, when it differs)
+    out += [("fold", 0, None), ("fold", -5, None), ("check", 0, None), ("check", 5, None)]
+    if la.call:
+        out += [("call", la.call + 1, None), ("call", la.call - 1, None),
+                ("call", la.call + 999, None), ("call", str(la.call), None),
+                ("call", float(la.call), None)]
+        total = h.bets[la.seat] + la.call
+        if total != la.call:
+            out.append(("call", total, None))
     return out
 
 
@@ -44,6 +56,8 @@ def check_state(h):
         with pytest.raises(IllegalActionError) as err:
             h.act(kind, amount, seat=seat)
         assert str(err.value)                  # a message, never empty
+        if seat is None:                       # every refusal lists what is allowed
+            assert str(err.value).endswith(f" ({la.describe()})"), (kind, amount, err.value)
         assert not h.can(kind, amount, seat=seat)
         assert snapshot(h) == before, (kind, amount, seat)
     # and everything the summary allows is accepted by verify
@@ -110,3 +124,46 @@ def test_messages_say_what_was_asked_and_what_is_allowed():
     assert "the stack covers only 100" in str(e.value)
     with pytest.raises(IllegalActionError, match="there is already a bet of 10"):
         h.bet(30)
+
+
+def test_amounts_that_do_not_fit_fold_check_or_call_are_refused():
+    h = Table(structure=FixedLimit(10, 20), seats=3, stacks=[200] * 3).start_hand(seed=5)
+    before = snapshot(h)
+    allowed = h.legal_actions().describe()
+    assert allowed == "fold, call 10, raise to 20"
+    for kind, amount, asked in (("call", 999, "call 999"), ("fold", -5, "fold -5"),
+                                ("call", "10", "call '10'"), ("call", True, "call True")):
+        with pytest.raises(IllegalActionError) as e:
+            h.act(kind, amount)
+        assert str(e.value).startswith(f"{asked} is not allowed: ")
+        assert str(e.value).endswith(f"({allowed})")
+        assert snapshot(h) == before
+    # the amount of a call is the chips it adds, as the Action record reports them
+    a = h.act("call", 10)
+    assert (a.kind, a.added, a.amount, a.to) == ("call", 10, 10, 10)
+    la = h.legal_actions()                      # the small blind: 5 in, 5 more to call
+    assert (h.bets[la.seat], la.call) == (5, 5)
+    before = snapshot(h)
+    with pytest.raises(IllegalActionError, match="a call adds 5 .*not the street total 10"):
+        h.act("call", 10)
+    assert snapshot(h) == before
+    a = h.act("call", 5)
+    assert (a.added, a.amount, a.to) == (5, 5, 10)
+    with pytest.raises(IllegalActionError, match="check 0 is not allowed: a check takes no"):
+        h.act("check", 0)
+    h.act("check", None)
+    assert h.street == "flop"
+
+
+def test_a_seat_that_is_not_an_int_is_refused_as_such():
+    t = Table(structure=NoLimit(), blinds=(1, 2), seats=3, stacks=[100] * 3, button=2)
+    h = t.start_hand()
+    assert h.to_act == 2
+    before = snapshot(h)
+    for seat in ("2", 2.0, True):
+        with pytest.raises(IllegalActionError) as e:
+            h.call(seat=seat)
+        assert str(e.value) == f"seat must be an int seat number, got {seat!r} (seat 2 is to act)"
+        assert snapshot(h) == before
+    h.call(seat=2)
+    assert h.to_act == 0

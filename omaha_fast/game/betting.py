@@ -124,15 +124,24 @@ class Betting:
         """Raise IllegalActionError if the action is not allowed now; otherwise return the
         acting player's street total after it.
 
-        ``kind`` is fold, check, call, bet, raise_to or all_in; ``amount`` is the street
-        total for bet and raise_to. ``seat``, when given, must be the seat to act.
+        ``kind`` is fold, check, call, bet, raise_to or all_in. ``amount`` is the street
+        total for bet and raise_to (required) and for all_in (optional); for call it is
+        optional and means the chips the call adds (``legal_actions().call``, the
+        ``added`` of the call's :class:`Action`), not the street total; fold and check
+        take no amount. An optional amount, when given, must be exactly that figure.
+        ``seat``, when given, must be the (int) seat to act.
         """
         if self._finished:
             raise IllegalActionError(f"{_say(kind, amount)} is not allowed: the hand is over")
         i = self._actor
-        if seat is not None and seat != self._seats[i]:
-            raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is seat "
-                                     f"{self._seats[i]}'s turn to act")
+        if seat is not None:
+            if seat.__class__ is not int and (isinstance(seat, bool)
+                                              or not isinstance(seat, int)):
+                raise IllegalActionError(f"seat must be an int seat number, got {seat!r} "
+                                         f"(seat {self._seats[i]} is to act)")
+            if seat != self._seats[i]:
+                raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is "
+                                         f"seat {self._seats[i]}'s turn to act")
         call, lo, hi, all_in_to = self._lim or self._limits(i)
         bet = self._bet[i]
         to_call = self._current - bet
@@ -140,27 +149,39 @@ class Betting:
             if not to_call:
                 # folding for free would only hand the pot to players who did not pay for it
                 raise self._refuse(kind, amount, "there is nothing to call; check instead")
+            if amount is not None:
+                raise self._refuse(kind, amount, "a fold takes no amount")
             return bet
         if kind == "check":
             if to_call:
                 raise self._refuse(kind, amount, f"there are {to_call} to call")
+            if amount is not None:
+                raise self._refuse(kind, amount, "a check takes no amount")
             return bet
         if kind == "call":
             if not to_call:
                 raise self._refuse(kind, amount, "there is no bet to call")
+            if amount is not None and (not _is_int(amount) or amount != call):
+                total = f", not the street total {bet + call}" if bet else ""
+                raise self._refuse(kind, amount, f"a call adds {call} (the amount of a call "
+                                                 f"is the chips added{total})")
             return bet + call
         if kind == "all_in":
             if not all_in_to:
                 raise self._refuse(kind, amount, "going all-in would exceed what the "
                                                  "betting allows")
+            if amount is not None and (not _is_int(amount) or amount != all_in_to):
+                raise self._refuse(kind, amount, f"an all-in goes to {all_in_to} (the "
+                                                 f"street total)")
             return all_in_to
         if kind != "bet" and kind != "raise_to":
-            raise IllegalActionError(f"unknown action {kind!r} (expected fold, check, call, "
-                                     f"bet, raise_to or all_in)")
+            raise IllegalActionError(f"unknown action {kind!r}: the kinds are fold, check, "
+                                     f"call, bet, raise_to and all_in "
+                                     f"({self.legal_actions().describe()})")
         if amount.__class__ is not int:
             if isinstance(amount, bool) or not isinstance(amount, int):
-                raise IllegalActionError(f"{kind} needs an int amount (the street total), "
-                                         f"got {amount!r}")
+                raise self._refuse(kind, amount, f"{kind} needs an int amount, the street "
+                                                 f"total")
         if kind == "bet" and self._current:
             raise self._refuse(kind, amount, f"there is already a bet of {self._current}; "
                                              f"raise instead")
@@ -178,14 +199,14 @@ class Betting:
         if self._kind == FL:
             raise self._refuse(kind, amount, f"fixed-limit {word}s go to exactly {lo}")
         if amount < lo:
-            raise IllegalActionError(f"{word} to {amount} is below the minimum {word} "
-                                     f"to {lo}")
+            raise self._refuse(kind, amount, f"below the minimum {word} to {lo}")
         if amount > hi:
             limit = "pot-limit maximum" if self._kind == PL else "maximum"
             raise self._refuse(kind, amount, f"above the {limit} {word} to {hi}")
         return amount
 
-    def _refuse(self, kind: str, amount: Optional[int], why: str) -> IllegalActionError:
+    def _refuse(self, kind: str, amount: object, why: str) -> IllegalActionError:
+        """The refusal: what was asked, why not, and in brackets what is allowed."""
         return IllegalActionError(f"{_say(kind, amount)} is not allowed: {why} "
                                   f"({self.legal_actions().describe()})")
 
@@ -208,12 +229,17 @@ class Betting:
         return True
 
 
-def _say(kind: str, amount: Optional[int]) -> str:
+def _is_int(value: object) -> bool:
+    return value.__class__ is int or isinstance(value, int) and not isinstance(value, bool)
+
+
+def _say(kind: str, amount: object) -> str:
+    text = amount if _is_int(amount) else repr(amount)
     if kind == "raise_to":
-        return f"raise to {amount}"
+        return f"raise to {text}"
     if kind == "all_in":
-        return "all-in"
-    return kind if amount is None else f"{kind} {amount}"
+        return "all-in" if amount is None else f"all-in to {text}"
+    return kind if amount is None else f"{kind} {text}"
 
 
 __all__ = ["Betting", "FL", "PL", "NL", "new_tuple"]

@@ -414,9 +414,15 @@ class Hand(Betting):
     # ----------------------------------------------------------------- actions
     def act(self, kind: str, amount: Optional[int] = None, *,
             seat: Optional[int] = None) -> Action:
-        """Apply one action (see :meth:`verify`) and return its record."""
+        """Apply one action (see :meth:`verify`) and return its record.
+
+        ``amount`` is the street total for bet, raise_to and (optionally) all_in; for call
+        it is optional and means the chips the call adds, as ``legal_actions().call`` and
+        the returned Action's ``added`` report; fold and check take none. An amount that
+        does not fit raises IllegalActionError and changes nothing.
+        """
         i = self._actor
-        if seat is None and i >= 0:
+        if seat is None and amount is None and i >= 0:
             # the common cases, already known to be legal: no need for the full check
             bet = self._bet[i]
             if kind == "check" and self._current == bet:
@@ -444,7 +450,8 @@ class Hand(Betting):
         return self.act("check", seat=seat)
 
     def call(self, *, seat: Optional[int] = None) -> Action:
-        """Call (all-in for less when the stack is short)."""
+        """Call (all-in for less when the stack is short). To state the chips, use
+        ``act("call", chips_added)``."""
         return self.act("call", seat=seat)
 
     def bet(self, to: int, *, seat: Optional[int] = None) -> Action:
