@@ -32,7 +32,9 @@ def random_action(h, rng):
     kind = rng.choice(la.kinds)
     if kind in ("bet", "raise_to"):
         # favour the edges, where the rules bite
-        amount = rng.choice((la.min_to, la.max_to, rng.randint(la.min_to, la.max_to)))
+        chip = h.rules.chip             # amounts are whole chips
+        amount = rng.choice((la.min_to, la.max_to,
+                             rng.randint(la.min_to // chip, la.max_to // chip) * chip))
         h.act(kind, amount)
     else:
         h.act(kind)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
+from omaha_fast import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table
 from omaha_fast.cards import Deck
 from omaha_fast.game import Rake
 
@@ -191,6 +191,13 @@ def test_between_hands_only():
     (dict(structure=FixedLimit(10, 20), rake=5), "rake must be a Rake"),
     (dict(structure=FixedLimit(10, 20), stacks=[1] * 7), "7 stacks for a table of 6"),
     (dict(structure=FixedLimit(10, 20), stacks=[100, 0]), "stack must be > 0"),
+    (dict(structure=FixedLimit(10, 20), chip=0), "chip must be > 0"),
+    (dict(structure=FixedLimit(10, 20), chip=True), "chip must be an int"),
+    (dict(structure=FixedLimit(10, 20), chip=2.5), "chip must be an int"),
+    (dict(structure=FixedLimit(10, 20), chip=5, rake=Rake(5, cap=7)),
+     "rake cap \\(7\\) is not a multiple of the chip unit 5"),
+    (dict(structure=FixedLimit(10, 20), chip=5, stacks=[100, 103]),
+     "stack \\(103\\) is not a multiple of the chip unit 5"),
 ])
 def test_settings_are_validated(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -235,3 +242,23 @@ def test_seeded_tables_are_reproducible():
         return [h.hole(s) for s in h.seats], h.board, h.burns
     assert run(5) == run(5)
     assert run(5) != run(6)
+
+
+def test_every_amount_at_the_table_is_whole_chips():
+    t = Table(structure=NoLimit(), blinds=(5, 10), chip=5, seats=3, stacks=[300] * 3)
+    with pytest.raises(ValueError, match="amount \\(12\\) is not a multiple of the chip"):
+        t.add_chips(0, 12)
+    with pytest.raises(ValueError, match="stack \\(7\\) is not a multiple of the chip"):
+        Table(structure=NoLimit(), blinds=(5, 10), chip=5, seats=3).sit_down(0, 7)
+    h = t.start_hand()
+    la = h.legal_actions()
+    assert (la.min_to, la.max_to) == (20, 300)
+    before = (h.actions, h.stacks, h.bets, h.to_act)
+    for amount in (23, 41, 299):       # inside the range, but not whole chips of 5
+        with pytest.raises(IllegalActionError) as e:
+            h.raise_to(amount)
+        assert str(e.value) == (f"raise to {amount} is not allowed: the chip unit is 5: "
+                                f"amounts must be multiples of it ({la.describe()})")
+        assert (h.actions, h.stacks, h.bets, h.to_act) == before
+    h.raise_to(25)
+    assert h.current_bet == 25

@@ -128,3 +128,17 @@ def test_toml_subset_details():
                          ("x = 1 2\n", "unexpected text after the value")):
         with pytest.raises(TomlError, match=message):
             parse(bad)
+
+
+def test_stacks_and_posts_must_be_whole_chips_of_the_record():
+    [record] = load_phh(GOOD + "_chip = 5\n", "five.phh")
+    assert replay(record).agrees                 # every amount is a multiple of 5
+    [record] = load_phh(phh_with(starting_stacks="[100, 100, 103]") + "_chip = 5\n",
+                        "odd.phh")
+    with pytest.raises(ReplayError, match="odd.phh.*seat 2's stack \\(103\\) is not a "
+                                          "multiple of the chip unit 5"):
+        replay(record)
+    [record] = load_phh(GOOD, "x.phh")
+    record.posts[0][2] = -5
+    with pytest.raises(ReplayError, match="seat 0's blind must be >= 0"):
+        replay(record)

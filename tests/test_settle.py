@@ -236,3 +236,35 @@ def test_seats_that_did_not_play_are_ignored_and_rule_names_are_forgiving():
                   shown_order=[1, 0]) == [50, 51, 0]
     with pytest.raises(ValueError, match="odd_chips must be one of"):
         settle(BOARD, pair, [50, 50, 1], [2], button=2, odd_chips="random")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(dead=-5), "dead must be >= 0, got -5"),
+    (dict(dead=2.5), "dead must be an int number of chips"),
+    (dict(dead=True), "dead must be an int number of chips"),
+    (dict(chip=0), "chip must be > 0, got 0"),
+    (dict(chip=-5), "chip must be > 0"),
+    (dict(chip=2.0), "chip must be an int number of chips"),
+    (dict(chip=5, contributed=[11, 100, 100]),
+     "contributed\\[0\\] \\(11\\) is not a multiple of the chip unit 5"),
+    (dict(chip=5, dead=3), "dead \\(3\\) is not a multiple of the chip unit 5"),
+    (dict(chip=5, rake=Rake(5, cap=7)), "rake cap \\(7\\) is not a multiple of the chip"),
+    (dict(rake=5), "rake must be a Rake"),
+])
+def test_settle_checks_dead_chip_and_whole_chips(kwargs, message):
+    args = dict(contributed=[10, 100, 100])
+    args.update(kwargs)
+    contributed = args.pop("contributed")
+    with pytest.raises(ValueError, match=message):
+        settle("As2d7h9cKd", ["3c4c5h6h", "KsKcQsQc", "9s9hJdJh"], contributed, [],
+               button=1, **args)
+
+
+def test_settle_in_whole_chips_pays_whole_chips_and_keeps_every_chip():
+    holes = ["3c4c5h6h", "KsKcQsQc", "9s9hJdJh"]
+    for contributed, dead, chip in (([10, 100, 100], 0, 5), ([10, 100, 100], 5, 5),
+                                    ([15, 100, 100], 0, 5), ([3, 9, 9], 3, 3),
+                                    ([10, 100, 100], 5, 1)):
+        out = settle("As2d7h9cKd", holes, contributed, [], button=1, dead=dead, chip=chip)
+        assert sum(out) == sum(contributed) + dead
+        assert all(x % chip == 0 for x in out), (contributed, dead, chip, out)

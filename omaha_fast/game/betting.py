@@ -13,10 +13,13 @@ adding up to one). Nobody raises when no opponent could put in more than the bet
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ..errors import IllegalActionError
 from .actions import LegalActions
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 FL, PL, NL = 0, 1, 2
 new_tuple = tuple.__new__   # builds the hot NamedTuples without their Python-level __new__
@@ -49,6 +52,7 @@ class Betting:
     _able: int
     _lim: Optional[tuple[int, int, int, int]]
     _legal: Optional[LegalActions]
+    rules: "Rules"
 
     def _limits(self, i: int) -> tuple[int, int, int, int]:
         """(chips a call adds, min raise-to, max raise-to, all-in-to) for player i, the one
@@ -129,7 +133,8 @@ class Betting:
         optional and means the chips the call adds (``legal_actions().call``, the
         ``added`` of the call's :class:`Action`), not the street total; fold and check
         take no amount. An optional amount, when given, must be exactly that figure.
-        ``seat``, when given, must be the (int) seat to act.
+        A bet or raise is a whole number of the table's chips. ``seat``, when given, must
+        be the (int) seat to act.
         """
         if self._finished:
             raise IllegalActionError(f"{_say(kind, amount)} is not allowed: the hand is over")
@@ -203,6 +208,10 @@ class Betting:
         if amount > hi:
             limit = "pot-limit maximum" if self._kind == PL else "maximum"
             raise self._refuse(kind, amount, f"above the {limit} {word} to {hi}")
+        chip = self.rules.chip
+        if amount % chip:
+            raise self._refuse(kind, amount, f"the chip unit is {chip}: amounts must be "
+                                             f"multiples of it")
         return amount
 
     def _refuse(self, kind: str, amount: object, why: str) -> IllegalActionError:

@@ -24,6 +24,8 @@ from ..cards import format_cards, parse_group
 from ..errors import IllegalActionError, InvalidCardError
 from .hand import Hand, Post, Setup
 from .record import HandRecord, RecordError
+from .rules import check_unit
+from .structures import check_chips
 
 _MARKER_STREET = {"flop": "flop", "turn": "turn", "river": "river"}
 
@@ -58,6 +60,12 @@ def start_from_record(record: HandRecord) -> Hand:
     if len(seats) < 2:
         raise ReplayError(f"{where}a hand needs at least two players")
     try:
+        for s in seats:     # whole numbers of the table's chips, like every amount
+            check_unit(check_chips(record.stacks[s], f"seat {s}'s stack", positive=True),
+                       rules.chip, f"seat {s}'s stack")
+    except ValueError as e:
+        raise ReplayError(f"{where}{e}") from None
+    try:
         holes: dict[int, Any] = {}
         groups = []
         for s in seats:
@@ -86,6 +94,11 @@ def start_from_record(record: HandRecord) -> Hand:
             raise ReplayError(f"{where}seat {seat!r} posts {kind} but is not in the hand")
         if kind not in ("ante", "bb_ante", "dead", "blind"):
             raise ReplayError(f"{where}unknown post kind {kind!r}")
+        try:
+            check_unit(check_chips(amount, f"seat {seat}'s {kind}"), rules.chip,
+                       f"seat {seat}'s {kind}")
+        except ValueError as e:
+            raise ReplayError(f"{where}{e}") from None
         posts.append(Post(seat, kind, amount))
     big_blind = record.big_blind
     if big_blind is None:

@@ -116,11 +116,27 @@ class Rules:
         else:
             min_bet = self.structure.min_bet if self.structure.min_bet is not None else big
             amounts["min_bet"] = min_bet
+        if self.rake is not None and self.rake.cap is not None:
+            amounts["rake cap"] = self.rake.cap
         for name, value in amounts.items():
-            if value % chip:
-                raise ValueError(f"{name} ({value}) is not a multiple of the chip unit "
-                                 f"{chip}")
+            check_unit(value, chip, name)
         object.__setattr__(self, "min_bet", min_bet)
+
+
+def check_unit(value: int, chip: int, what: str) -> int:
+    """``value`` when it is a whole number of chips of size ``chip``, else a ValueError
+    naming ``what``.
+
+    >>> check_unit(15, 5, "ante")
+    15
+    >>> check_unit(12, 5, "ante")
+    Traceback (most recent call last):
+    ...
+    ValueError: ante (12) is not a multiple of the chip unit 5
+    """
+    if value % chip:
+        raise ValueError(f"{what} ({value}) is not a multiple of the chip unit {chip}")
+    return value
 
 
 def odd_chip_rule(value: object) -> str:
@@ -142,4 +158,4 @@ def _choice(value: object, allowed: tuple[str, ...], what: str) -> None:
         raise ValueError(f"{what} must be one of {names}, got {value!r}")
 
 
-__all__ = ["Rules", "Rake", "GAMES", "BUTTON_RULES", "ODD_CHIP_RULES"]
+__all__ = ["Rules", "Rake", "GAMES", "BUTTON_RULES", "ODD_CHIP_RULES", "check_unit"]

@@ -14,7 +14,7 @@ from typing import Collection, Optional, Sequence, Union
 from ..cards import CardsLike, check_disjoint, parse_group
 from ..errors import InvalidCardError
 from .pots import build_pots, payouts, settle_pots
-from .rules import GAMES, Rake, odd_chip_rule
+from .rules import GAMES, Rake, check_unit, odd_chip_rule
 from .showdown import hand_values, showdown_order
 from .structures import check_chips
 
@@ -30,6 +30,8 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     booleans, ``folded`` are lists by seat; ``folded`` may also be a collection of seat
     numbers. Folded players' cards are ignored (None is fine), as are seats that put in
     nothing and hold no cards. ``dead`` chips (a big-blind ante) join the main pot.
+    ``chip`` is the smallest chip in play (a positive int): every contribution, ``dead``
+    and the rake cap must be a whole number of chips, so every payout is one too.
     Odd chips go one each clockwise from the button's left, or with
     ``odd_chips="first_shown"`` in ``shown_order`` (default: clockwise from the button's
     left). A part of a contribution that nobody matched comes back to its owner.
@@ -45,8 +47,15 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     odd_chips = odd_chip_rule(odd_chips)
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
         raise ValueError(f"button must be a seat from 0 to {n - 1}, got {button!r}")
+    chip = check_chips(chip, "chip", positive=True)
     for seat, c in enumerate(contributed):
-        check_chips(c, f"contributed[{seat}]")
+        check_unit(check_chips(c, f"contributed[{seat}]"), chip, f"contributed[{seat}]")
+    check_unit(check_chips(dead, "dead"), chip, "dead")
+    if rake is not None:
+        if not isinstance(rake, Rake):
+            raise ValueError(f"rake must be a Rake(...) or None, got {rake!r}")
+        if rake.cap is not None:
+            check_unit(rake.cap, chip, "rake cap")
     is_folded = _folded_flags(folded, n)
     # seats clockwise from the first seat left of the button: index order = odd-chip order
     seats = [(button + 1 + k) % n for k in range(n)]

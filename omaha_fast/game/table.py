@@ -24,7 +24,7 @@ from typing import Mapping, Optional, Sequence
 
 from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
 from .hand import Hand, Post, Setup
-from .rules import Rake, Rules
+from .rules import Rake, Rules, check_unit
 from .structures import FixedLimit, Structure, check_chips  # noqa: F401 (doctests)
 
 
@@ -47,7 +47,8 @@ class Table:
     Every setting is a keyword: ``structure`` (required), ``seats`` (2..10), ``game``
     ("hilo" or "high"), ``blinds`` (small, big; fixed limit defaults to half the small
     bet and the small bet), ``ante`` (every player), ``big_blind_ante`` (posted by the big
-    blind for the table), ``chip`` (smallest unit), ``button_rule`` ("dead" or "moving"),
+    blind for the table), ``chip`` (the smallest chip: every amount, stacks and bets
+    included, is a whole number of them), ``button_rule`` ("dead" or "moving"),
     ``odd_chips`` ("left_of_button" or "first_shown"), ``rake`` (a :class:`Rake`),
     ``stacks`` (starting stacks by seat, None for an empty seat), ``button`` (first
     button seat; default the lowest occupied seat) and ``seed`` (a seeded shuffle for
@@ -112,7 +113,7 @@ class Table:
         ValueError: seat 1 is taken
         """
         self._check_seat(seat)
-        check_chips(stack, "stack", positive=True)
+        check_unit(check_chips(stack, "stack", positive=True), self.rules.chip, "stack")
         self._between_hands("sit down")
         if self._players[seat] is not None:
             raise ValueError(f"seat {seat} is taken")
@@ -141,7 +142,7 @@ class Table:
 
     def add_chips(self, seat: int, amount: int) -> None:
         """Add chips to a stack between hands (table stakes: never during a hand)."""
-        check_chips(amount, "amount", positive=True)
+        check_unit(check_chips(amount, "amount", positive=True), self.rules.chip, "amount")
         self._between_hands("add chips")
         self._player(seat).stack += amount
 
