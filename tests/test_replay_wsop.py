@@ -4,6 +4,7 @@ JSONL and the PHH file, through the engine and through the ``omaha-fast replay``
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,11 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 JSONL = DATA / "wsop_2023_omaha.jsonl"
 PHH = DATA / "wsop_2023_omaha.phh"
 
-pytestmark = pytest.mark.skipif(not JSONL.exists() or not PHH.exists(),
-                                reason=f"the shared WSOP data is not at {DATA}")
+# The data sits beside the checkout (as in CI). Elsewhere these tests skip, but under CI a
+# missing file is a failure, so the replay check can never pass by not running.
+pytestmark = pytest.mark.skipif(
+    (not JSONL.exists() or not PHH.exists()) and not os.environ.get("CI"),
+    reason=f"the shared WSOP data is not at {DATA}")
 
 
 def test_all_21_json_hands_replay_to_their_final_stacks():
