@@ -81,7 +81,7 @@ class Betting:
                 lim = (to_call, 0, 0, all_in_to)
             else:
                 lim = (to_call, lo, hi if hi < total else total, all_in_to)
-        self._lim = lim
+        self._lim = lim  # type: ignore[misc]  # a slot of Hand, which mixes this class in
         return lim
 
     def _may_raise(self, i: int) -> bool:
@@ -118,7 +118,7 @@ class Betting:
         call, lo, hi, all_in_to = self._lim or self._limits(i)
         current = self._current
         to_call = current - self._bet[i]
-        legal = self._legal = new_tuple(LegalActions, (
+        legal = self._legal = new_tuple(LegalActions, (  # type: ignore[misc]  # a slot of Hand
             self._seats[i], to_call > 0, to_call == 0, to_call, call, lo > 0 and not current,
             lo > 0 and current > 0, lo, hi, all_in_to))
         return legal

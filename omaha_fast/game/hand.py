@@ -248,11 +248,12 @@ class Hand(Betting):
         self._aggressor = None
         if street == 0 and setup is not None:
             self._current = max(setup.level, max(self._bet))
-            has_bb = setup.big_blind is not None
+            big_blind = setup.big_blind
+            has_bb = big_blind is not None
             self._full_level = self._current if has_bb else 0
             self._bets = 1 if has_bb else 0
             self._inc = setup.level if has_bb else self._min_bet
-            start = self._index[setup.big_blind] if has_bb else self._k - 1
+            start = self._index[big_blind] if big_blind is not None else self._k - 1
         else:
             self._current = 0
             self._full_level = 0

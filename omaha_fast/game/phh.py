@@ -84,6 +84,8 @@ def _record(name: str, t: Table, origin: str) -> HandRecord:
             isinstance(s, int) and 0 <= s < size for s in seats):
         raise fail("_seats", f"_seats must name {n} different seats of a {size}-seat table")
     button = t.get("_button", seats[-1])
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size:
+        raise fail("_button", f"_button must be a seat number of the {size}-seat table")
     blinds = list(t["blinds_or_straddles"])
     if n == 2:
         blinds.reverse()    # heads-up the button (the second player) posts the small blind
@@ -143,11 +145,12 @@ def _record(name: str, t: Table, origin: str) -> HandRecord:
                         actions.append([seat, "muck", None])
                     else:
                         cards = format_cards(parse_group(words[2], (4,), "shown hand"))
-                        if holes[seat] is None:
+                        dealt = holes[seat]
+                        if dealt is None:
                             holes[seat] = cards
-                        elif set(parse_group(holes[seat], (4,), "hole")) != \
+                        elif set(parse_group(dealt, (4,), "hole")) != \
                                 set(parse_group(cards, (4,), "shown hand")):
-                            raise PHHError(f"shows {cards} but was dealt {holes[seat]}")
+                            raise PHHError(f"shows {cards} but was dealt {dealt}")
                         actions.append([seat, "show", cards])
                 else:
                     raise PHHError("not an Omaha action (expected f, cc, cbr AMOUNT or "

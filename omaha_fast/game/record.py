@@ -258,6 +258,7 @@ def record_of(hand: "Hand") -> HandRecord:
                           "shares": {str(k): v for k, v in a.shares.items()}}
                          for a in hand.awards]
         extra["returned"] = [list(r) for r in hand.uncalled_returns]
+    assert rules.blinds is not None   # Rules fills in the default blinds
     return HandRecord(
         game=rules.game, structure=s.name, blinds=list(rules.blinds), seats=n,
         button=setup.button, stacks=stacks, posts=[list(p) for p in hand.posts],

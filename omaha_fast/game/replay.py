@@ -105,6 +105,7 @@ def start_from_record(record: HandRecord) -> Hand:
         blinds = [(p.amount, seats.index(p.seat)) for p in posts if p.kind == "blind"]
         if blinds:
             big_blind = seats[max(blinds)[1]]   # the largest blind, the later on a tie
+    assert rules.blinds is not None   # Rules fills in the default blinds
     setup = Setup(rules=rules, table_size=n, button=record.button, seats=seats,
                   stacks=tuple(record.stacks[s] for s in seats),  # type: ignore[misc]
                   posts=tuple(posts), big_blind=big_blind,

@@ -64,9 +64,10 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     contenders = [s for s in seats if not is_folded[s]]
     groups = {"board": board_cards}
     for s in contenders:
-        if holes[s] is None:
+        hole = holes[s]
+        if hole is None:
             raise InvalidCardError(f"seat {s} has not folded, so it needs hole cards")
-        groups[f"seat {s}'s hole"] = parse_group(holes[s], (4,), f"seat {s}'s hole")
+        groups[f"seat {s}'s hole"] = parse_group(hole, (4,), f"seat {s}'s hole")
     if not contenders:
         raise ValueError("every seat folded: nobody can win the pot")
     check_disjoint(**groups)

@@ -265,6 +265,7 @@ class Table:
         button, sb, bb, sb_pos = self._positions(active, entrant)
         self._mark_missed(bb, sb_pos)
         rules = self.rules
+        assert rules.blinds is not None   # Rules fills in the default blinds
         small, big = rules.blinds
         players = self._players
         size = self.size
