@@ -26,8 +26,8 @@ from .cards import CardsLike, check_disjoint, format_cards, parse_cards, parse_g
 from .errors import InvalidCardError
 
 EXACT_LIMIT = 2_000_000
-"""``mode="auto"`` enumerates exactly when at most this many boards remain, otherwise it
-samples. From a full deck the largest space (heads-up, no board) is 1,086,008 boards, which
+"""``mode="auto"`` without ``samples`` enumerates exactly when at most this many boards
+remain, otherwise it samples. From a full deck the largest space (heads-up, no board) is 1,086,008 boards, which
 the C core enumerates in milliseconds, so every standard spot is exact under "auto"."""
 
 DEFAULT_SAMPLES = 1_000_000
@@ -99,8 +99,9 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
            progress: Optional[ProgressCallback] = None) -> EquityResult:
     """Equity of 2 to 10 Omaha hands on a known board (0, 3, 4 or 5 cards).
 
-    ``mode`` is "exact", "mc" (``samples`` boards drawn from ``seed``) or "auto" (exact up
-    to :data:`EXACT_LIMIT` boards). The same seed gives the same numbers whatever
+    ``mode`` is "exact", "mc" (``samples`` boards drawn from ``seed``) or "auto" (Monte
+    Carlo when ``samples`` is given, otherwise exact up to :data:`EXACT_LIMIT` boards;
+    ``samples`` is ignored in exact mode). The same seed gives the same numbers whatever
     ``threads`` is (``None`` uses every core). ``progress(done, total)`` is called about
     ten times a second on long runs; returning True stops the run with an OmahaError.
     Ties split a half equally, as fractions.
@@ -130,7 +131,8 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     if remaining < to_deal:
         raise InvalidCardError(f"only {remaining} cards left to deal {to_deal} board cards")
     space = comb(remaining, to_deal)
-    exact = mode == "exact" or (mode == "auto" and space <= EXACT_LIMIT)
+    # "auto" samples when asked for a number of samples, and otherwise when the space is big
+    exact = mode == "exact" or (mode == "auto" and samples is None and space <= EXACT_LIMIT)
     _check_int("samples", samples, 1, MAX_SAMPLES)
     _check_int("threads", threads, 1, MAX_THREADS)
     _check_int("seed", seed, 0, 2**64 - 1)

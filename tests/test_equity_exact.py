@@ -131,6 +131,9 @@ def test_monte_carlo_is_the_same_for_any_thread_count():
 
 def test_auto_is_exact_for_a_full_deck_and_mc_draws_a_seed():
     assert equity(["As2s3h4h", "KcKdQcJd"], board="2h7d9c").exact
+    sampled = equity(["As2s3h4h", "KcKdQcJd"], board="2h7d9c", samples=5000, seed=3)
+    assert not sampled.exact and sampled.boards == 5000
+    assert equity(["As2s3h4h", "KcKdQcJd"], board="2h7d9c", mode="exact", samples=5000).exact
     r = equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=1000)
     assert r.seed is not None
     again = equity(["As2s3h4h", "KcKdQcJd"], mode="mc", samples=1000, seed=r.seed)
