@@ -18,24 +18,12 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from omaha_fast import _core, evaluate, evaluate_batch, format_cards, parse_cards, reference  # noqa: E402
+from omaha_fast.cards import random_deals  # noqa: E402
 
 SEED = 20_240_610
 N_BATCH = 1_000_000      # evaluate_batch
 N_CALLS = 2_000          # evaluate(), phevaluator: one call per hand
 N_SLOW = 100             # the reference and pokerkit
-
-
-def random_deals(n: int, width: int, seed: int):
-    """n rows of ``width`` distinct cards (partial Fisher-Yates per row), uint8."""
-    rng = np.random.default_rng(seed)
-    decks = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
-    rows = np.arange(n)
-    for i in range(width):
-        j = rng.integers(i, 52, size=n)
-        picked = decks[rows, j].copy()
-        decks[rows, j] = decks[rows, i]
-        decks[rows, i] = picked
-    return np.ascontiguousarray(decks[:, :width])
 
 
 @pytest.fixture(scope="module")

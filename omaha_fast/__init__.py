@@ -5,7 +5,7 @@
 '7-6-5-2-A'
 """
 
-from .cards import Card, Deck, format_cards, parse_cards
+from .cards import Card, Deck, format_cards, parse_cards, random_deals
 from .equity import EquityResult, PlayerEquity, equity
 from .errors import IllegalActionError, InvalidCardError, OmahaError
 from .evaluate import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
@@ -15,7 +15,7 @@ from .game import (FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, 
 
 __version__ = "0.1.0"
 
-__all__ = ["Card", "Deck", "format_cards", "parse_cards", "OmahaError", "InvalidCardError",
+__all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError", "InvalidCardError",
            "IllegalActionError", "Category", "Evaluation", "HighHand", "LowHand", "evaluate",
            "evaluate_batch", "rank5", "equity", "EquityResult", "PlayerEquity", "Table", "Hand",
            "HandView", "LegalActions", "FixedLimit", "PotLimit", "NoLimit", "Rake", "settle"]

@@ -16,22 +16,10 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from omaha_fast import evaluate, evaluate_batch, format_cards, rank5, reference  # noqa: E402
+from omaha_fast.cards import random_deals  # noqa: E402
 
 DEALS_PER_BOARD = {3: 66_667, 4: 66_667, 5: 66_666}   # 200,000 in all
 SEED = 20_240_601
-
-
-def random_deals(n: int, width: int, seed: int) -> "np.ndarray":
-    """n rows of ``width`` distinct cards: a partial Fisher-Yates shuffle per row."""
-    rng = np.random.default_rng(seed)
-    decks = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
-    rows = np.arange(n)
-    for i in range(width):
-        j = rng.integers(i, 52, size=n)
-        picked = decks[rows, j].copy()
-        decks[rows, j] = decks[rows, i]
-        decks[rows, i] = picked
-    return np.ascontiguousarray(decks[:, :width])
 
 
 def test_random_deals_are_valid_and_seeded():
