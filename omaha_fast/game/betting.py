@@ -50,45 +50,49 @@ class Betting:
     _min_bet: int
     _in_pot: int
     _able: int
-    _lim: Optional[tuple[int, int, int, int]]
+    _floor: int
     _legal: Optional[LegalActions]
     rules: "Rules"
 
-    def _limits(self, i: int) -> tuple[int, int, int, int]:
-        """(chips a call adds, min raise-to, max raise-to, all-in-to) for player i, the one
-        to act; 0 means not allowed. Cached until the next action changes the state."""
+    def _limits(self, i: int) -> LegalActions:
+        """The legal actions of player i, the one to act (see :meth:`legal_actions`).
+        Cached until the next action changes the state: one pass serves legal_actions,
+        verify and act."""
         stack = self._stack[i]
         bet = self._bet[i]
         current = self._current
         to_call = current - bet
         total = bet + stack
+        lo = hi = all_in_to = 0
         if stack <= to_call:
-            lim = (stack, 0, 0, total if stack else 0)
-        elif not self._may_raise(i):
-            lim = (to_call, 0, 0, 0)
+            call = stack
+            all_in_to = total if stack else 0
         else:
-            kind = self._kind
-            if kind == FL:
-                lo = hi = self._full_level + self._size
-            elif kind == PL:
-                lo = current + self._inc if current else self._min_bet
-                hi = max(lo, current + self._in_pot + to_call)
-            else:
-                lo = current + self._inc if current else self._min_bet
-                hi = total
-            all_in_to = total if total <= hi else 0
-            if total < lo:
-                lim = (to_call, 0, 0, all_in_to)
-            else:
-                lim = (to_call, lo, hi if hi < total else total, all_in_to)
-        self._lim = lim  # type: ignore[misc]  # a slot of Hand, which mixes this class in
-        return lim
+            call = to_call
+            if self._able > 1 and self._may_raise(i, current):
+                kind = self._kind
+                if kind == FL:
+                    lo = hi = self._full_level + self._size
+                elif kind == PL:
+                    lo = current + self._inc if current else self._min_bet
+                    hi = max(lo, current + self._in_pot + to_call)
+                else:
+                    lo = current + self._inc if current else self._min_bet
+                    hi = total
+                if total <= hi:
+                    all_in_to = total
+                if total < lo:
+                    lo = hi = 0
+                elif hi > total:
+                    hi = total
+        legal = self._legal = new_tuple(LegalActions, (  # type: ignore[misc]  # a slot of Hand
+            self._seats[i], to_call > 0, to_call == 0, to_call, call,
+            lo > 0 and not current, lo > 0 and current > 0, lo, hi, all_in_to))
+        return legal
 
-    def _may_raise(self, i: int) -> bool:
-        """Whether the betting is open for player i (cap, reopening, someone to face it)."""
-        if self._able <= 1:     # nobody left to face a raise
-            return False
-        current = self._current
+    def _may_raise(self, i: int, current: int) -> bool:
+        """Whether the betting is open for player i (cap, reopening, someone to face it),
+        given that two or more players can still bet (a raise needs someone to face it)."""
         if self._kind == FL:
             if self._bets >= self._cap and not self._uncapped:
                 return False
@@ -97,7 +101,11 @@ class Betting:
         # TDA 47A: reopened only by a full raise, or short all-ins adding up to one
         elif self._acted[i] and current - self._acted_level[i] < self._inc:
             return False
-        # a raise needs an opponent who could put in more than the current bet
+        # a raise needs an opponent who could put in more than the current bet. A stack
+        # plus its bet does not change during a round and was at least _floor when the
+        # round began, and another player can still bet: the usual case needs no search.
+        if current < self._floor:
+            return True
         stack, bet, out = self._stack, self._bet, self._out
         for j in range(self._k):
             if j != i and not out[j] and stack[j] + bet[j] > current:
@@ -110,17 +118,10 @@ class Betting:
         Raises IllegalActionError once the hand is over.
         """
         legal = self._legal
-        if legal is not None:
-            return legal
-        if self._finished:
-            raise IllegalActionError("the hand is over: no action is possible")
-        i = self._actor
-        call, lo, hi, all_in_to = self._lim or self._limits(i)
-        current = self._current
-        to_call = current - self._bet[i]
-        legal = self._legal = new_tuple(LegalActions, (  # type: ignore[misc]  # a slot of Hand
-            self._seats[i], to_call > 0, to_call == 0, to_call, call, lo > 0 and not current,
-            lo > 0 and current > 0, lo, hi, all_in_to))
+        if legal is None:
+            if self._finished:
+                raise IllegalActionError("the hand is over: no action is possible")
+            legal = self._limits(self._actor)
         return legal
 
     def verify(self, kind: str, amount: Optional[int] = None, *,
@@ -147,7 +148,8 @@ class Betting:
             if seat != self._seats[i]:
                 raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is "
                                          f"seat {self._seats[i]}'s turn to act")
-        call, lo, hi, all_in_to = self._lim or self._limits(i)
+        legal = self._legal or self._limits(i)
+        call, lo, hi, all_in_to = legal[4], legal[7], legal[8], legal[9]
         bet = self._bet[i]
         to_call = self._current - bet
         if kind == "fold":

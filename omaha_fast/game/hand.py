@@ -112,7 +112,7 @@ class Hand(Betting):
                  "_allin", "_awards", "_bet", "_bets", "_board", "_burn_cards", "_cap",
                  "_contrib", "_current", "_dead", "_drawn", "_exposed", "_finished",
                  "_folded", "_full_level", "_holes", "_in_pot", "_inc", "_index", "_k",
-                 "_kind", "_known", "_legal", "_lim", "_live", "_min_bet", "_mucked",
+                 "_floor", "_kind", "_known", "_legal", "_live", "_min_bet", "_mucked",
                  "_next", "_on_end", "_out", "_payout", "_pool", "_posted",
                  "_preset_board", "_returns", "_runout", "_rng", "_seats", "_shown", "_size",
                  "_sizes", "_split_low", "_stack", "_start_stacks", "_street", "_uncap_hu",
@@ -145,8 +145,7 @@ class Hand(Betting):
         self._in_pot = 0        # every chip committed to the hand, bets in front included
         self._live = k          # players not folded
         self._able = k          # players not folded and not all-in: they can still bet
-        self._lim: Optional[tuple[int, int, int, int]] = None   # _limits() of the actor
-        self._legal: Optional[LegalActions] = None             # legal_actions() of the actor
+        self._legal: Optional[LegalActions] = None   # legal_actions() of the actor
         self._street = 0
         self._actions: list[Action] = []
         self._returns: list[tuple[int, int]] = []    # (seat, chips) uncalled bets returned
@@ -261,7 +260,9 @@ class Hand(Betting):
             self._inc = self._min_bet
             start = self._k - 1  # so the search begins at the first seat left of the button
         self._size = self._sizes[street]
-        self._lim = self._legal = None
+        # every stack plus bet is at least this all round (see Betting._may_raise)
+        self._floor = min(self._stack)
+        self._legal = None
         self._uncapped = False
         self._check_uncap()
         self._actor = self._find_actor(start)
@@ -429,9 +430,15 @@ class Hand(Betting):
             if kind == "check" and self._current == bet:
                 return self._put(i, "check", bet)
             if kind == "call" and self._current > bet:
-                return self._put(i, "call", bet + (self._lim or self._limits(i))[0])
+                return self._put(i, "call", bet + (self._legal or self._limits(i)).call)
             if kind == "fold" and self._current > bet:
                 return self._fold(i)
+        elif seat is None and i >= 0 and amount.__class__ is int:
+            # a bet or raise to exactly the minimum (every fixed-limit one): legal as such
+            lo = (self._legal or self._limits(i)).min_to
+            if lo and amount == lo and (kind == "raise_to" if self._current
+                                        else kind == "bet"):
+                return self._put(i, kind, amount)
         to = self.verify(kind, amount, seat=seat)
         if kind == "fold":
             return self._fold(i)
@@ -471,11 +478,26 @@ class Hand(Betting):
         self._folded[i] = self._out[i] = True
         self._live -= 1
         self._able -= 1
-        self._lim = self._legal = None
+        self._legal = None
         self._acted[i] = True
         action = _new(Action, (self._street, self._seats[i], "fold", self._bet[i], 0, False))
         self._actions.append(action)
-        self._after(i)
+        if self._live == 1:
+            self._return_uncalled()
+            self._settle(showdown=False)
+            return action
+        if self._uncap_hu and not self._uncapped:
+            self._check_uncap()
+        # _find_actor(i), inlined as in _put
+        current = self._current
+        out, acted, bets, nxt = self._out, self._acted, self._bet, self._next
+        j = i
+        for _ in range(self._k):
+            j = nxt[j]
+            if not out[j] and (not acted[j] or bets[j] < current):
+                self._actor = j
+                return action
+        self._end_round()
         return action
 
     def _put(self, i: int, kind: str, to: int) -> Action:
@@ -500,19 +522,24 @@ class Hand(Betting):
         if all_in:
             self._allin[i] = self._out[i] = True
             self._able -= 1
-        self._lim = self._legal = None
+        self._legal = None
         self._acted[i] = True
         self._acted_level[i] = self._current
         action = _new(Action, (self._street, self._seats[i], kind, to, added, all_in))
         self._actions.append(action)
-        # what _after() does, inlined on the hot path
+        # what _after() does, inlined on the hot path (a bet or call never ends the hand)
         if self._uncap_hu and not self._uncapped:
             self._check_uncap()
-        actor = self._find_actor(i)
-        if actor >= 0:
-            self._actor = actor
-        else:
-            self._end_round()
+        # _find_actor(i), inlined: the next player who has not acted or has to call
+        current = self._current
+        out, acted, bets, nxt = self._out, self._acted, self._bet, self._next
+        j = i
+        for _ in range(self._k):
+            j = nxt[j]
+            if not out[j] and (not acted[j] or bets[j] < current):
+                self._actor = j
+                return action
+        self._end_round()
         return action
 
     # ----------------------------------------------------------------- flow
