@@ -13,7 +13,19 @@ from ..cards import Card
 
 DECK = tuple(Card(i) for i in range(52))
 
-_ORDERINGS: dict[tuple[int, int], int] = {}
+_PLANS: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
+
+
+def _plan(n: int, m: int, start: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """(n!/(n-m)!, the (position, radix) of each digit), worked out once per shape."""
+    count = 1
+    for i in range(m):
+        count *= n - i
+    if len(_PLANS) > 4096:
+        _PLANS.clear()
+    plan = _PLANS[n, m, start] = (count, tuple(zip(range(start, start + m),
+                                                   range(n, n - m, -1))))
+    return plan
 
 
 def draw(rng: random.Random, pool: list[Card], m: int, start: int = 0) -> list[Card]:
@@ -31,17 +43,11 @@ def draw(rng: random.Random, pool: list[Card], m: int, start: int = 0) -> list[C
     (8, True)
     """
     n = len(pool) - start
-    key = (n, m)
-    count = _ORDERINGS.get(key)
-    if count is None:
-        count = 1
-        for i in range(m):
-            count *= n - i
-        _ORDERINGS[key] = count
+    count, digits = _PLANS.get((n, m, start)) or _plan(n, m, start)
     r = rng.randrange(count)
-    for i in range(start, start + m):
-        r, j = divmod(r, n - i + start)
-        j += i
+    for i, radix in digits:
+        j = r % radix + i
+        r //= radix
         pool[i], pool[j] = pool[j], pool[i]
     return pool[start:start + m]
 

@@ -172,9 +172,10 @@ class Hand(Betting):
         k = self._k
         self._known = known = [True] * k
         if not (preset or setup.board or setup.burns):
-            self._pool = list(_DECK)
-            drawn = self._draw(4 * k)
-            self._holes = [tuple(drawn[at:at + 4]) for at in range(0, 4 * k, 4)]
+            self._pool = pool = list(_DECK)
+            self._drawn = 4 * k
+            draw(self._rng, pool, 4 * k)    # to pool[:4k], dealt four by four
+            self._holes = [tuple(pool[at:at + 4]) for at in range(0, 4 * k, 4)]
         else:
             used = set(setup.board)
             used.update(setup.burns)
@@ -221,23 +222,26 @@ class Hand(Betting):
         self._burn_cards = burns[:street]
 
     def _post(self, setup: Setup) -> None:
-        for post in setup.posts:
-            i = self._index[post.seat]
-            amount = min(post.amount, self._stack[i])
+        index, stacks, posted = self._index, self._stack, self._posted
+        for seat, kind, amount in setup.posts:
+            i = index[seat]
+            stack = stacks[i]
+            if amount > stack:
+                amount = stack   # a short stack posts what it has
             if amount <= 0:
                 continue
-            self._stack[i] -= amount
+            stacks[i] = stack = stack - amount
             self._in_pot += amount
-            if post.kind == "bb_ante":
+            if kind == "bb_ante":
                 self._dead += amount
             else:
                 self._contrib[i] += amount
-                if post.kind == "blind":
+                if kind == "blind":
                     self._bet[i] += amount
-            if self._stack[i] == 0:
+            if stack == 0:
                 self._allin[i] = self._out[i] = True
                 self._able -= 1
-            self._posted.append(_new(Post, (post.seat, post.kind, amount)))
+            posted.append(_new(Post, (seat, kind, amount)))
 
     def _start_round(self, street: int, setup: Optional[Setup] = None) -> None:
         self._street = street

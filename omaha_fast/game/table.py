@@ -23,6 +23,7 @@ import secrets
 from typing import Mapping, Optional, Sequence
 
 from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
+from .betting import new_tuple as _new
 from .hand import Hand, Post, Setup
 from .rules import Rake, Rules, check_unit
 from .structures import FixedLimit, Structure, check_chips  # noqa: F401 (doctests)
@@ -286,31 +287,32 @@ class Table:
             raise ValueError("at least two players are needed to deal a hand")
         posts: list[Post] = []
         if rules.ante:
-            posts.extend(Post(s, "ante", rules.ante) for s in dealt)
+            posts.extend(_new(Post, (s, "ante", rules.ante)) for s in dealt)
         if rules.big_blind_ante:
-            posts.append(Post(bb, "bb_ante", rules.big_blind_ante))
+            posts.append(_new(Post, (bb, "bb_ante", rules.big_blind_ante)))
         for s in owing:
             p = players[s]
             if s != bb and p.missed_sb and not p.waiting:  # type: ignore[union-attr]
-                posts.append(Post(s, "dead", small))
+                posts.append(_new(Post, (s, "dead", small)))
         if sb is not None and small:
-            posts.append(Post(sb, "blind", small))
-        posts.append(Post(bb, "blind", big))
+            posts.append(_new(Post, (sb, "blind", small)))
+        posts.append(_new(Post, (bb, "blind", big)))
         for s in owing:
             p = players[s]
             if s != bb and (p.waiting or p.missed_bb):  # type: ignore[union-attr]
-                posts.append(Post(s, "blind", big))
+                posts.append(_new(Post, (s, "blind", big)))
             p.waiting = p.missed_bb = p.missed_sb = False  # type: ignore[union-attr]
         if holes or board:
             preset_board = self._preset_board(board)
             preset_holes = self._preset_holes(holes, preset_board, dealt)
         else:
             preset_board, preset_holes = (), {}
-        setup = Setup(rules=rules, table_size=size, button=button, seats=tuple(dealt),
-                      stacks=tuple([players[s].stack for s in dealt]),  # type: ignore
-                      posts=tuple(posts), big_blind=bb, level=big,
-                      holes=preset_holes, board=preset_board,
-                      rng=random.Random(seed) if seed is not None else self._rng)
+        # Setup's fields in order (built without the keyword parsing: once a hand)
+        setup = _new(Setup, (rules, size, button, tuple(dealt),
+                             tuple([players[s].stack for s in dealt]),  # type: ignore
+                             tuple(posts), bb, big, preset_holes, preset_board,
+                             random.Random(seed) if seed is not None else self._rng,
+                             None, ()))
         self._button, self._sb_pos, self._bb = button, sb_pos, bb
         self._hands += 1
         self._hand = Hand(setup, on_end=self._hand_over)
