@@ -54,10 +54,18 @@ class Betting:
     _legal: Optional[LegalActions]
     rules: "Rules"
 
-    def _limits(self, i: int) -> LegalActions:
-        """The legal actions of player i, the one to act (see :meth:`legal_actions`).
-        Cached until the next action changes the state: one pass serves legal_actions,
-        verify and act."""
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do.
+
+        Raises IllegalActionError once the hand is over. Cached until the next action
+        changes the state: one pass serves legal_actions, verify and act.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._finished:
+            raise IllegalActionError("the hand is over: no action is possible")
+        i = self._actor
         stack = self._stack[i]
         bet = self._bet[i]
         current = self._current
@@ -69,8 +77,26 @@ class Betting:
             all_in_to = total if stack else 0
         else:
             call = to_call
-            if self._able > 1 and self._may_raise(i, current):
-                kind = self._kind
+            kind = self._kind
+            # may i raise? Someone must be left to face it (two players can still bet);
+            # fixed limit: below the cap, and reopened by a full bet since i acted;
+            # TDA 47A otherwise: reopened only by a full raise, or short all-ins adding
+            # up to one
+            if self._able <= 1:
+                open_ = False
+            elif kind == FL:
+                open_ = ((self._bets < self._cap or self._uncapped) and
+                         (not self._acted[i] or self._full_level > self._acted_level[i]))
+            else:
+                open_ = not self._acted[i] or current - self._acted_level[i] >= self._inc
+            # and an opponent who could put in more than the current bet. A stack plus its
+            # bet does not change during a round and was at least _floor when the round
+            # began, and another player can still bet: the usual case needs no search.
+            if open_ and current >= self._floor:
+                stack_, bet_, out = self._stack, self._bet, self._out
+                open_ = any(j != i and not out[j] and stack_[j] + bet_[j] > current
+                            for j in range(self._k))
+            if open_:
                 if kind == FL:
                     lo = hi = self._full_level + self._size
                 elif kind == PL:
@@ -88,40 +114,6 @@ class Betting:
         legal = self._legal = new_tuple(LegalActions, (  # type: ignore[misc]  # a slot of Hand
             self._seats[i], to_call > 0, to_call == 0, to_call, call,
             lo > 0 and not current, lo > 0 and current > 0, lo, hi, all_in_to))
-        return legal
-
-    def _may_raise(self, i: int, current: int) -> bool:
-        """Whether the betting is open for player i (cap, reopening, someone to face it),
-        given that two or more players can still bet (a raise needs someone to face it)."""
-        if self._kind == FL:
-            if self._bets >= self._cap and not self._uncapped:
-                return False
-            if self._acted[i] and self._full_level <= self._acted_level[i]:
-                return False
-        # TDA 47A: reopened only by a full raise, or short all-ins adding up to one
-        elif self._acted[i] and current - self._acted_level[i] < self._inc:
-            return False
-        # a raise needs an opponent who could put in more than the current bet. A stack
-        # plus its bet does not change during a round and was at least _floor when the
-        # round began, and another player can still bet: the usual case needs no search.
-        if current < self._floor:
-            return True
-        stack, bet, out = self._stack, self._bet, self._out
-        for j in range(self._k):
-            if j != i and not out[j] and stack[j] + bet[j] > current:
-                return True
-        return False
-
-    def legal_actions(self) -> LegalActions:
-        """What the player to act may do.
-
-        Raises IllegalActionError once the hand is over.
-        """
-        legal = self._legal
-        if legal is None:
-            if self._finished:
-                raise IllegalActionError("the hand is over: no action is possible")
-            legal = self._limits(self._actor)
         return legal
 
     def verify(self, kind: str, amount: Optional[int] = None, *,
@@ -148,7 +140,7 @@ class Betting:
             if seat != self._seats[i]:
                 raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is "
                                          f"seat {self._seats[i]}'s turn to act")
-        legal = self._legal or self._limits(i)
+        legal = self._legal or self.legal_actions()
         call, lo, hi, all_in_to = legal[4], legal[7], legal[8], legal[9]
         bet = self._bet[i]
         to_call = self._current - bet

@@ -41,7 +41,9 @@ if TYPE_CHECKING:
     from .view import HandView
 
 _PARAMS: dict[int, tuple[Rules, tuple]] = {}  # type: ignore[type-arg]
-_NEXT = [[(i + 1) % k for i in range(k)] if k else [] for k in range(11)]
+# _ORDER[k][i]: the k positions after position i clockwise, ending with i itself
+_ORDER = [tuple(tuple((i + step) % k for step in range(1, k + 1)) for i in range(k))
+          for k in range(11)]
 _INDEX: dict[tuple[int, ...], dict[int, int]] = {}
 
 
@@ -113,7 +115,7 @@ class Hand(Betting):
                  "_contrib", "_current", "_dead", "_drawn", "_exposed", "_finished",
                  "_folded", "_full_level", "_holes", "_in_pot", "_inc", "_index", "_k",
                  "_floor", "_kind", "_known", "_legal", "_live", "_min_bet", "_mucked",
-                 "_next", "_on_end", "_out", "_payout", "_pool", "_posted",
+                 "_on_end", "_order", "_out", "_payout", "_pool", "_posted",
                  "_preset_board", "_returns", "_runout", "_rng", "_seats", "_shown", "_size",
                  "_sizes", "_split_low", "_stack", "_start_stacks", "_street", "_uncap_hu",
                  "_uncapped", "rules", "setup")
@@ -129,7 +131,7 @@ class Hand(Betting):
         self._k = k
         self._seats = seats
         self._index = _INDEX.get(seats) or _index(seats)
-        self._next = _NEXT[k]
+        self._order = _ORDER[k]
         (self._kind, self._cap, self._uncap_hu, self._sizes, self._min_bet,
          self._split_low) = _params(rules)
         self._start_stacks = tuple(setup.stacks)
@@ -434,12 +436,12 @@ class Hand(Betting):
             if kind == "check" and self._current == bet:
                 return self._put(i, "check", bet)
             if kind == "call" and self._current > bet:
-                return self._put(i, "call", bet + (self._legal or self._limits(i)).call)
+                return self._put(i, "call", bet + (self._legal or self.legal_actions()).call)
             if kind == "fold" and self._current > bet:
                 return self._fold(i)
         elif seat is None and i >= 0 and amount.__class__ is int:
             # a bet or raise to exactly the minimum (every fixed-limit one): legal as such
-            lo = (self._legal or self._limits(i)).min_to
+            lo = (self._legal or self.legal_actions()).min_to
             if lo and amount == lo and (kind == "raise_to" if self._current
                                         else kind == "bet"):
                 return self._put(i, kind, amount)
@@ -494,10 +496,8 @@ class Hand(Betting):
             self._check_uncap()
         # _find_actor(i), inlined as in _put
         current = self._current
-        out, acted, bets, nxt = self._out, self._acted, self._bet, self._next
-        j = i
-        for _ in range(self._k):
-            j = nxt[j]
+        out, acted, bets = self._out, self._acted, self._bet
+        for j in self._order[i]:
             if not out[j] and (not acted[j] or bets[j] < current):
                 self._actor = j
                 return action
@@ -506,12 +506,14 @@ class Hand(Betting):
 
     def _put(self, i: int, kind: str, to: int) -> Action:
         added = to - self._bet[i]
-        stack = self._stack[i] - added
-        self._stack[i] = stack
-        self._bet[i] = to
-        self._contrib[i] += added
-        self._in_pot += added
-        all_in = stack == 0 and added > 0
+        all_in = False
+        if added:     # a check moves no chips
+            stack = self._stack[i] - added
+            self._stack[i] = stack
+            self._bet[i] = to
+            self._contrib[i] += added
+            self._in_pot += added
+            all_in = stack == 0
         current = self._current
         if to > current:
             if self._kind == _FL:
@@ -521,25 +523,22 @@ class Hand(Betting):
                     self._full_level = to
             elif to - current >= self._inc:
                 self._inc = to - current
-            self._current = to
+            self._current = current = to
             self._aggressor = i
         if all_in:
             self._allin[i] = self._out[i] = True
             self._able -= 1
         self._legal = None
         self._acted[i] = True
-        self._acted_level[i] = self._current
+        self._acted_level[i] = current
         action = _new(Action, (self._street, self._seats[i], kind, to, added, all_in))
         self._actions.append(action)
-        # what _after() does, inlined on the hot path (a bet or call never ends the hand)
+        # as after a fold, but a bet, call or check never leaves one player alone
         if self._uncap_hu and not self._uncapped:
             self._check_uncap()
         # _find_actor(i), inlined: the next player who has not acted or has to call
-        current = self._current
-        out, acted, bets, nxt = self._out, self._acted, self._bet, self._next
-        j = i
-        for _ in range(self._k):
-            j = nxt[j]
+        out, acted, bets = self._out, self._acted, self._bet
+        for j in self._order[i]:
             if not out[j] and (not acted[j] or bets[j] < current):
                 self._actor = j
                 return action
@@ -553,27 +552,12 @@ class Hand(Betting):
 
     def _find_actor(self, after: int) -> int:
         """The next player after index ``after`` who still has to act, or -1."""
-        j = after
         current = self._current
-        out, acted, bet, nxt = self._out, self._acted, self._bet, self._next
-        for _ in range(self._k):
-            j = nxt[j]
+        out, acted, bet = self._out, self._acted, self._bet
+        for j in self._order[after]:
             if not out[j] and (not acted[j] or bet[j] < current):
                 return j
         return -1
-
-    def _after(self, i: int) -> None:
-        if self._live == 1:
-            self._return_uncalled()
-            self._settle(showdown=False)
-            return
-        if self._uncap_hu and not self._uncapped:
-            self._check_uncap()
-        actor = self._find_actor(i)
-        if actor >= 0:
-            self._actor = actor
-        else:
-            self._end_round()
 
     def _return_uncalled(self) -> None:
         """Give back the part of the highest bet that nobody matched."""
@@ -596,8 +580,7 @@ class Hand(Betting):
 
     def _end_round(self) -> None:
         self._return_uncalled()
-        for i in range(self._k):
-            self._bet[i] = 0
+        self._bet = [0] * self._k
         if self._street == 3 or self._able <= 1:
             if self._street < 3:
                 self._exposed = True   # all-in: no more betting, hands shown at once
