@@ -33,7 +33,7 @@ from .betting import FL as _FL, NL as _NL, PL as _PL, Betting, new_tuple as _new
 from .deal import DECK as _DECK, draw
 from .pots import Pot, PotAward, build_pots, payouts, pots_in_play, settle_pots
 from .rules import Rules
-from .showdown import choose_shows, hand_values, showdown_order
+from .showdown import choose_shows, fill_values, showdown_order
 from .structures import FixedLimit, PotLimit
 
 if TYPE_CHECKING:
@@ -176,8 +176,8 @@ class Hand(Betting):
         if not (preset or setup.board or setup.burns):
             self._pool = pool = list(_DECK)
             self._drawn = 4 * k
-            draw(self._rng, pool, 4 * k)    # to pool[:4k], dealt four by four
-            self._holes = [tuple(pool[at:at + 4]) for at in range(0, 4 * k, 4)]
+            cards = iter(draw(self._rng, pool, 4 * k))
+            self._holes = list(zip(cards, cards, cards, cards))   # four by four
         else:
             used = set(setup.board)
             used.update(setup.burns)
@@ -270,9 +270,10 @@ class Hand(Betting):
         self._floor = min(self._stack)
         self._legal = None
         self._uncapped = False
-        self._check_uncap()
-        self._actor = self._find_actor(start)
-        if self._actor < 0:
+        if self._uncap_hu:
+            self._check_uncap()
+        actor = self._actor = self._find_actor(start)
+        if actor < 0:
             self._end_round()
 
     # ----------------------------------------------------------------- queries
@@ -608,13 +609,11 @@ class Hand(Betting):
         low = [0] * k
         order = list(range(k))
         if showdown:
-            contenders = [i for i in range(k) if not self._folded[i]]
-            board = self._board
-            for i in contenders:
-                if self._known[i]:
-                    high[i], low[i] = hand_values(self._holes[i], board, rules.game)
-            ranked = showdown_order([i for i in contenders if self._known[i]],
-                                    self._aggressor if self._street == 3 else None)
+            folded, known = self._folded, self._known
+            contenders = [i for i in range(k) if not folded[i]]
+            revealed = [i for i in contenders if known[i]]
+            fill_values(self._holes, self._board, rules.game, revealed, high, low)
+            ranked = showdown_order(revealed, self._aggressor if self._street == 3 else None)
             if self._exposed:
                 self._shown = ranked
             else:

@@ -31,6 +31,22 @@ def hand_values(hole: Sequence[Card], board: Sequence[Card], game: str) -> tuple
     return packed >> 8, packed & 0xFF
 
 
+def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card], game: str,
+                players: Sequence[int], high: list[int], low: list[int]) -> None:
+    """:func:`hand_values` of each of ``players`` (indices into ``holes``) into
+    ``high``/``low``: the board is packed once for the whole showdown."""
+    packed_board = bytes(board)
+    code = _GAME_CODE[game]
+    eval_packed = _core.eval_packed
+    for i in players:
+        packed = eval_packed(bytes(holes[i]), packed_board, code)
+        if packed < 0:
+            high[i], low[i] = hand_values(holes[i], board, game)   # raises the reason
+        else:
+            high[i] = packed >> 8
+            low[i] = packed & 0xFF
+
+
 def showdown_order(contenders: Sequence[int], aggressor: Optional[int]) -> list[int]:
     """Contenders (indices clockwise from the button's left) in the order they show.
 
@@ -78,4 +94,4 @@ def choose_shows(order: Sequence[int], pots: Sequence[Pot], high: Sequence[int],
     return shown
 
 
-__all__ = ["hand_values", "showdown_order", "choose_shows"]
+__all__ = ["hand_values", "fill_values", "showdown_order", "choose_shows"]

@@ -194,12 +194,10 @@ class Table:
     def _flags(self) -> tuple[list[bool], list[bool]]:
         """(active, entrant) by seat: active players are dealt in as things stand; an
         entrant (waiting or owing blinds) may also take the big blind when it reaches him."""
-        active = []
-        entrant = []
-        for p in self._players:
-            ok = p is not None and not p.sitting_out and p.stack > 0
-            entrant.append(ok)
-            active.append(ok and not p.waiting)  # type: ignore[union-attr]
+        players = self._players
+        entrant = [p is not None and not p.sitting_out and p.stack > 0 for p in players]
+        active = [ok and not p.waiting  # type: ignore[union-attr]
+                  for ok, p in zip(entrant, players)]
         return active, entrant
 
     def _next(self, seat: int, ok: list[bool]) -> int:
@@ -272,8 +270,7 @@ class Table:
         size = self.size
         dealt = []
         owing = []
-        for step in range(1, size + 1):
-            s = (button + step) % size
+        for s in (*range(button + 1, size), *range(button + 1)):   # clockwise from the button
             if not entrant[s]:
                 continue
             p = players[s]
