@@ -564,7 +564,7 @@ class Hand(Betting):
         """Give back the part of the highest bet that nobody matched."""
         bets = self._bet
         top = max(bets)
-        if top == 0:
+        if top == 0 or bets.count(top) > 1:    # nothing bet, or the top bet was matched
             return
         second = sorted(bets)[-2]
         if top > second:
