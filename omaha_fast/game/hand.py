@@ -141,7 +141,6 @@ class Hand(Betting):
         self._folded = [False] * k
         self._allin = [False] * k
         self._out = [False] * k  # folded or all-in: no more decisions in this hand
-        self._acted = [False] * k
         self._acted_level = [0] * k
         self._dead = 0          # big-blind ante: dead money for the main pot
         self._in_pot = 0        # every chip committed to the hand, bets in front included
@@ -247,26 +246,31 @@ class Hand(Betting):
 
     def _start_round(self, street: int, setup: Optional[Setup] = None) -> None:
         self._street = street
+        k = self._k
+        self._acted = [False] * k
+        self._aggressor = None
         if street:
             self._deal_board(street)
-        self._acted = [False] * self._k
-        self._aggressor = None
         if street == 0 and setup is not None:
-            self._current = max(setup.level, max(self._bet))
+            self._current = current = max(setup.level, max(self._bet))
             big_blind = setup.big_blind
-            has_bb = big_blind is not None
-            self._full_level = self._current if has_bb else 0
-            self._bets = 1 if has_bb else 0
-            self._inc = setup.level if has_bb else self._min_bet
-            start = self._index[big_blind] if big_blind is not None else self._k - 1
+            if big_blind is not None:
+                self._full_level = current
+                self._bets = 1
+                self._inc = setup.level
+                start = self._index[big_blind]
+            else:
+                self._full_level = self._bets = 0
+                self._inc = self._min_bet
+                start = k - 1
         else:
             self._current = 0
             self._full_level = 0
             self._bets = 0
             self._inc = self._min_bet
-            start = self._k - 1  # so the search begins at the first seat left of the button
+            start = k - 1  # so the search begins at the first seat left of the button
         self._size = self._sizes[street]
-        # every stack plus bet is at least this all round (see Betting._may_raise)
+        # every stack plus bet is at least this all round (see Betting.legal_actions)
         self._floor = min(self._stack)
         self._legal = None
         self._uncapped = False

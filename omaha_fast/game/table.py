@@ -194,10 +194,15 @@ class Table:
     def _flags(self) -> tuple[list[bool], list[bool]]:
         """(active, entrant) by seat: active players are dealt in as things stand; an
         entrant (waiting or owing blinds) may also take the big blind when it reaches him."""
-        players = self._players
-        entrant = [p is not None and not p.sitting_out and p.stack > 0 for p in players]
-        active = [ok and not p.waiting  # type: ignore[union-attr]
-                  for ok, p in zip(entrant, players)]
+        active = []
+        entrant = []
+        for p in self._players:
+            if p is not None and not p.sitting_out and p.stack > 0:
+                entrant.append(True)
+                active.append(not p.waiting)
+            else:
+                entrant.append(False)
+                active.append(False)
         return active, entrant
 
     def _next(self, seat: int, ok: list[bool]) -> int:
