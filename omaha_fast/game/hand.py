@@ -212,11 +212,15 @@ class Hand(Betting):
         if self._runout is None:
             # the three burns and five board cards come off the deck in one draw; they are
             # turned over street by street (the order of the draw is the dealing order)
-            burns = list(self.setup.burns)
-            cards = list(self._preset_board)
-            missing_burns = 3 - len(burns)
-            drawn = self._draw(missing_burns + 5 - len(cards))
-            self._runout = (burns + drawn[:missing_burns], cards + drawn[missing_burns:])
+            if not (self._preset_board or self.setup.burns):
+                drawn = self._draw(8)   # nothing preset: three burns, then the board
+                self._runout = (drawn[:3], drawn[3:])
+            else:
+                burns = list(self.setup.burns)
+                cards = list(self._preset_board)
+                missing_burns = 3 - len(burns)
+                drawn = self._draw(missing_burns + 5 - len(cards))
+                self._runout = (burns + drawn[:missing_burns], cards + drawn[missing_burns:])
         burns, cards = self._runout
         want = (0, 3, 4, 5)[street]
         self._board = cards[:want]

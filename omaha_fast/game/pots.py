@@ -52,6 +52,10 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool],
     levels = sorted({c for c, f in zip(contributed, folded) if not f})
     if not levels:
         raise ValueError("every player folded: nobody can win the pot")
+    if len(levels) == 1:
+        # the usual showdown, nobody all-in for less: one pot, every live player in it
+        amount = sum(contributed) + dead
+        return [Pot(amount, tuple(j for j, f in enumerate(folded) if not f))] if amount else []
     pots: list[Pot] = []
     below = 0
     last = len(levels) - 1
