@@ -175,8 +175,8 @@ class Hand(Betting):
         if not (preset or setup.board or setup.burns):
             self._pool = pool = list(_DECK)
             self._drawn = 4 * k
-            cards = iter(draw(self._rng, pool, 4 * k))
-            self._holes = list(zip(cards, cards, cards, cards))   # four by four
+            deck = iter(draw(self._rng, pool, 4 * k))
+            self._holes: list[tuple[Card, ...]] = list(zip(deck, deck, deck, deck))  # 4 by 4
         else:
             used = set(setup.board)
             used.update(setup.burns)
