@@ -72,17 +72,20 @@ int of_low_of_masks(int hole_mask, int board_mask);
 size_t of_table_bytes(void);
 
 /* Equity. hands: n_players rows of 4 cards; board: n_board known cards (0, 3, 4 or 5);
- * dead: n_dead cards known to be out. mode 0 = exact, 1 = Monte Carlo with `samples`
- * boards from `seed`. Results per player (arrays of n_players):
- *   equity      expected share of the pot
- *   high_win    boards where the player alone has the best high
- *   high_tie    boards where the player shares the best high
+ * dead: n_dead cards known to be out. mode 0 = exact (every remaining board once), 1 =
+ * Monte Carlo with `samples` boards drawn from `seed` (the same numbers for any `threads`).
+ * threads: worker threads, 0 for one per online core; fewer are used when there are fewer
+ * work units, and exact runs of under 20,000 boards use one.
+ * Results per player (arrays of n_players), each a sum over the boards evaluated (divide
+ * by *boards for fractions; doubles, exact up to 2^53):
+ *   equity      the player's share of the pot
+ *   high_win    1 where the player alone has the best high
+ *   high_tie    1 where the player shares the best high
  *   low_win, low_tie   the same for the low (boards with no low count in neither)
- *   scoop       boards where the player alone takes the whole pot
- *   high_share, low_share   expected share of the pot from each half
- *   eq_sq       sum over boards of the squared pot share (for the standard error)
- * Counts are weighted board counts (doubles, exact up to 2^53). *boards and *no_low get
- * the number of boards evaluated and those without a qualifying low.
+ *   scoop       1 where the player alone takes the whole pot
+ *   high_share, low_share   the player's share of the pot from each half
+ *   eq_sq       the squared pot share (for the Monte Carlo standard error)
+ * *boards and *no_low get the number of boards evaluated and those without a qualifying low.
  * progress, if not NULL, is called from the calling thread about ten times a second with
  * the boards done so far and the total, and once more at the end; a non-zero return
  * cancels the run (OF_ERR_CANCELLED). */
