@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from omaha_fast import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table
@@ -262,3 +264,158 @@ def test_every_amount_at_the_table_is_whole_chips():
         assert (h.actions, h.stacks, h.bets, h.to_act) == before
     h.raise_to(25)
     assert h.current_bet == 25
+
+
+# ------------------------------------------------------------- blinds owed and waiting
+def snapshot(t):
+    """Everything a refused start_hand must leave alone."""
+    players = [None if p is None else (p.stack, p.sitting_out, p.waiting, p.post,
+                                       p.missed_sb, p.missed_bb) for p in t._players]
+    return players, t._button, t._sb_pos, t._bb, t._hands, t.hand, t._rng.getstate()
+
+
+@pytest.mark.parametrize("post", [True, False])
+def test_owing_player_on_the_small_blind_waits_and_nobody_posts_it(post):
+    # moving button: the small blind would fall on seat 3, who still owes his blinds
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=4, stacks=[100] * 4,
+              button_rule="moving", seed=1)
+    t.sit_out(3)
+    play(t, 2)
+    t.come_back(3, post=post)
+    h = t.start_hand()
+    assert h.button == 2 and 3 not in h.seats
+    assert [(p.seat, p.kind, p.amount) for p in h.posts] == [(0, "blind", 10)]
+    fold_out(h)
+    h = t.start_hand()                 # the button reaches him: he posts, or waits on
+    assert h.button == 3 and (3 in h.seats) == post
+    if post:
+        assert [(p.kind, p.amount) for p in h.posts if p.seat == 3] == [("dead", 5),
+                                                                         ("blind", 10)]
+
+
+def test_owing_player_facing_a_heads_up_button_never_crashes():
+    # dead button, heads-up branch: the would-be button owes, a new player posts
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=5,
+              stacks=[None, None, 100, None, 100], seed=3)
+    play(t, 2)                         # seat 2 and 4 alternate the big blind
+    t.sit_out(2)
+    t.sit_down(3, 100, post=True)
+    play(t, 1)
+    t.come_back(2, post=False)
+    for _ in range(6):
+        h = t.start_hand()
+        assert set(h.seats) <= {2, 3, 4} and len(h.seats) >= 2
+        fold_out(h)
+
+
+def test_refused_start_changes_nothing():
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=6, stacks=[100, 100, None, 100],
+              seed=1)
+    fold_out(t.start_hand())
+    t.sit_out(3)
+    t.sit_down(2, 100, post=True)
+    before = snapshot(t)
+    with pytest.raises(ValueError, match="duplicate card As"):
+        t.start_hand(board="AsAs")
+    with pytest.raises(ValueError, match="not dealt in"):
+        t.start_hand(holes={3: "AsKsQsJs"})
+    assert snapshot(t) == before
+    h = t.start_hand()
+    assert [(p.kind, p.amount) for p in h.posts if p.seat == 2] == [("blind", 10)]
+
+
+@pytest.mark.parametrize("rule", ["dead", "moving"])
+@pytest.mark.parametrize("post", [True, False])
+def test_new_players_at_an_empty_table_are_dealt_in_as_at_a_new_table(rule, post):
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=4, stacks=[100, 100],
+              button_rule=rule, seed=1)
+    t.start_hand().fold()
+    t.leave(0)
+    t.leave(1)
+    t.sit_down(2, 100, post=post)
+    t.sit_down(3, 100, post=post)
+    h = t.start_hand()               # nobody has a game to wait for: no entry blinds
+    assert h.button == 2 and sorted(h.seats) == [2, 3]
+    assert [(p.seat, p.kind, p.amount) for p in h.posts] == [(2, "blind", 5),
+                                                            (3, "blind", 10)]
+    fold_out(h)
+    assert positions(t.start_hand()) == (3, 3, 2)
+
+
+def test_one_player_left_in_the_game_plays_the_newcomer_heads_up():
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=4, stacks=[100, 100, 100],
+              seed=1)
+    play(t, 2)
+    t.leave(0)
+    t.leave(2)
+    t.sit_down(3, 100)               # waits, but seat 1 alone has no game running
+    h = t.start_hand()
+    assert sorted(h.seats) == [1, 3] and len([p for p in h.posts if p.seat == 3]) == 1
+
+
+def test_too_few_players_is_refused_with_what_to_do():
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=3, stacks=[100, 100], seed=1)
+    t.sit_out(1)
+    before = snapshot(t)
+    with pytest.raises(ValueError, match=r"at least two players .*\(come_back\)"):
+        t.start_hand()
+    assert snapshot(t) == before
+
+
+def _random_action(h, rng):
+    la = h.legal_actions()
+    choices = ["fold"] if la.can_fold else []
+    choices += ["check"] if la.can_check else []
+    choices += ["call"] if la.call else []
+    choices += ["raise"] if la.min_to else []
+    choices += ["all_in"] if la.all_in_to else []
+    kind = rng.choice(choices)
+    if kind == "raise":
+        chip = h.rules.chip
+        amount = rng.randrange(la.min_to, la.max_to + 1, chip) if la.max_to > la.min_to \
+            else la.min_to
+        h.bet(amount) if h.current_bet == 0 else h.raise_to(amount)
+    else:
+        h.act(kind)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_seating_never_breaks_start_hand(seed):
+    rng = random.Random(seed)
+    n = rng.randint(2, 10)
+    rule = rng.choice(("dead", "moving"))
+    stacks = [rng.choice((None, 30, 100, 250)) for _ in range(n)]
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=n, stacks=stacks,
+              button_rule=rule, seed=seed)
+    total = sum(t.stacks.values())
+    for _ in range(30):
+        for s in range(n):
+            r = rng.random()
+            stack = t.stacks.get(s)
+            if stack is None:
+                if r < 0.2:
+                    add = rng.choice((30, 100, 250))
+                    t.sit_down(s, add, post=rng.random() < 0.5)
+                    total += add
+            elif stack == 0 or r < 0.06:
+                total -= t.leave(s)
+            elif r < 0.15:
+                t.sit_out(s)
+            elif r < 0.35:
+                t.come_back(s, post=rng.random() < 0.5)
+        before = snapshot(t)
+        try:
+            h = t.start_hand(seed=rng.randrange(1 << 30))
+        except ValueError as e:
+            assert "at least two players with chips" in str(e)
+            assert sum(1 for s, p in enumerate(t._players) if p is not None
+                       and not p.sitting_out and p.stack > 0) < 2
+            assert snapshot(t) == before
+            continue
+        assert len(h.seats) >= 2
+        assert sum(h.starting_stacks.values()) + sum(
+            st for s, st in t.stacks.items() if s not in h.seats) == total
+        while not h.finished:
+            _random_action(h, rng)
+        assert sum(t.stacks.values()) + h.rake == total
+        total = sum(t.stacks.values())

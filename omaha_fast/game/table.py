@@ -261,32 +261,56 @@ class Table:
         ``holes`` ({seat: "As2s3d4d"}) and ``board`` (up to five cards in dealing order)
         preset cards for replays and tests; the rest comes from a fresh shuffle (the
         table's generator, or ``seed`` for this hand only).
+
+        Everything is worked out and checked before the table changes: a refused call
+        (ValueError) leaves seats, flags, button and blinds as they were.
+
+        A game is running while at least two players are in it (neither new nor owing
+        blinds). Then a new or returning player is dealt in on the big blind, or at once
+        if he posts, but never in the small-blind position: there he waits a hand and
+        nobody posts the small blind. With fewer than two such players nobody has a game
+        to wait for: everyone seated, not sitting out and with chips is dealt in as at a
+        new table (the blinds only; entry and missed blinds are not owed).
         """
         self._between_hands("start a hand")
         active, entrant = self._flags()
         if sum(entrant) < 2:
-            raise ValueError("at least two players with chips are needed to start a hand")
-        button, sb, bb, sb_pos = self._positions(active, entrant)
-        self._mark_missed(bb, sb_pos)
+            raise ValueError("at least two players with chips who are not sitting out are "
+                             "needed to start a hand: seat a player (sit_down), add chips "
+                             "(add_chips) or bring a player back (come_back)")
+        players = self._players
+        ready = [a and not (p.missed_bb or p.missed_sb)  # type: ignore[union-attr]
+                 for a, p in zip(active, players)]
+        size = self.size
+        order = (*range(size), *range(size))
+        if sum(ready) >= 2:
+            button, sb, bb, sb_pos = self._positions(active, entrant)
+            dealt = []
+            owing = []
+            for s in order[button + 1:button + 1 + size]:   # clockwise from the button
+                if ready[s]:
+                    dealt.append(s)
+                elif entrant[s] and (s == bb or (players[s].post  # type: ignore[union-attr]
+                                                 and s != sb)):
+                    dealt.append(s)
+                    owing.append(s)
+                # anyone else waits for the big blind (or, on the small blind, a hand)
+            if sb is not None and sb not in dealt:
+                sb = None        # the small-blind player owes and waits: no small blind
+        else:
+            # no game running: deal everyone in as at a new table
+            button, sb, bb = self._fresh_positions(entrant)
+            sb_pos = sb
+            dealt = [s for s in order[button + 1:button + 1 + size] if entrant[s]]
+            owing = []
+        preset_board: tuple[Card, ...] = ()
+        preset_holes: dict[int, Optional[tuple[Card, ...]]] = {}
+        if holes or board:
+            preset_board = self._preset_board(board)
+            preset_holes = self._preset_holes(holes, preset_board, dealt)
         rules = self.rules
         assert rules.blinds is not None   # Rules fills in the default blinds
         small, big = rules.blinds
-        players = self._players
-        size = self.size
-        dealt = []
-        owing = []
-        for s in (*range(button + 1, size), *range(button + 1)):   # clockwise from the button
-            if not entrant[s]:
-                continue
-            p = players[s]
-            if active[s] and not (p.missed_bb or p.missed_sb):  # type: ignore[union-attr]
-                dealt.append(s)
-            elif s == bb or (p.post and s != sb):  # type: ignore[union-attr]
-                dealt.append(s)
-                owing.append(s)
-            # anyone else waits for the big blind
-        if len(dealt) < 2:
-            raise ValueError("at least two players are needed to deal a hand")
         posts: list[Post] = []
         if rules.ante:
             posts.extend(_new(Post, (s, "ante", rules.ante)) for s in dealt)
@@ -303,22 +327,33 @@ class Table:
             p = players[s]
             if s != bb and (p.waiting or p.missed_bb):  # type: ignore[union-attr]
                 posts.append(_new(Post, (s, "blind", big)))
-            p.waiting = p.missed_bb = p.missed_sb = False  # type: ignore[union-attr]
-        if holes or board:
-            preset_board = self._preset_board(board)
-            preset_holes = self._preset_holes(holes, preset_board, dealt)
-        else:
-            preset_board, preset_holes = (), {}
         # Setup's fields in order (built without the keyword parsing: once a hand)
         setup = _new(Setup, (rules, size, button, tuple(dealt),
                              tuple([players[s].stack for s in dealt]),  # type: ignore
                              tuple(posts), bb, big, preset_holes, preset_board,
                              random.Random(seed) if seed is not None else self._rng,
                              None, ()))
+        # nothing can be refused from here on: commit
+        self._mark_missed(bb, sb_pos)
+        for s in dealt:
+            p = players[s]
+            p.waiting = p.missed_bb = p.missed_sb = False  # type: ignore[union-attr]
         self._button, self._sb_pos, self._bb = button, sb_pos, bb
         self._hands += 1
         self._hand = Hand(setup, on_end=self._hand_over)
         return self._hand
+
+    def _fresh_positions(self, entrant: list[bool]) -> tuple[int, int, int]:
+        """(button, small blind, big blind) among the entrants as at a new table: the
+        first button, or the next player after the last button."""
+        if self._bb is None and self.button is not None and entrant[self.button]:
+            button = self.button
+        else:
+            button = self._next(self._button if self._button is not None else -1, entrant)
+        if sum(entrant) == 2:
+            return button, button, self._next(button, entrant)
+        sb = self._next(button, entrant)
+        return button, sb, self._next(sb, entrant)
 
     def _preset_holes(self, holes: Optional[Mapping[int, Optional[CardsLike]]],
                       board: tuple[Card, ...],
