@@ -1,7 +1,7 @@
 """Evaluator benches: the C batch, single calls, the pure-Python reference and the peer
 libraries, all on the same seeded deals in one process.
 
-    pytest benches/bench_eval.py --benchmark-enable -p no:doctest
+    pytest benches/bench_eval.py --benchmark-enable
 
 Rates (hands/s, us/hand) land in each bench's ``extra_info`` and in the summary table.
 No bench asserts a time; the few asserts check that every contender computes the same

@@ -60,6 +60,9 @@ class Betting:
         Raises IllegalActionError once the hand is over. Cached until the next action
         changes the state: one pass serves legal_actions, verify and act.
         """
+        # The cache is read before _finished: every action clears it (_fold, _put) before
+        # it can end the hand, and a finished hand never fills it (it raises below), so a
+        # cached value always belongs to a hand still in play.
         legal = self._legal
         if legal is not None:
             return legal
@@ -89,9 +92,16 @@ class Betting:
                          (not self._acted[i] or self._full_level > self._acted_level[i]))
             else:
                 open_ = not self._acted[i] or current - self._acted_level[i] >= self._inc
-            # and an opponent who could put in more than the current bet. A stack plus its
-            # bet does not change during a round and was at least _floor when the round
-            # began, and another player can still bet: the usual case needs no search.
+            # and an opponent who could put in more than the current bet. The search is
+            # skipped while the current bet is below _floor, the smallest stack when the
+            # round began (bets were 0 then, except the blinds preflop, which only raise
+            # a stack + bet). That is sound because:
+            # - a player's stack + bet is constant within a round (chips only move from
+            #   stack to bet), so every player can still reach at least _floor;
+            # - _able >= 2 (checked above) means some other player is neither folded nor
+            #   all-in, and he can put in stack + bet >= _floor > current;
+            # - anyone all-in this round has stack + bet == his bet <= current, so then
+            #   _floor <= current and the full search below runs.
             if open_ and current >= self._floor:
                 stack_, bet_, out = self._stack, self._bet, self._out
                 open_ = any(j != i and not out[j] and stack_[j] + bet_[j] > current
@@ -141,6 +151,8 @@ class Betting:
                 raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is "
                                          f"seat {self._seats[i]}'s turn to act")
         legal = self._legal or self.legal_actions()
+        # LegalActions by position (cheaper than the names, once per action):
+        # [4] call, [7] min_to, [8] max_to, [9] all_in_to
         call, lo, hi, all_in_to = legal[4], legal[7], legal[8], legal[9]
         bet = self._bet[i]
         to_call = self._current - bet

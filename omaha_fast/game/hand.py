@@ -439,6 +439,12 @@ class Hand(Betting):
         does not fit raises IllegalActionError and changes nothing.
         """
         i = self._actor
+        # Fast path past verify(), same outcome: with no seat and no amount to check, a
+        # check is legal exactly when nothing is to call, a call or a fold exactly when
+        # something is (verify's own tests), and the call adds legal_actions().call as
+        # verify would. A bet or raise to exactly min_to is legal whenever min_to > 0 and
+        # the kind matches the current bet. _actor >= 0 means the hand is not over (_close
+        # sets it to -1). Anything else takes the full verify().
         if seat is None and amount is None and i >= 0:
             # the common cases, already known to be legal: no need for the full check
             bet = self._bet[i]
@@ -503,14 +509,11 @@ class Hand(Betting):
             return action
         if self._uncap_hu and not self._uncapped:
             self._check_uncap()
-        # _find_actor(i), inlined as in _put
-        current = self._current
-        out, acted, bets = self._out, self._acted, self._bet
-        for j in self._order[i]:
-            if not out[j] and (not acted[j] or bets[j] < current):
-                self._actor = j
-                return action
-        self._end_round()
+        actor = self._find_actor(i)
+        if actor < 0:
+            self._end_round()
+        else:
+            self._actor = actor
         return action
 
     def _put(self, i: int, kind: str, to: int) -> Action:
@@ -545,13 +548,11 @@ class Hand(Betting):
         # as after a fold, but a bet, call or check never leaves one player alone
         if self._uncap_hu and not self._uncapped:
             self._check_uncap()
-        # _find_actor(i), inlined: the next player who has not acted or has to call
-        out, acted, bets = self._out, self._acted, self._bet
-        for j in self._order[i]:
-            if not out[j] and (not acted[j] or bets[j] < current):
-                self._actor = j
-                return action
-        self._end_round()
+        actor = self._find_actor(i)
+        if actor < 0:
+            self._end_round()
+        else:
+            self._actor = actor
         return action
 
     # ----------------------------------------------------------------- flow
@@ -574,18 +575,18 @@ class Hand(Betting):
         top = max(bets)
         if top == 0 or bets.count(top) > 1:    # nothing bet, or the top bet was matched
             return
+        # one top bet above all others: the second highest is strictly below it
         second = sorted(bets)[-2]
-        if top > second:
-            i = bets.index(top)
-            back = top - second
-            self._bet[i] -= back
-            self._stack[i] += back
-            self._contrib[i] -= back
-            self._in_pot -= back
-            if self._stack[i] and self._allin[i]:
-                self._allin[i] = self._out[i] = False
-                self._able += 1
-            self._returns.append((self._seats[i], back))
+        i = bets.index(top)
+        back = top - second
+        self._bet[i] -= back
+        self._stack[i] += back
+        self._contrib[i] -= back
+        self._in_pot -= back
+        if self._stack[i] and self._allin[i]:
+            self._allin[i] = self._out[i] = False
+            self._able += 1
+        self._returns.append((self._seats[i], back))
 
     def _end_round(self) -> None:
         self._return_uncalled()

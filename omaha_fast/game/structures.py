@@ -1,12 +1,11 @@
 """Betting structures: fixed limit, pot limit, no limit.
 
-Each structure is a small frozen value that says how big a bet or a raise may be; the
-hand asks it for the limits and never stores betting rules anywhere else.
+Each structure is a small frozen value that names the game and holds its bet sizes. The
+betting rules themselves (how big a bet or a raise may be) are in ``betting.py``; a hand
+copies the sizes it needs from the structure once (``hand._params``).
 
 >>> FixedLimit(10, 20)
 FixedLimit(small_bet=10, big_bet=20, cap=4, uncap_heads_up=False)
->>> FixedLimit(10, 20).bet_size(street=2)
-20
 >>> PotLimit(min_bet=100).min_bet
 100
 >>> FixedLimit(10, 5)
@@ -66,10 +65,6 @@ class FixedLimit:
                              f"got {self.uncap_heads_up!r}")
 
     name = "fixed-limit"
-
-    def bet_size(self, street: int) -> int:
-        """The fixed bet of a street (0 preflop, 1 flop, 2 turn, 3 river)."""
-        return self.small_bet if street < 2 else self.big_bet
 
     def default_blinds(self) -> tuple[int, int]:
         """Half the small bet rounded down (the rules round it to the chip unit), then the

@@ -28,6 +28,13 @@ from .hand import Hand, Post, Setup
 from .rules import Rake, Rules, check_unit
 from .structures import FixedLimit, Structure, check_chips  # noqa: F401 (doctests)
 
+# start_hand builds Setup and Post from plain tuples (no keyword parsing, once a hand):
+# a reordered or added field must fail here, not be filled with the wrong value
+assert Setup._fields == ("rules", "table_size", "button", "seats", "stacks", "posts",
+                         "big_blind", "level", "holes", "board", "rng", "hand_id",
+                         "burns"), Setup._fields
+assert Post._fields == ("seat", "kind", "amount"), Post._fields
+
 
 class _Player:
     __slots__ = ("stack", "name", "sitting_out", "waiting", "post", "missed_sb", "missed_bb")
