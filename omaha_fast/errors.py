@@ -19,6 +19,4 @@ class IllegalActionError(OmahaError, ValueError):
     """A betting action is not allowed in the current state of the hand."""
 
 
-
-
 __all__ = ["OmahaError", "InvalidCardError", "IllegalActionError"]

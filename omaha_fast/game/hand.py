@@ -507,13 +507,7 @@ class Hand(Betting):
             self._return_uncalled()
             self._settle(showdown=False)
             return action
-        if self._uncap_hu and not self._uncapped:
-            self._check_uncap()
-        actor = self._find_actor(i)
-        if actor < 0:
-            self._end_round()
-        else:
-            self._actor = actor
+        self._next_actor(i)
         return action
 
     def _put(self, i: int, kind: str, to: int) -> Action:
@@ -545,7 +539,12 @@ class Hand(Betting):
         self._acted_level[i] = current
         action = _new(Action, (self._street, self._seats[i], kind, to, added, all_in))
         self._actions.append(action)
-        # as after a fold, but a bet, call or check never leaves one player alone
+        self._next_actor(i)   # a bet, call or check never leaves one player alone
+        return action
+
+    # ----------------------------------------------------------------- flow
+    def _next_actor(self, i: int) -> None:
+        """After seat index i acted: the heads-up uncap, then the next actor or round end."""
         if self._uncap_hu and not self._uncapped:
             self._check_uncap()
         actor = self._find_actor(i)
@@ -553,9 +552,7 @@ class Hand(Betting):
             self._end_round()
         else:
             self._actor = actor
-        return action
 
-    # ----------------------------------------------------------------- flow
     def _check_uncap(self) -> None:
         if self._uncap_hu and self._live == 2 and self._bets < self._cap:
             self._uncapped = True
