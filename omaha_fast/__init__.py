@@ -6,9 +6,9 @@
 """
 
 from .cards import Card, Deck, format_cards, parse_cards, random_deals
-from .equity import EquityResult, PlayerEquity, equity
+from .odds import EquityResult, PlayerEquity, equity
 from .errors import IllegalActionError, InvalidCardError, OmahaError
-from .evaluate import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
+from .evaluation import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
                        rank5)
 from .game import (FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table,
                    settle)

@@ -25,8 +25,8 @@ from typing import Callable, Optional, Sequence
 
 from .cards import format_cards
 from .errors import OmahaError
-from .equity import equity
-from .evaluate import evaluate
+from .odds import equity
+from .evaluation import evaluate
 
 
 def add_eval(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:

@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 
 import scales  # noqa: E402
 from omaha_fast import Category, _core, rank5, reference  # noqa: E402
-from omaha_fast.evaluate import category_of  # noqa: E402
+from omaha_fast.evaluation import category_of  # noqa: E402
 
 N_HANDS = 2_598_960
 

@@ -11,7 +11,7 @@ from .actions import Action, LegalActions
 from .hand import Hand
 from .pots import Pot, PotAward
 from .rules import Rake, Rules
-from .settle import settle
+from .settlement import settle
 from .structures import FixedLimit, NoLimit, PotLimit
 from .table import Table
 from .view import HandView

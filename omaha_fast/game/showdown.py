@@ -12,7 +12,7 @@ from typing import Optional, Sequence
 
 from .. import _core
 from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctests)
-from ..evaluate import evaluate
+from ..evaluation import evaluate
 from .pots import Pot
 
 _GAME_CODE = {"hilo": _core.game_code("hilo"), "high": _core.game_code("high")}
