@@ -6,8 +6,9 @@
 """
 
 from .cards import Card, Deck, format_cards, parse_cards, random_deals
-from .odds import EquityResult, PlayerEquity, equity
-from .errors import IllegalActionError, InvalidCardError, OmahaError
+from .odds import EquityResult, PlayerEquity, equity, equity_batch
+from .ranges import Range
+from .errors import IllegalActionError, InvalidCardError, NoDealError, OmahaError, RangeError
 from .evaluation import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
                        rank5)
 from .game import (FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table,
@@ -18,4 +19,5 @@ __version__ = "0.1.0"
 __all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError", "InvalidCardError",
            "IllegalActionError", "Category", "Evaluation", "HighHand", "LowHand", "evaluate",
            "evaluate_batch", "rank5", "equity", "EquityResult", "PlayerEquity", "Table", "Hand",
-           "HandView", "LegalActions", "FixedLimit", "PotLimit", "NoLimit", "Rake", "settle"]
+           "HandView", "LegalActions", "FixedLimit", "PotLimit", "NoLimit", "Rake", "settle",
+           "Range", "RangeError", "NoDealError", "equity_batch"]

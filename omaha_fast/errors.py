@@ -19,4 +19,14 @@ class IllegalActionError(OmahaError, ValueError):
     """A betting action is not allowed in the current state of the hand."""
 
 
-__all__ = ["OmahaError", "InvalidCardError", "IllegalActionError"]
+class RangeError(OmahaError, ValueError):
+    """A range text that does not parse, or a range that cannot be used (empty after card
+    removal). The message names the position and the problem."""
+
+
+class NoDealError(OmahaError, ValueError):
+    """The ranges of an equity question never fit together: every combination shares a
+    card."""
+
+
+__all__ = ["OmahaError", "InvalidCardError", "IllegalActionError", "RangeError", "NoDealError"]
