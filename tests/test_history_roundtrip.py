@@ -8,10 +8,10 @@ import random
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
+from omaha_fast.cards import format_cards
 from omaha_fast.game.phh import dump_hand
 from omaha_fast.game.record import HandRecord
 from omaha_fast.game.toml_subset import parse
-from omaha_fast.cards import format_cards
 from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
 
 HANDS = 1000

@@ -153,7 +153,7 @@ class HandRecord:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], origin: str = "") -> "HandRecord":
+    def from_dict(cls, d: dict[str, Any], origin: str = "") -> HandRecord:
         """Read the neutral JSON format (the project's own, or the shared data's)."""
         where = f"{origin}: " if origin else ""
         if not isinstance(d, dict):
@@ -183,7 +183,7 @@ class HandRecord:
         return rec
 
     @classmethod
-    def from_json(cls, text: str, origin: str = "") -> "HandRecord":
+    def from_json(cls, text: str, origin: str = "") -> HandRecord:
         """Read one hand from a JSON text."""
         try:
             data = json.loads(text)
@@ -216,7 +216,7 @@ def _posts_from_neutral(d: dict[str, Any], n: int, where: str) -> list[list[Any]
     return posts
 
 
-def record_of(hand: "Hand") -> HandRecord:
+def record_of(hand: Hand) -> HandRecord:
     """The record of a hand (finished or not)."""
     setup = hand.setup
     rules = hand.rules
