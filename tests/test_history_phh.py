@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_fast.game.toml_subset import TomlError, parse
 from omaha_fast.history import (
     PHHError,
     RecordError,
@@ -14,6 +13,7 @@ from omaha_fast.history import (
     loads_json,
     replay,
 )
+from omaha_fast.history.toml_subset import TomlError, parse
 
 GOOD = """\
 # one hand, top-level keys
