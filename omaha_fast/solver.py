@@ -11,12 +11,13 @@ of four-card strings, or an object with ``combos`` and ``weights`` such as a ran
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain, combinations
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple
 
 from . import _core
-from .cards import Card, CardsLike, format_cards, parse_cards, parse_group
+from .cards import Card, CardsLike, parse_cards, parse_group
 from .errors import InvalidCardError, OmahaError
 from .evaluation import _as_rows
 
@@ -29,7 +30,8 @@ def _numpy() -> Any:
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - numpy is in the test extra
-        raise ImportError("omaha_fast.solver needs numpy: pip install 'omaha_fast[numpy]'") from None
+        raise ImportError("omaha_fast.solver needs numpy: "
+                          "pip install 'omaha_fast[numpy]'") from None
     return np
 
 
@@ -82,7 +84,8 @@ def _weights(weights: Any, m: int) -> Any:
     try:
         w = np.ascontiguousarray(weights, dtype=np.float64)
     except (TypeError, ValueError):
-        raise InvalidWeightsError(f"villain_weights must be numbers, got {type(weights).__name__}") from None
+        raise InvalidWeightsError(
+            f"villain_weights must be numbers, got {type(weights).__name__}") from None
     if w.shape != (m,):
         raise InvalidWeightsError(f"villain_weights must hold one weight per villain hand "
                                   f"({m}), got shape {w.shape}")
@@ -173,6 +176,7 @@ class HandIndexer:
     [16432, 204461673, 8964883057, 389802959832]
     >>> ix.index("AsKs2d3d") == ix.index("AhKh2c3c") != ix.index("AsKh2d3d")
     True
+    >>> from omaha_fast import format_cards
     >>> i = ix.index("AsKs2d3d" "4d5h9c")
     >>> format_cards(ix.unindex(1, i)), ix.index(ix.unindex(1, i)) == i
     ('2c3cKdAd4c5h9s', True)
@@ -239,8 +243,8 @@ class HandIndexer:
         rc, bad = self._core.index_batch(round_, rows, n, out)
         if rc != 0:
             row = np.asarray(rows).reshape(n, width)[bad].tolist()
-            raise InvalidCardError(f"deal {bad} ({row}): "
-                                   f"{'card out of range 0..51' if max(row) > 51 else 'a card twice'}")
+            problem = "card out of range 0..51" if max(row) > 51 else "a card twice"
+            raise InvalidCardError(f"deal {bad} ({row}): {problem}")
         return out
 
     def unindex_batch(self, round: int, indices: Any) -> Any:

@@ -120,7 +120,8 @@ def test_random_round_trips(round_):
     assert (orbit_keys(canon, rounds) == orbit_keys(deals, rounds)).all()
     # a suit permutation and any order within each round: the same index
     perm = PERMS[rng.integers(24, size=len(deals))]
-    moved = (deals.astype(np.int64) // 4) * 4 + np.take_along_axis(perm, deals.astype(np.int64) % 4, 1)
+    cards = deals.astype(np.int64)
+    moved = (cards // 4) * 4 + np.take_along_axis(perm, cards % 4, 1)
     start = 0
     for n in rounds[:round_ + 1]:
         block = moved[:, start:start + n]
