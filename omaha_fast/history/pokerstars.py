@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from ..game.record import HandRecord
+from .record import HandRecord
 from .sitehand import (MONEY, HandBuilder, SiteFormatError, SiteItem, SkippedHand,
                        UnreadableHand, cards_in)
 

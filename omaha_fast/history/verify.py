@@ -7,7 +7,7 @@ with the engine's award, half by half where the site's lines say which half (Ful
 or list one line per half (PokerStars); then the uncalled bets, the rake and the final
 stacks. A disagreement names the hand, the pot and both amounts.
 
->>> from omaha_fast.sites.pokerstars import loads_pokerstars
+>>> from omaha_fast.history.pokerstars import loads_pokerstars
 >>> text = '''PokerStars Hand #7:  Omaha Hi/Lo Limit ($2/$4 USD) - 2009/11/26 10:37:39 ET
 ... Table 'T' 6-max Seat #1 is the button
 ... Seat 1: ann ($10 in chips)
@@ -45,8 +45,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple, Optional
 
 from ..game.pots import PotAward, split_evenly
-from ..game.record import HandRecord
-from ..game.replay import ReplayError, replay
+from .record import HandRecord
+from .replay import ReplayError, replay
 from ..game.rules import Rake, Rules
 
 
@@ -103,12 +103,13 @@ def half_lines(award: PotAward) -> Optional[list[tuple[int, str, int]]]:
     net = award.amount - award.rake
     high, low = award.high_winners, award.low_winners
     if not low:
-        return [(s, "high", c) for s, c in split_evenly(net, high, 1).items()]
+        return [(s, "high", c) for s, c in split_evenly(net, high, 1).items() if c]
     if set(low) == set(high) and len(high) > 1:
         return None
     low_amount = net // 2
     lines = [(s, "high", c) for s, c in split_evenly(net - low_amount, high, 1).items()]
-    return lines + [(s, "low", c) for s, c in split_evenly(low_amount, low, 1).items()]
+    lines += [(s, "low", c) for s, c in split_evenly(low_amount, low, 1).items()]
+    return [line for line in lines if line[2]]      # a site writes no line for nothing
 
 
 def _pot_name(k: int, count: int) -> str:

@@ -10,7 +10,7 @@ chips, with no float on the way.
 >>> to_chips("$0.005", 100)
 Traceback (most recent call last):
 ...
-omaha_fast.sites.sitehand.SiteFormatError: amount $0.005 is finer than one cent
+omaha_fast.history.sitehand.SiteFormatError: amount $0.005 is finer than one cent
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import re
 from typing import Any, NamedTuple, Optional, Union
 
 from ..errors import OmahaError
-from ..game.record import HandRecord, RecordError
+from .record import HandRecord, RecordError
 
 MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 _CARDS = re.compile(r"\[([^\]]*)\]")

@@ -2,7 +2,7 @@
 
 Amounts are written in the table's chips with no currency sign (as PokerStars writes
 play-money and tournament hands), every dealt hand as a ``Dealt to`` line, and one
-``collected`` line per pot and half. :func:`omaha_fast.sites.pokerstars.loads_pokerstars`
+``collected`` line per pot and half. :func:`omaha_fast.history.pokerstars.loads_pokerstars`
 reads the text back to the same record.
 
 >>> from omaha_fast import Table, PotLimit
@@ -57,7 +57,8 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
     s = rules.structure
     who = {seat: (names or {}).get(seat) or f"Player{seat + 1}" for seat in hand.seats}
     if hand_id is None:
-        hand_id = int(setup.hand_id) if (setup.hand_id or "").isdigit() else 1
+        given = setup.hand_id or ""
+        hand_id = int(given) if given.isdigit() else 1
     game = "Omaha Hi/Lo" if rules.game == "hilo" else "Omaha"
     assert rules.blinds is not None
     if isinstance(s, FixedLimit):
