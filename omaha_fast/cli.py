@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .cards import format_cards
 from .errors import OmahaError
@@ -145,7 +145,7 @@ def add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
                         "replayed amounts), then one with the counts")
 
 
-def _replay_items(path: str) -> list[dict]:  # type: ignore[type-arg]
+def _replay_items(path: str) -> list[dict[str, Any]]:
     """One dict per hand of a file: a site history is verified pot by pot, JSON and PHH
     hands by their final stacks."""
     from pathlib import Path
@@ -158,10 +158,10 @@ def _replay_items(path: str) -> list[dict]:  # type: ignore[type-arg]
 
     p = Path(path)
     text = decode_history(p.read_bytes())
-    out: list[dict] = []  # type: ignore[type-arg]
+    out: list[dict[str, Any]] = []
     if site_format(text) is None:
         for record in load(path):
-            entry = {"id": record.id or record.origin, "format": p.suffix.lstrip(".") or
+            entry: dict[str, Any] = {"id": record.id or record.origin, "format": p.suffix.lstrip(".") or
                      "phh", "result": "refused", "differences": [],
                      "recorded_stacks": record.final_stacks, "replayed_stacks": None}
             try:
