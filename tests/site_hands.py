@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake, Table
 from omaha_fast.game import Hand
@@ -19,7 +19,7 @@ def random_hands(structure: str, count: int, seed: int) -> Iterator[Hand]:
     """``count`` finished hands at tables of 2..10 with uneven stacks, random legal
     actions (all-ins often), some with antes, rake or Omaha High."""
     rng = random.Random(seed)
-    for k in range(count):
+    for _ in range(count):
         n = rng.randint(2, 10)
         seats = rng.randint(n, 10)
         stacks: list = [None] * seats

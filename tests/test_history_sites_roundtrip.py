@@ -4,13 +4,12 @@ verify pot by pot against the engine."""
 from __future__ import annotations
 
 import pytest
+from site_hands import STRUCTURES, random_hands
 
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars, dumps_pokerstars_file
 from omaha_fast.history.record import HandRecord
 from omaha_fast.history.verify import verify
-
-from site_hands import STRUCTURES, random_hands
 
 # every field the text carries (the rake is checked by the replay: a history states the
 # chips taken, not the house's percentage)

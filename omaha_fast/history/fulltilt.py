@@ -4,7 +4,9 @@ Full Tilt writes names that may hold spaces, amounts with thousands separators, 
 button after the blinds, and says which half each player won ("wins the high pot",
 "ties for the low side pot #1"), which the replay checks half by half.
 
->>> text = '''Full Tilt Poker Game #9: Table Vero (6 max) - $200/$400 - Limit Omaha Hi/Lo - 0:03:34 ET - 2006/10/11
+>>> header = ("Full Tilt Poker Game #9: Table Vero (6 max) - $200/$400 - Limit Omaha Hi/Lo"
+...           " - 0:03:34 ET - 2006/10/11")
+>>> text = header + '''
 ... Seat 1: Ann Lee ($1,000)
 ... Seat 2: bob ($800.50)
 ... bob posts the small blind of $100
@@ -27,8 +29,15 @@ import re
 
 from .pokerstars import split_hands, text_lines
 from .record import HandRecord
-from .sitehand import (MONEY, HandBuilder, SiteFormatError, SiteItem, SkippedHand,
-                       UnreadableHand, cards_in)
+from .sitehand import (
+    MONEY,
+    HandBuilder,
+    SiteFormatError,
+    SiteItem,
+    SkippedHand,
+    UnreadableHand,
+    cards_in,
+)
 
 HEADER = re.compile(r"^Full Tilt Poker (?:Game|Hand) #(\d+)")
 _GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit) (Omaha H/L|Omaha Hi/Lo|Omaha Hi|"

@@ -24,11 +24,19 @@ counted. Amounts become cents for cash games and chips otherwise.
 from __future__ import annotations
 
 import re
-from typing import Iterator, Optional
+from collections.abc import Iterator
+from typing import Optional
 
 from .record import HandRecord
-from .sitehand import (MONEY, HandBuilder, SiteFormatError, SiteItem, SkippedHand,
-                       UnreadableHand, cards_in)
+from .sitehand import (
+    MONEY,
+    HandBuilder,
+    SiteFormatError,
+    SiteItem,
+    SkippedHand,
+    UnreadableHand,
+    cards_in,
+)
 
 HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+)")
 _GAME = re.compile(r"(?<![\w-])(\d Card )?(Omaha Hi/Lo|Omaha)"
@@ -56,7 +64,7 @@ _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limi
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
-def split_hands(lines: list[str], header: "re.Pattern[str]") -> Iterator[tuple[int, list[str]]]:
+def split_hands(lines: list[str], header: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
     """(first line number, lines) of each hand: a hand starts at a header line."""
     start: Optional[int] = None
     for i, line in enumerate(lines):

@@ -29,7 +29,8 @@ Total pot 2 | Rake 0
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Optional
+from collections.abc import Iterable, Mapping
+from typing import Optional
 
 from ..cards import Card
 from ..game.hand import Hand

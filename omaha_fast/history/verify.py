@@ -45,9 +45,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple, Optional
 
 from ..game.pots import PotAward, split_evenly
+from ..game.rules import Rake, Rules
 from .record import HandRecord
 from .replay import ReplayError, replay
-from ..game.rules import Rake, Rules
 
 
 @dataclass(frozen=True)
