@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional, Sequence
 
+from ..errors import InvalidValueError
 from .rules import Rake
 
 
@@ -51,7 +52,7 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool],
     """
     levels = sorted({c for c, f in zip(contributed, folded) if not f})
     if not levels:
-        raise ValueError("every player folded: nobody can win the pot")
+        raise InvalidValueError("every player folded: nobody can win the pot")
     if len(levels) == 1:
         # the usual showdown, nobody all-in for less: one pot, every live player in it
         amount = sum(contributed) + dead
