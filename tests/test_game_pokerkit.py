@@ -16,7 +16,7 @@ import random
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
-from omaha_fast.game.phh import dump_hand
+from omaha_fast.history.phh import dump_hand
 
 pokerkit = pytest.importorskip("pokerkit")
 

@@ -39,7 +39,6 @@ from .showdown import choose_shows, fill_values, showdown_order
 from .structures import FixedLimit, PotLimit
 
 if TYPE_CHECKING:
-    from .record import HandRecord
     from .view import HandView
 
 _PARAMS: dict[int, tuple[Rules, tuple]] = {}  # type: ignore[type-arg]
@@ -648,7 +647,7 @@ class Hand(Betting):
         if self._on_end is not None:
             self._on_end(self)
 
-    # ----------------------------------------------------------------- views, history
+    # ----------------------------------------------------------------- views
     def view(self, seat: Optional[int]) -> "HandView":
         """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
         if seat is not None:
@@ -663,11 +662,6 @@ class Hand(Betting):
                                                     and self._known[i]):
             return self._holes[i]
         return None
-
-    def history(self) -> "HandRecord":
-        """The complete record of this hand (see :mod:`omaha_fast.game.record`)."""
-        from .record import record_of
-        return record_of(self)
 
     def __repr__(self) -> str:
         board = format_cards(self.board) or "-"

@@ -23,7 +23,7 @@ from .record import HandRecord, RecordError
 from .toml_subset import Table, TomlError, parse
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from ..game.hand import Hand
 
 # variant code -> (structure, game)
 VARIANTS = {"FO/8": ("fixed-limit", "hilo"), "PO": ("pot-limit", "high"),
@@ -298,8 +298,8 @@ def dump_phhs(hands: list["Hand"]) -> str:
 
 
 def _example_hand() -> "Hand":
-    from .structures import FixedLimit
-    from .table import Table
+    from ..game.structures import FixedLimit
+    from ..game.table import Table
     t = Table(structure=FixedLimit(10, 20), seats=2, stacks=[100, 100], seed=3)
     h = t.start_hand()
     h.fold()
