@@ -16,7 +16,8 @@ omaha_fast.errors.InvalidValueError: seats must be an int from 2 to 10, got 11
 from __future__ import annotations
 
 import operator
-from typing import Optional, Sequence, SupportsIndex, cast
+from collections.abc import Sequence
+from typing import Optional, SupportsIndex, cast
 
 from .errors import InvalidTypeError, InvalidValueError
 

@@ -12,14 +12,15 @@ straight into arrays and C calls while still printing as ``"As"``.
 Traceback (most recent call last):
 ...
 omaha_fast.errors.InvalidCardError: unknown card 'Zz' (expected rank 2-9TJQKA then suit cdhs, e.g. 'As')
-"""
+"""  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
 import operator
 import random
 import secrets
-from typing import Any, Iterable, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Any, Union
 
 from ._checks import check_int, is_int
 from .errors import CardTypeError, InvalidCardError
@@ -44,7 +45,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
+    def __new__(cls, value: Union[int, str, Card]) -> Card:
         if isinstance(value, Card):
             return value
         if isinstance(value, str):
@@ -54,7 +55,7 @@ class Card(int):
                                        f"then suit cdhs, e.g. 'As')")
             return card
         if value.__class__ is int:
-            number: int = value  # type: ignore[assignment]
+            number: int = value
         else:
             number = _card_number(value)
         if not 0 <= number < 52:
@@ -77,7 +78,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 

@@ -7,11 +7,30 @@ import numpy as np
 import pytest
 
 import omaha_fast
-from omaha_fast import (ActionTypeError, Card, CardTypeError, Deck, FixedLimit,
-                        IllegalActionError, InvalidCardError, InvalidTypeError,
-                        InvalidValueError, NoLimit, OmahaError, PotLimit, Rake, Table,
-                        equity, evaluate, evaluate_batch, format_cards, parse_cards,
-                        random_deals, rank5, settle)
+from omaha_fast import (
+    ActionTypeError,
+    Card,
+    CardTypeError,
+    Deck,
+    FixedLimit,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidTypeError,
+    InvalidValueError,
+    NoLimit,
+    OmahaError,
+    PotLimit,
+    Rake,
+    Table,
+    equity,
+    evaluate,
+    evaluate_batch,
+    format_cards,
+    parse_cards,
+    random_deals,
+    rank5,
+    settle,
+)
 from omaha_fast.evaluation import HighHand, LowHand, category_of
 
 T, V = TypeError, ValueError

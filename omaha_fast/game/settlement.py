@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
-from typing import Collection, Iterable, Optional, Sequence, Union
+from collections.abc import Collection, Iterable, Sequence
+from typing import Optional, Union
 
-from ..cards import CardsLike, check_disjoint, parse_group
 from .._checks import check_choice, check_int
+from ..cards import CardsLike, check_disjoint, parse_group
 from ..errors import InvalidCardError, InvalidTypeError, InvalidValueError
 from .pots import build_pots, payouts, settle_pots
 from .rules import GAMES, Rake, check_unit, odd_chip_rule
