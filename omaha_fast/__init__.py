@@ -6,18 +6,27 @@
 """
 
 from .cards import Card, Deck, format_cards, parse_cards, random_deals
+from .errors import (
+                     ActionTypeError,
+                     CardTypeError,
+                     IllegalActionError,
+                     InvalidCardError,
+                     InvalidTypeError,
+                     InvalidValueError,
+                     NoDealError,
+                     OmahaError,
+                     RangeError,
+)
+from .evaluation import Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch, rank5
+from .game import FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table, settle
 from .odds import EquityResult, PlayerEquity, equity, equity_batch
 from .ranges import Range
-from .errors import IllegalActionError, InvalidCardError, NoDealError, OmahaError, RangeError
-from .evaluation import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
-                       rank5)
-from .game import (FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table,
-                   settle)
 
 __version__ = "0.1.0"
 
-__all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError", "InvalidCardError",
-           "IllegalActionError", "Category", "Evaluation", "HighHand", "LowHand", "evaluate",
-           "evaluate_batch", "rank5", "equity", "EquityResult", "PlayerEquity", "Table", "Hand",
-           "HandView", "LegalActions", "FixedLimit", "PotLimit", "NoLimit", "Rake", "settle",
-           "Range", "RangeError", "NoDealError", "equity_batch"]
+__all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError",
+           "InvalidValueError", "InvalidTypeError", "InvalidCardError", "CardTypeError",
+           "IllegalActionError", "ActionTypeError", "Category", "Evaluation", "HighHand",
+           "LowHand", "evaluate", "evaluate_batch", "rank5", "equity", "EquityResult",
+           "PlayerEquity", "Table", "Hand", "HandView", "LegalActions", "FixedLimit", "PotLimit",
+           "NoLimit", "Rake", "settle", "Range", "RangeError", "NoDealError", "equity_batch"]

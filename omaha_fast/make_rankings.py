@@ -23,7 +23,8 @@ import argparse
 import os
 import sys
 import time
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 from . import _core
 from .ranges import DATA_FILE, UNIVERSE_SIZE, hand_classes, universe

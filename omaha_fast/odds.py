@@ -17,21 +17,24 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from math import comb
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union, cast
+from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 from . import _core
+from ._checks import check_choice, check_int
 from .cards import Card, CardsLike, check_disjoint, format_cards, parse_cards, parse_group
-from .errors import InvalidCardError, RangeError
+from .errors import CardTypeError, InvalidCardError, InvalidTypeError, RangeError
 
 if TYPE_CHECKING:
     from .ranges import Range
 
 EXACT_LIMIT = 2_000_000
 """``mode="auto"`` without ``samples`` enumerates exactly when at most this many boards
-remain, otherwise it samples. From a full deck the largest space (heads-up, no board) is 1,086,008 boards, which
-the C core enumerates in milliseconds, so every standard spot is exact under "auto"."""
+remain, otherwise it samples. From a full deck the largest space (heads-up, no board) is
+1,086,008 boards, which the C core enumerates in milliseconds, so every standard spot is
+exact under "auto"."""
 
 RANGE_EXACT_LIMIT = 30_000_000
 """With ranges, ``mode="auto"`` (and no ``samples``) enumerates exactly when the number of
@@ -51,11 +54,9 @@ MAX_THREADS = 256
 
 
 def _check_int(name: str, value: Optional[int], low: int, high: int) -> None:
-    """None, or an int (not a bool) in low..high; otherwise a ValueError naming it."""
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be an int from {low} to {high} or None, not {value!r}")
+    """None, or an int (not a bool) in low..high; otherwise the error naming it."""
+    if value is not None:
+        check_int(value, name, low=low, high=high)
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ ProgressCallback = Callable[[float, float], Optional[bool]]
 HandOrRange = Union[CardsLike, "Range"]
 
 
-def _read_player(item: Any, i: int, game: str) -> Union[tuple[Card, ...], "Range"]:
+def _read_player(item: Any, i: int, game: str) -> Union[tuple[Card, ...], Range]:
     """A four-card hand when the item reads as one, otherwise a range (a Range, or text
     that is not four cards)."""
     from .ranges import Range
@@ -153,11 +154,15 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     omaha_fast.errors.InvalidCardError: duplicate card Ah: in hand 1 and in hand 2
     """
     if isinstance(hands, str) or not isinstance(hands, Iterable):
-        raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {hands!r}")
+        raise CardTypeError(f"equity needs a list of 2 to 10 hands, got {hands!r}")
     hands = list(hands)
     if not 2 <= len(hands) <= 10:
         raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {len(hands)} hands")
     game_code = _core.game_code(game)
+    check_choice(mode, ("auto", "exact", "mc"), "mode")
+    if progress is not None and not callable(progress):
+        raise InvalidTypeError(f"progress must be a function (done, total) or None, "
+                               f"got {progress!r}")
     if any(_is_range_like(h) for h in hands):
         players = [_read_player(h, i, game) for i, h in enumerate(hands)]
         if any(not isinstance(p, tuple) for p in players):
@@ -169,8 +174,6 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     known = parse_group(board, (0, 3, 4, 5), "board")
     out = parse_cards(dead)
     check_disjoint(**{f"hand {i + 1}": h for i, h in enumerate(holes)}, board=known, dead=out)
-    if mode not in ("auto", "exact", "mc"):
-        raise ValueError(f"mode must be 'auto', 'exact' or 'mc', not {mode!r}")
     remaining = 52 - 4 * len(holes) - len(known) - len(out)
     to_deal = 5 - len(known)
     if remaining < to_deal:
@@ -235,13 +238,12 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
     hands (weighted by the product of the weights) and every board, or Monte Carlo drawing
     whole deals by weight and rejecting any deal in which two hands share a card."""
     import numpy as np
+
     from .ranges import Range
     known = parse_group(board, (0, 3, 4, 5), "board")
     out = parse_cards(dead)
     fixed = {f"hand {i + 1}": p for i, p in enumerate(players) if isinstance(p, tuple)}
     check_disjoint(**fixed, board=known, dead=out)
-    if mode not in ("auto", "exact", "mc"):
-        raise ValueError(f"mode must be 'auto', 'exact' or 'mc', not {mode!r}")
     _check_int("samples", samples, 1, MAX_SAMPLES)
     _check_int("threads", threads, 1, MAX_THREADS)
     _check_int("seed", seed, 0, 2**64 - 1)

@@ -4,7 +4,7 @@ A range is a set of four-card hands, each with a weight 1..100. It is written in
 generic syntax Omaha players use (the Odds Oracle's), parsed once and expanded over all
 270,725 hands by the C core, so no Python loop runs over hands:
 
->>> from omaha_fast import Range
+>>> from omaha_fast import Range, RangeError
 >>> len(Range("AA")), len(Range("*")), len(Range("$ds")), len(Range("AA:$ds"))
 (6961, 270725, 36504, 864)
 >>> r = Range("AA:$ds,A2$L$L")
@@ -15,10 +15,11 @@ generic syntax Omaha players use (the Odds Oracle's), parsed once and expanded o
 >>> w = Range("AA@100,KK@50")
 >>> len(w), sorted(set(w.weights.tolist()))
 (13886, [50, 100])
->>> Range("AA,KK@50")
-Traceback (most recent call last):
-...
-omaha_fast.errors.RangeError: position 1: comma sub-range 1 has no weight but others have one (either every sub-range has a weight or none has)
+>>> try:
+...     Range("AA,KK@50")
+... except RangeError as err:
+...     print(err)
+position 1: sub-range 1 has no weight but another has one (weigh every sub-range or none)
 
 Syntax (every rule is tested; the README has the full table):
 
@@ -50,12 +51,14 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Optional, Union
 
 from . import _core
+from ._checks import check_choice
 from .cards import CardsLike, format_cards, parse_cards
-from .errors import RangeError
+from .errors import InvalidTypeError, RangeError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -83,7 +86,7 @@ def _numpy() -> Any:
 
 # ---- the universe and what is known about each hand (built once, then read-only) --------
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def universe() -> Any:
     """All 270,725 hands as a read-only (270725, 4) uint8 array of sorted card ints, in the
     order every range array uses (colex order of the sorted cards).
@@ -99,7 +102,7 @@ def universe() -> Any:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _card_masks() -> Any:
     """Each hand's cards as a 64-bit mask."""
     np = _numpy()
@@ -110,7 +113,7 @@ def _card_masks() -> Any:
     return masks
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def hand_classes() -> tuple[Any, int]:
     """(class number of every hand, number of classes): hands one suit permutation apart
     share a class; classes are numbered in universe order of their first hand.
@@ -126,13 +129,12 @@ def hand_classes() -> tuple[Any, int]:
     return out, n
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ranking_equities(game: str) -> Any:
     """The equity by class that orders the percent ranking of ``game`` (package data made by
     ``scripts/make_rankings.py``)."""
     np = _numpy()
-    if game not in GAMES:
-        raise ValueError(f"game must be 'hilo' or 'high', not {game!r}")
+    check_choice(game, GAMES, "game")
     with np.load(DATA_FILE) as data:
         eq = np.array(data[game], dtype=np.float64)
     if len(eq) != hand_classes()[1]:
@@ -140,7 +142,7 @@ def ranking_equities(game: str) -> Any:
     return eq
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _share_above(game: str) -> Any:
     """Per hand: the share of all hands in classes ranked strictly above its class."""
     np = _numpy()
@@ -180,8 +182,8 @@ class _Percent:
 @dataclass(frozen=True)
 class _Binary:
     op: str                        # ',', ':' or '!'
-    left: "_Node"
-    right: "_Node"
+    left: _Node
+    right: _Node
 
 
 _Node = Union[_Pattern, _Percent, _Binary]
@@ -450,8 +452,8 @@ def _weights_of(text: str, game: str) -> Any:
     weighted = [s for s in subs if s[1] is not None]
     if weighted and len(weighted) != len(subs):
         k, bare = next((k, s) for k, s in enumerate(subs) if s[1] is None)
-        raise parser.error(f"comma sub-range {k + 1} has no weight but others have one "
-                           f"(either every sub-range has a weight or none has)", bare[2])
+        raise parser.error(f"sub-range {k + 1} has no weight but another has one (weigh "
+                           f"every sub-range or none)", bare[2])
     weights = np.zeros(UNIVERSE_SIZE, dtype=np.uint8)
     for node, weight, _ in subs:
         inside = _expand(node, game)
@@ -481,21 +483,20 @@ class Range:
     game: str
     _w: Any
 
-    def __init__(self, text: Union[str, "Range"], game: str = "hilo") -> None:
+    def __init__(self, text: Union[str, Range], game: str = "hilo") -> None:
         if isinstance(text, Range):
             self.text, self.game, self._w = text.text, text.game, text._w
             return
         if not isinstance(text, str):
-            raise TypeError(f"a range is written as text, not {type(text).__name__}")
-        if game not in GAMES:
-            raise ValueError(f"game must be 'hilo' or 'high', not {game!r}")
+            raise InvalidTypeError(f"a range is written as text, not {type(text).__name__}")
+        check_choice(game, GAMES, "game")
         self.text = text.strip()
         self.game = game
         self._w = _weights_of(text, game)
         self._w.flags.writeable = False
 
     @classmethod
-    def _from_weights(cls, weights: Any, text: str, game: str) -> "Range":
+    def _from_weights(cls, weights: Any, text: str, game: str) -> Range:
         r = cls.__new__(cls)
         r.text, r.game, r._w = text, game, weights
         r._w.flags.writeable = False
@@ -503,7 +504,7 @@ class Range:
 
     @classmethod
     def from_hands(cls, hands: Iterable[CardsLike], weights: Optional[Iterable[int]] = None,
-                   game: str = "hilo") -> "Range":
+                   game: str = "hilo") -> Range:
         """A range of the given hands (and weights 1..100, default 1).
 
         >>> r = Range.from_hands(["As2s3h4h", "KcKdQcJd"], [100, 40])
@@ -567,7 +568,7 @@ class Range:
             raise RangeError(f"a hand has 4 cards, got {format_cards(cards)}")
         return bool(self._w[_core.range_index(bytes(cards))] > 0)
 
-    def without(self, dead: CardsLike) -> "Range":
+    def without(self, dead: CardsLike) -> Range:
         """The hands that use none of the ``dead`` cards (card removal)."""
         np = _numpy()
         mask = 0
@@ -579,25 +580,25 @@ class Range:
         text = f"({self.text})!<{format_cards(parse_cards(dead))}>"
         return Range._from_weights(np.where(keep, self._w, np.uint8(0)), text, self.game)
 
-    def _other(self, other: object) -> "Range":
+    def _other(self, other: object) -> Range:
         if isinstance(other, Range):
             return other
         if isinstance(other, str):
             return Range(other, self.game)
-        raise TypeError(f"cannot combine a Range with {type(other).__name__}")
+        raise InvalidTypeError(f"cannot combine a Range with {type(other).__name__}")
 
-    def __or__(self, other: object) -> "Range":
+    def __or__(self, other: object) -> Range:
         o = self._other(other)
         np = _numpy()
         return Range._from_weights(np.maximum(self._w, o._w), f"{self.text},{o.text}", self.game)
 
-    def __and__(self, other: object) -> "Range":
+    def __and__(self, other: object) -> Range:
         o = self._other(other)
         np = _numpy()
         return Range._from_weights(np.where(o._w > 0, self._w, np.uint8(0)),
                                    f"({self.text}):({o.text})", self.game)
 
-    def __sub__(self, other: object) -> "Range":
+    def __sub__(self, other: object) -> Range:
         o = self._other(other)
         np = _numpy()
         return Range._from_weights(np.where(o._w > 0, np.uint8(0), self._w),
@@ -640,7 +641,7 @@ def as_range(item: object, game: str = "hilo") -> Range:
         return item
     if isinstance(item, str):
         return Range(item, game)
-    raise TypeError(f"cannot read a range from {type(item).__name__}")
+    raise InvalidTypeError(f"cannot read a range from {type(item).__name__}")
 
 
 __all__ = ["Range", "universe", "hand_classes", "ranking_equities", "as_range", "GAMES"]

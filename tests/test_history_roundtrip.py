@@ -8,11 +8,11 @@ import random
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
-from omaha_fast.game.phh import dump_hand
-from omaha_fast.game.record import HandRecord
-from omaha_fast.game.toml_subset import parse
 from omaha_fast.cards import format_cards
 from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
+from omaha_fast.history.phh import dump_hand
+from omaha_fast.history.record import HandRecord
+from omaha_fast.history.toml_subset import parse
 
 HANDS = 1000
 STRUCTURES = {
@@ -63,7 +63,7 @@ def test_json_and_phh_round_trips(name):
     from_phh = loads(dumps_phh(hands))
     assert len(from_json) == len(from_phh) == HANDS
     for h, rj, rp in zip(hands, from_json, from_phh):
-        assert rj.final_stacks == h.history().final_stacks
+        assert rj.final_stacks == HandRecord.from_hand(h).final_stacks
         for record in (rj, rp):
             result = replay(record)
             assert result.agrees
@@ -73,8 +73,8 @@ def test_json_and_phh_round_trips(name):
 
 def test_replayed_json_record_is_identical():
     hand = random_hands("no-limit", 1, seed=3)[0]
-    record = hand.history()
-    again = replay(HandRecord.from_json(record.to_json())).hand.history()
+    record = HandRecord.from_hand(hand)
+    again = HandRecord.from_hand(replay(HandRecord.from_json(record.to_json())).hand)
     assert again.to_dict() == record.to_dict()
 
 
@@ -95,7 +95,7 @@ def test_an_all_in_runout_needs_every_board_card_in_the_record():
     h.all_in()
     h.call()
     assert len(h.board) == 5 and h.street == "over"
-    record = h.history()
+    record = HandRecord.from_hand(h)
     assert replay(record).agrees
     record.board = record.board[:6]              # the flop only
     with pytest.raises(ReplayError, match="showdown but the record's board has only 3 cards "
@@ -114,11 +114,29 @@ def test_records_that_end_before_the_board_is_complete_still_replay():
     h = t.start_hand()
     h.call(), h.call(), h.check()
     h.bet(10), h.fold(), h.fold()               # folded out on the flop
-    record = h.history()
+    record = HandRecord.from_hand(h)
     assert len(record.board) == 6 and replay(record).agrees
     [again] = loads(dump_hand(h))
     assert again.board == record.board and replay(again).agrees
     h = t.start_hand()
     h.fold(), h.fold()                          # folded out preflop: no board at all
-    record = h.history()
+    record = HandRecord.from_hand(h)
     assert record.board == "" and replay(record).agrees
+
+
+def test_engine_imports_no_file_format():
+    """The engine sits below the histories: no module of game/ imports history/."""
+    import ast
+    from pathlib import Path
+
+    import omaha_fast.game
+    for path in Path(omaha_fast.game.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [f"{'.' * node.level}{node.module or ''}"]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                assert "history" not in name, f"{path.name} imports {name}"

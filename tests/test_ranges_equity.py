@@ -72,8 +72,9 @@ def test_exact_range_vs_range_three_way_high():
     rb = Range.from_hands([h for h, _ in hb], [1 + k % 5 for k in range(len(hb))])
     weights_b = dict(zip((format_cards(c) for c in rb.combos.tolist()), rb.weights.tolist()))
     got = equity(["QcQdJc9c", ra, rb], board=board, game="high")
-    want, _ = brute_force([[("QcQdJc9c", 1)], [(h, 1) for h in (format_cards(c) for c in ra.combos.tolist())],
-                           list(weights_b.items())], board, game="high")
+    hands_a = [(format_cards(c), 1) for c in ra.combos.tolist()]
+    want, _ = brute_force([[("QcQdJc9c", 1)], hands_a, list(weights_b.items())], board,
+                          game="high")
     assert got.exact and np.abs(figures(got) - want).max() < 1e-9
 
 
@@ -160,7 +161,8 @@ def random_spots(n, players, board_cards, seed):
 @pytest.mark.parametrize("players, board_cards, game", [(2, 5, "hilo"), (2, 4, "hilo"),
                                                         (3, 4, "high"), (2, 3, "hilo")])
 def test_equity_batch_matches_equity(players, board_cards, game):
-    hands, boards = random_spots(40 if board_cards > 3 else 8, players, board_cards, seed=board_cards)
+    n = 40 if board_cards > 3 else 8
+    hands, boards = random_spots(n, players, board_cards, seed=board_cards)
     got = equity_batch(hands, boards, game=game)
     for k in range(len(hands)):
         want = equity([h.tolist() for h in hands[k]], board=boards[k].tolist(), game=game)
@@ -177,3 +179,14 @@ def test_equity_batch_errors():
         equity_batch(hands, boards[:, :2])
     with pytest.raises(InvalidCardError, match="0..51"):
         equity_batch(hands + 60, boards)
+
+
+def test_progress_and_cancel_with_ranges():
+    from omaha_fast import OmahaError
+    seen = []
+    r = equity(["As2s3h4h", "AA:$ds"], mode="mc", samples=300_000, seed=1,
+               progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (300_000, 300_000) and r.boards == 300_000
+    with pytest.raises(OmahaError, match="stopped by the progress callback"):
+        equity(["As2s3h4h", "AA:$ds"], mode="mc", samples=50_000_000, seed=1,
+               progress=lambda d, t: True)

@@ -112,7 +112,7 @@ def rich_hands():
     rng = np.random.default_rng(9)
     u = universe()
     ranks = u // 4
-    rich = np.flatnonzero(((ranks == 12).sum(1) >= 1) | ((ranks[:, 0] == ranks[:, 1])))
+    rich = np.flatnonzero(((ranks == 12).sum(1) >= 1) | (ranks[:, 0] == ranks[:, 1]))
     picks = rng.choice(rich, size=700, replace=False)
     return [tuple(int(c) for c in u[i]) for i in picks]
 

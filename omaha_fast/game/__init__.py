@@ -1,4 +1,4 @@
-"""The game engine: table, hand state machine, betting, pots, showdown and histories.
+"""The game engine: table, hand state machine, betting, pots and showdown (no file formats).
 
 >>> from omaha_fast.game import Table, PotLimit
 >>> t = Table(structure=PotLimit(), blinds=(1, 2), game="high", seats=2, stacks=[100, 100])

@@ -20,14 +20,17 @@ omaha_fast.errors.IllegalActionError: raise to 25 is not allowed: fixed-limit ra
 >>> for _ in range(9): _ = h.check()
 >>> h.finished, h.payouts
 (True, {1: 0, 2: 0, 0: 30})
-"""
+"""  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Optional
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
+from .._checks import check_int
 from ..cards import Card, format_cards
+from ..errors import InvalidValueError
 from .actions import STREETS, Action, LegalActions
 from .betting import FL as _FL, NL as _NL, PL as _PL, Betting, new_tuple as _new
 from .deal import DECK as _DECK, draw
@@ -37,7 +40,6 @@ from .showdown import choose_shows, fill_values, showdown_order
 from .structures import FixedLimit, PotLimit
 
 if TYPE_CHECKING:
-    from .record import HandRecord
     from .view import HandView
 
 _PARAMS: dict[int, tuple[Rules, tuple]] = {}  # type: ignore[type-arg]
@@ -121,7 +123,7 @@ class Hand(Betting):
                  "_uncapped", "rules", "setup")
 
     def __init__(self, setup: Setup,
-                 on_end: Optional[Callable[["Hand"], None]] = None) -> None:
+                 on_end: Optional[Callable[[Hand], None]] = None) -> None:
         rules = setup.rules
         self.setup = setup
         self.rules = rules
@@ -425,7 +427,8 @@ class Hand(Betting):
         try:
             return self._index[seat]
         except (KeyError, TypeError):
-            raise ValueError(f"seat {seat!r} is not dealt in this hand "
+            check_int(seat, "seat")   # a seat of the wrong type is an InvalidTypeError
+            raise InvalidValueError(f"seat {seat!r} is not dealt in this hand "
                              f"(seats {list(self._seats)})") from None
 
     # ----------------------------------------------------------------- actions
@@ -645,9 +648,11 @@ class Hand(Betting):
         if self._on_end is not None:
             self._on_end(self)
 
-    # ----------------------------------------------------------------- views, history
-    def view(self, seat: Optional[int]) -> "HandView":
+    # ----------------------------------------------------------------- views
+    def view(self, seat: Optional[int]) -> HandView:
         """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
+        if seat is not None:
+            check_int(seat, "seat")
         from .view import make_view
         return make_view(self, seat)
 
@@ -658,11 +663,6 @@ class Hand(Betting):
                                                     and self._known[i]):
             return self._holes[i]
         return None
-
-    def history(self) -> "HandRecord":
-        """The complete record of this hand (see :mod:`omaha_fast.game.record`)."""
-        from .record import record_of
-        return record_of(self)
 
     def __repr__(self) -> str:
         board = format_cards(self.board) or "-"

@@ -10,7 +10,7 @@ Records read from PHH may also hold the generic verbs ``check_or_call`` and
 >>> t = Table(structure=FixedLimit(10, 20), seats=2, stacks=[100, 100], seed=3)
 >>> h = t.start_hand()
 >>> _ = h.fold()
->>> r = h.history()
+>>> r = HandRecord.from_hand(h)
 >>> r.final_stacks, r.actions
 ([95, 105], [[0, 'fold', None]])
 >>> HandRecord.from_json(r.to_json()) == r
@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..cards import format_cards
-from .rules import Rake, Rules
-from .structures import FixedLimit, NoLimit, PotLimit, Structure
+from ..game.rules import Rake, Rules
+from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from ..game.hand import Hand
 
 STREET_MARKERS = ("flop", "turn", "river", "showdown")
 VERBS = ("fold", "check", "call", "bet", "raise_to", "all_in", "check_or_call",
@@ -80,6 +80,11 @@ class HandRecord:
     # where each action came from in the source file, for messages (PHH: its own index)
     sources: Optional[list[str]] = field(default=None, compare=False, repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_hand(cls, hand: Hand) -> HandRecord:
+        """The record of a hand played by the engine (finished or not)."""
+        return _record_of(hand)
 
     # ------------------------------------------------------------- rules
     def make_structure(self) -> Structure:
@@ -153,7 +158,7 @@ class HandRecord:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], origin: str = "") -> "HandRecord":
+    def from_dict(cls, d: dict[str, Any], origin: str = "") -> HandRecord:
         """Read the neutral JSON format (the project's own, or the shared data's)."""
         where = f"{origin}: " if origin else ""
         if not isinstance(d, dict):
@@ -183,7 +188,7 @@ class HandRecord:
         return rec
 
     @classmethod
-    def from_json(cls, text: str, origin: str = "") -> "HandRecord":
+    def from_json(cls, text: str, origin: str = "") -> HandRecord:
         """Read one hand from a JSON text."""
         try:
             data = json.loads(text)
@@ -216,8 +221,7 @@ def _posts_from_neutral(d: dict[str, Any], n: int, where: str) -> list[list[Any]
     return posts
 
 
-def record_of(hand: "Hand") -> HandRecord:
-    """The record of a hand (finished or not)."""
+def _record_of(hand: Hand) -> HandRecord:
     setup = hand.setup
     rules = hand.rules
     s = rules.structure
@@ -270,4 +274,4 @@ def record_of(hand: "Hand") -> HandRecord:
         extra=extra)
 
 
-__all__ = ["HandRecord", "RecordError", "record_of", "STREET_MARKERS", "VERBS"]
+__all__ = ["HandRecord", "RecordError", "STREET_MARKERS", "VERBS"]

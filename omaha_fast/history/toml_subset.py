@@ -11,7 +11,7 @@ remembers the line it was on, so later checks can point at the line too.
 >>> parse("x = tru")
 Traceback (most recent call last):
 ...
-omaha_fast.game.toml_subset.TomlError: line 1: cannot read a value at 'tru'
+omaha_fast.history.toml_subset.TomlError: line 1: cannot read a value at 'tru'
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ def parse(text: str) -> dict[str, Table]:
     >>> list(parse("[a]\\nx = 'it''s'\\n")["a"].items())
     Traceback (most recent call last):
     ...
-    omaha_fast.game.toml_subset.TomlError: line 2: unexpected text after the value: "'s'"
+    omaha_fast.history.toml_subset.TomlError: line 2: unexpected text after the value: "'s'"
     """
     r = _Reader(text)
     tables: dict[str, Table] = {"": Table(0)}

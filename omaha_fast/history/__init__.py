@@ -17,13 +17,14 @@ engine with it, checking every action, and compares the final stacks.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, Union
+from typing import Union
 
-from .game.hand import Hand
-from .game.phh import PHHError, dump_hand, dump_phhs, load_phh
-from .game.record import HandRecord, RecordError
-from .game.replay import ReplayError, ReplayResult, replay, start_from_record
+from ..game.hand import Hand
+from .phh import PHHError, dump_hand, dump_phhs, load_phh
+from .record import HandRecord, RecordError
+from .replay import ReplayError, ReplayResult, replay, start_from_record
 
 
 def loads_json(text: str, origin: str = "<json>") -> list[HandRecord]:
@@ -64,7 +65,7 @@ def load(path: Union[str, Path]) -> list[HandRecord]:
 
 def dumps_json(hands: Iterable[Hand]) -> str:
     """Hands as JSON lines (one hand per line, no final newline)."""
-    return "\n".join(h.history().to_json() for h in hands)
+    return "\n".join(HandRecord.from_hand(h).to_json() for h in hands)
 
 
 def dumps_phh(hands: Iterable[Hand]) -> str:

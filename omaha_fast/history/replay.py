@@ -10,7 +10,7 @@ actions reach a street, or an all-in runout, without the board cards for it is r
 >>> h = t.start_hand()
 >>> while not h.finished:
 ...     _ = h.call() if h.legal_actions().to_call else h.check()
->>> result = replay(h.history())
+>>> result = replay(HandRecord.from_hand(h))
 >>> result.agrees, result.replayed == [h.stacks[s] for s in range(3)]
 (True, True)
 """
@@ -22,10 +22,10 @@ from typing import Any, NamedTuple, Optional
 
 from ..cards import format_cards, parse_group
 from ..errors import IllegalActionError, InvalidCardError
-from .hand import Hand, Post, Setup
+from ..game.hand import Hand, Post, Setup
+from ..game.rules import check_unit
+from ..game.structures import check_chips
 from .record import HandRecord, RecordError
-from .rules import check_unit
-from .structures import check_chips
 
 _MARKER_STREET = {"flop": "flop", "turn": "turn", "river": "river"}
 
