@@ -537,73 +537,125 @@ static int alias_build(struct player_range *pr) {
     return OF_OK;
 }
 
-static OF_ALWAYS_INLINE const hand_rec *range_draw(const struct player_range *pr, rng *g) {
+/* Uniform in [0, n) from 32 random bits, by the same multiply-shift with rejection as
+ * rng_below (fresh bits in the rare case that needs them). */
+static OF_ALWAYS_INLINE uint32_t below_from(rng *g, uint32_t bits, uint32_t n) {
+    uint64_t m = (uint64_t)bits * n;
+    if ((uint32_t)m < n) {
+        uint32_t floor = (uint32_t)(-n) % n;
+        while ((uint32_t)m < floor) m = (uint64_t)(uint32_t)(rng_next(g) >> 32) * n;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Two 32-bit draws from each 64-bit output: dealing is most of a Monte Carlo deal. */
+typedef struct { rng *g; uint64_t pool; int left; } rng32;
+
+static OF_ALWAYS_INLINE uint32_t draw_below(rng32 *r, uint32_t n) {
+    if (!r->left) { r->pool = rng_next(r->g); r->left = 2; }
+    uint32_t bits = (uint32_t)(r->pool >> 32);
+    r->pool <<= 32;
+    r->left--;
+    return below_from(r->g, bits, n);
+}
+
+static OF_ALWAYS_INLINE const hand_rec *range_draw(const struct player_range *pr, rng32 *g) {
     if (pr->n == 1) return pr->recs;
-    uint32_t i = rng_below(g, pr->n);
-    if (pr->thresh && rng_below(g, pr->total) >= pr->thresh[i]) i = pr->alias[i];
+    uint32_t i = draw_below(g, pr->n);
+    if (pr->thresh && draw_below(g, pr->total) >= pr->thresh[i]) i = pr->alias[i];
     return pr->recs + i;
 }
 
-/* Monte Carlo over ranges: each deal draws every hand by weight, throws the deal away when
- * two hands share a card (redrawing one player only would bias the result), then deals
- * the rest of the board from the cards left. Returns the deals counted, or -1 when the
- * block needed more than a thousand draws per accepted deal. */
+/* One Monte Carlo deal, drawn and summarised, waiting to be scored. */
+typedef struct {
+    const hand_rec *hand[OF_MAX_PLAYERS];
+    board5 bd;
+    int idx;
+} mc_deal;
+
+/* Draw a deal: every hand by weight, the whole deal thrown away when two hands share a
+ * card (redrawing one player only would bias the result), then the board, uniform over
+ * the cards left. Returns 0 when `limit` attempts ran out. */
+static OF_ALWAYS_INLINE int draw_deal(const job *J, rng32 *r32, const int n, mc_deal *d,
+                                      uint64_t *attempts, uint64_t limit) {
+    const int n_known = J->n_known;
+    const uint8_t *deck = J->mc_deck;
+    const uint32_t n_deck = (uint32_t)J->n_mc_deck;
+    uint64_t used;
+    for (;;) {
+        if (++*attempts > limit) return 0;
+        uint64_t clash = 0;
+        used = 0;
+        for (int p = 0; p < n; p++) {
+            d->hand[p] = range_draw(&J->range[p], r32);
+            uint64_t m = d->hand[p]->mask;
+            clash |= used & m;
+            used |= m;
+        }
+        if (!clash) break;
+    }
+    uint8_t cards[5];
+    memcpy(cards, J->known_cards, (size_t)n_known);
+    for (int t = n_known; t < 5; t++) {
+        unsigned c;
+        do c = deck[draw_below(r32, n_deck)]; while (used >> c & 1u);
+        used |= (uint64_t)1 << c;
+        cards[t] = (uint8_t)c;
+    }
+    /* players with one hand read their own tables (indexed by the dealt ranks alone,
+     * like of_equity); the others are scored from the board's row */
+    int dealt[5];
+    for (int t = n_known; t < 5; t++) dealt[t - n_known] = cards[t] >> 2;
+    of_sort_small(dealt, 5 - n_known);
+    d->idx = of_multiset_index(dealt, 5 - n_known);
+    board5_of(&d->bd, cards, n_known ? -1 : d->idx);
+#if defined(__GNUC__) || defined(__clang__)
+    /* the row is read one deal later: fetch it now, behind the next deal's drawing */
+    __builtin_prefetch(d->bd.row);
+    __builtin_prefetch(d->bd.row + 32);
+    __builtin_prefetch(d->bd.row + 64);
+#endif
+    return 1;
+}
+
+static OF_ALWAYS_INLINE uint32_t score_deal(const job *J, const int n, const mc_deal *d) {
+    unsigned hv[OF_MAX_PLAYERS], lv[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        if (J->high[p]) {
+            unsigned hi = J->high[p][d->idx], f = J->flush[p][d->bd.fs][d->bd.fmask];
+            hv[p] = f > hi ? f : hi;
+        } else {
+            hv[p] = rec_high(&d->bd, d->hand[p]);
+        }
+    }
+    uint32_t key = winners(hv, n);
+    if (J->hilo) {
+        for (int p = 0; p < n; p++)
+            lv[p] = J->high[p] ? J->low[p][d->bd.low]
+                               : of_low[(unsigned)d->hand[p]->low << 8 | d->bd.low];
+        key |= winners(lv, n) << n;
+    }
+    return key;
+}
+
+/* Monte Carlo over ranges, one block of deals. Each deal is scored after the next one is
+ * drawn, so that the board row it reads has arrived by then. Returns the deals counted,
+ * or -1 when the block needed more than a thousand draws per accepted deal. */
 static OF_ALWAYS_INLINE double range_mc_body(const job *J, histogram *h, long unit, const int n) {
     uint64_t x = J->seed ^ ((uint64_t)unit * 0xD1B54A32D192ED03ull);
     rng g;
     for (int k = 0; k < 4; k++) g.s[k] = splitmix64(&x);
+    rng32 r32 = {&g, 0, 0};
     uint64_t first = (uint64_t)unit * MC_BLOCK;
     uint64_t count = J->samples - first < MC_BLOCK ? J->samples - first : MC_BLOCK;
     uint64_t attempts = 0, limit = 1000 * count + 1000;
-    const int n_known = J->n_known;
-    uint8_t cards[5];
-    memcpy(cards, J->known_cards, (size_t)n_known);
-    /* the deck holds no card of a player with a single hand: only the others' cards can
-     * be drawn again, and are then drawn once more (uniform over the cards left) */
-    const uint8_t *deck = J->mc_deck;
-    const uint32_t n_deck = (uint32_t)J->n_mc_deck;
-    for (uint64_t b = 0; b < count;) {
-        if (++attempts > limit) return -1;
-        const hand_rec *hand[OF_MAX_PLAYERS];
-        uint64_t used = 0, clash = 0;
-        for (int p = 0; p < n; p++) {
-            hand[p] = range_draw(&J->range[p], &g);
-            uint64_t m = hand[p]->mask;
-            clash |= used & m;
-            used |= m;
-        }
-        if (clash) continue;
-        for (int t = n_known; t < 5; t++) {
-            unsigned c;
-            do c = deck[rng_below(&g, n_deck)]; while (used >> c & 1u);
-            used |= (uint64_t)1 << c;
-            cards[t] = (uint8_t)c;
-        }
-        /* players with one hand read their own tables (indexed by the dealt ranks alone,
-         * like of_equity); the others are scored from the board's row */
-        int dealt[5];
-        for (int t = n_known; t < 5; t++) dealt[t - n_known] = cards[t] >> 2;
-        of_sort_small(dealt, 5 - n_known);
-        int idx = of_multiset_index(dealt, 5 - n_known);
-        board5 bd;
-        board5_of(&bd, cards, n_known ? -1 : idx);
-        unsigned hv[OF_MAX_PLAYERS], lv[OF_MAX_PLAYERS];
-        for (int p = 0; p < n; p++) {
-            if (J->high[p]) {
-                unsigned hi = J->high[p][idx], f = J->flush[p][bd.fs][bd.fmask];
-                hv[p] = f > hi ? f : hi;
-            } else {
-                hv[p] = rec_high(&bd, hand[p]);
-            }
-        }
-        uint32_t key = winners(hv, n);
-        if (J->hilo) {
-            for (int p = 0; p < n; p++)
-                lv[p] = J->high[p] ? J->low[p][bd.low] : of_low[(unsigned)hand[p]->low << 8 | bd.low];
-            key |= winners(lv, n) << n;
-        }
-        hist_count(h, key, (unsigned)b);
-        b++;
+    mc_deal deals[2];
+    if (!draw_deal(J, &r32, n, &deals[0], &attempts, limit)) return -1;
+    for (uint64_t b = 0; b < count; b++) {
+        const mc_deal *cur = &deals[b & 1];
+        if (b + 1 < count && !draw_deal(J, &r32, n, &deals[(b + 1) & 1], &attempts, limit))
+            return -1;
+        hist_count(h, score_deal(J, n, cur), (unsigned)b);
     }
     return (double)count;
 }
@@ -836,6 +888,11 @@ static int default_threads(void) {
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
+static int compare_keys(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
 /* Run a prepared job on `threads` threads (the caller's among them) and turn the merged
  * histogram into per-player sums. */
 static int run_job(job *J, int threads, of_progress_fn progress, void *user,
@@ -889,6 +946,8 @@ static int run_job(job *J, int threads, of_progress_fn progress, void *user,
             hist_merge(all, &workers[t].h, n_players);
             if (all->oom) rc = OF_ERR_NOMEM;
         }
+        /* keys in one order whatever the threads were, so the float sums are too */
+        if (rc == OF_OK) qsort(all->keys, all->n_keys, sizeof *all->keys, compare_keys);
         memset(results, 0, (size_t)n_players * sizeof *results);
         double total = 0, no_low = 0;
         unsigned pmask = (1u << n_players) - 1;
