@@ -139,15 +139,15 @@ def add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .history import ReplayError, load, replay
+    from .history import RecordError, load, replay
     hands = agree = 0
     for path in args.files:
-        for record in load(path):
+        for record in load(path):     # a file that cannot be read stops with exit 2
             hands += 1
             name = record.id or record.origin
             try:
                 result = replay(record)
-            except ReplayError as err:
+            except RecordError as err:    # this hand is refused; the others still replay
                 print(f"{name}: REFUSED: {err}")
                 continue
             ok = result.agrees
