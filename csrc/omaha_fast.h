@@ -99,6 +99,18 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards, double *no_low);
+/* Showdown values on a river (n_board = 5) of n hero hands against m villain hands (rows
+ * of 4 cards) with weights (NULL: all 1). For each hero hand i, over the villain hands j
+ * sharing no card with it: reach[i] = sum of w_j, value[i] = sum of w_j * (i's share of a
+ * heads-up pot against j): 1, 1/2, 0 in OF_GAME_HIGH; 1, 3/4, 1/2, 1/4, 0 in OF_GAME_HILO
+ * (no low: the high takes the pot). low_part (may be NULL) gets the part of value won by
+ * the low half. A hand touching the board or holding a card twice fails with *bad_side
+ * (0 hero, 1 villain) and *bad_row naming it. Weights are read as given (the caller
+ * checks them). O(n + m) after a counting sort; see showdown.c. */
+int of_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                       const uint8_t *villain, size_t m, const double *weights, int game,
+                       double *value, double *reach, double *low_part, size_t *bad_row,
+                       int *bad_side);
 /* cdef-end */
 
 #ifdef __cplusplus

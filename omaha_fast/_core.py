@@ -154,3 +154,19 @@ def equity(hands: bytes, n_players: int, board: bytes, dead: bytes, game: int, e
               "low_share", "eq_sq")
     return ([{f: float(getattr(r, f)) for f in fields} for r in results],
             float(boards[0]), float(no_low[0]))
+
+
+def showdown_values(board: bytes, hero: Any, n: int, villain: Any, m: int, weights: Any,
+                    game: int, value: Any, reach: Any, low_part: Any
+                    ) -> tuple[int, int, int]:
+    """Run the showdown kernel over contiguous buffers; returns (status, bad row, bad side)."""
+    bad_row = ffi.new("size_t *")
+    bad_side = ffi.new("int *")
+    w = ffi.NULL if weights is None else ffi.from_buffer("double[]", weights)
+    rc = lib.of_showdown_values(board, len(board), ffi.from_buffer("uint8_t[]", hero), n,
+                                ffi.from_buffer("uint8_t[]", villain), m, w, game,
+                                ffi.from_buffer("double[]", value, require_writable=True),
+                                ffi.from_buffer("double[]", reach, require_writable=True),
+                                ffi.from_buffer("double[]", low_part, require_writable=True),
+                                bad_row, bad_side)
+    return rc, int(bad_row[0]), int(bad_side[0])
