@@ -6,8 +6,16 @@ import json
 
 import pytest
 
-from omaha_fast.history import (PHHError, RecordError, ReplayError, dump_hand, load, load_phh,
-                                loads_json, replay)
+from omaha_fast.history import (
+    PHHError,
+    RecordError,
+    ReplayError,
+    dump_hand,
+    load,
+    load_phh,
+    loads_json,
+    replay,
+)
 
 GOOD = """\
 # one hand, top-level keys

@@ -11,10 +11,10 @@ import pytest
 from history_hands import random_hands as random_hands_anywhere
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake, Table
-from omaha_fast.history.phh import dump_hand
-from omaha_fast.history.record import HandRecord
 from omaha_fast.cards import format_cards
 from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
+from omaha_fast.history.phh import dump_hand
+from omaha_fast.history.record import HandRecord
 
 HANDS = 1000
 STRUCTURES = {

@@ -82,7 +82,7 @@ class ObservationEncoder:
         high[self.pot_at:self.pot_at + 2] = self.chip_bound
         return low, high
 
-    def encode(self, hand: "Hand", seat: int, *, features_seed: Optional[int] = None,
+    def encode(self, hand: Hand, seat: int, *, features_seed: Optional[int] = None,
                stacks: Optional[dict[int, int]] = None) -> Any:
         """The observation of ``seat`` (a float32 array of :attr:`size`).
 

@@ -17,12 +17,13 @@ engine with it, checking every action, and compares the final stacks.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, Union
+from typing import Union
 
 from ..game.hand import Hand
-from .phh import PHHError, dump_hand, dump_phhs, load_phh
 from .checks import short
+from .phh import PHHError, dump_hand, dump_phhs, load_phh
 from .record import HandRecord, RecordError, parse_json
 from .replay import ReplayError, ReplayResult, replay, start_from_record
 

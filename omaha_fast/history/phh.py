@@ -47,8 +47,15 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..cards import format_cards, parse_group
 from ..errors import InvalidCardError
-from .checks import (chips_problem, is_int, percent_text, percent_value, seat_problem, short,
-                     text_problem)
+from .checks import (
+    chips_problem,
+    is_int,
+    percent_text,
+    percent_value,
+    seat_problem,
+    short,
+    text_problem,
+)
 from .record import HandRecord, RecordError
 
 if sys.version_info >= (3, 11):
@@ -657,7 +664,7 @@ def _phh_actions(record: HandRecord, seats: list[int], pos: dict[int, int],
     return acts
 
 
-def dump_hand(hand: Union["Hand", HandRecord], name: Optional[str] = None) -> str:
+def dump_hand(hand: Union[Hand, HandRecord], name: Optional[str] = None) -> str:
     """A hand (or a record) as PHH text: top-level keys, or a ``[name]`` table for a
     ``.phhs`` file."""
     record = hand if isinstance(hand, HandRecord) else HandRecord.from_hand(hand)
@@ -666,17 +673,17 @@ def dump_hand(hand: Union["Hand", HandRecord], name: Optional[str] = None) -> st
     return "\n".join(lines) + "\n"
 
 
-def dump_phhs(hands: list[Union["Hand", HandRecord]]) -> str:
+def dump_phhs(hands: list[Union[Hand, HandRecord]]) -> str:
     """Several hands as one ``.phhs`` text, tables ``[1]``, ``[2]``, ..."""
     return "\n".join(dump_hand(h, str(i)) for i, h in enumerate(hands, 1))
 
 
-def hand_fields(hand: "Hand") -> dict[str, Any]:
+def hand_fields(hand: Hand) -> dict[str, Any]:
     """The PHH fields of a hand played by the engine."""
     return phh_fields(HandRecord.from_hand(hand))
 
 
-def _example_hand() -> "Hand":
+def _example_hand() -> Hand:
     from ..game.structures import FixedLimit
     from ..game.table import Table
     t = Table(structure=FixedLimit(10, 20), seats=2, stacks=[100, 100], seed=3)

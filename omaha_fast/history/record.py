@@ -29,8 +29,17 @@ from ..cards import format_cards
 from ..errors import OmahaError
 from ..game.rules import GAMES, Rake, Rules, odd_chip_rule
 from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure
-from .checks import (MAX_DEPTH, chips_problem, depth, is_int, percent_text, percent_value,
-                     seat_problem, short, text_problem)
+from .checks import (
+    MAX_DEPTH,
+    chips_problem,
+    depth,
+    is_int,
+    percent_text,
+    percent_value,
+    seat_problem,
+    short,
+    text_problem,
+)
 
 if TYPE_CHECKING:
     from ..game.hand import Hand
@@ -93,7 +102,7 @@ class HandRecord:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def from_hand(cls, hand: "Hand") -> "HandRecord":
+    def from_hand(cls, hand: Hand) -> HandRecord:
         """The record of a hand played by the engine (finished or not)."""
         return _record_of(hand)
 
@@ -338,7 +347,7 @@ class HandRecord:
         return json.dumps(self.to_dict(), default=_json_value)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], origin: str = "") -> "HandRecord":
+    def from_dict(cls, d: dict[str, Any], origin: str = "") -> HandRecord:
         """Read the neutral JSON format (the project's own, or the shared data's)."""
         where = f"{origin}: " if origin else ""
         if not isinstance(d, dict):
@@ -382,7 +391,7 @@ class HandRecord:
         return rec
 
     @classmethod
-    def from_json(cls, text: str, origin: str = "") -> "HandRecord":
+    def from_json(cls, text: str, origin: str = "") -> HandRecord:
         """Read one hand from a JSON text."""
         return cls.from_dict(parse_json(text, origin), origin)
 
@@ -448,7 +457,7 @@ def _posts_from_neutral(d: dict[str, Any], n: int, where: str) -> list[list[Any]
     return posts
 
 
-def _record_of(hand: "Hand") -> HandRecord:
+def _record_of(hand: Hand) -> HandRecord:
     setup = hand.setup
     rules = hand.rules
     s = rules.structure
