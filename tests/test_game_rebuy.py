@@ -4,8 +4,7 @@ missing blinds posts them, or waits for the big blind)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from omaha_fast import FixedLimit, NoLimit, Table
 
