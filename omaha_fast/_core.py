@@ -7,12 +7,15 @@ failure into a Python exception, and returns plain Python values, never cdata.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 from ._lib import ffi, lib
 from .errors import InvalidCardError, OmahaError
 
 lib.of_init()
+
+ERR_COUNT: int = lib.OF_ERR_COUNT
 
 GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
 
@@ -70,8 +73,9 @@ def eval_batch(holes: Any, boards: Any, n: int, n_board: int, game: int,
                high: Any, low: Any) -> tuple[int, int]:
     """Run the batch over contiguous uint8 buffers; returns (status, bad row)."""
     bad = ffi.new("size_t *")
-    rc = lib.of_eval_batch(ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards),
-                           n, n_board, game, ffi.from_buffer("uint16_t[]", high, require_writable=True),
+    rc = lib.of_eval_batch(ffi.from_buffer("uint8_t[]", holes),
+                           ffi.from_buffer("uint8_t[]", boards), n, n_board, game,
+                           ffi.from_buffer("uint16_t[]", high, require_writable=True),
                            ffi.from_buffer("uint8_t[]", low, require_writable=True), bad)
     return rc, int(bad[0])
 

@@ -5,7 +5,7 @@
 Traceback (most recent call last):
 ...
 omaha_fast._extras.MissingExtraError: this needs a_module_that_is_not_there, which is not installed: pip install 'omaha_fast[rl]'
-"""
+"""  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 

@@ -12,13 +12,14 @@ straight into arrays and C calls while still printing as ``"As"``.
 Traceback (most recent call last):
 ...
 omaha_fast.errors.InvalidCardError: unknown card 'Zz' (expected rank 2-9TJQKA then suit cdhs, e.g. 'As')
-"""
+"""  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Iterable, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Any, Union
 
 from .errors import InvalidCardError
 
@@ -42,7 +43,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
+    def __new__(cls, value: Union[int, str, Card]) -> Card:
         if isinstance(value, Card):
             return value
         if isinstance(value, str):
@@ -79,7 +80,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 

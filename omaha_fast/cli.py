@@ -21,15 +21,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Optional
 
 from .cards import format_cards
 from .errors import OmahaError
-from .odds import equity
 from .evaluation import evaluate
+from .odds import equity
 
 
-def add_eval(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("eval", help="best high and low of one Omaha hand",
                        description="Print the best high and 8-or-better low of four hole "
                                    "cards on a board of 3, 4 or 5 cards.")
@@ -57,7 +58,7 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_equity(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="hi/lo equity of 2 to 10 hands",
                        description="Exact (every remaining board) or Monte Carlo equity of "
                                    "2 to 10 Omaha hands, with the high/low breakdown.")
@@ -129,7 +130,7 @@ def run_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay hand histories through the engine",
                        description="Replay every hand of PHH (.phh/.phhs) or JSON "
                                    "(.json/.jsonl) files through the game engine and compare "

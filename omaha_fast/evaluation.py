@@ -13,10 +13,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache, total_ordering
 from itertools import combinations
-from typing import Any, Optional, Sequence, TypeVar, Union
+from typing import Any, Optional, TypeVar
 
 from . import _core
 from .cards import RANK_NAMES, Card, CardsLike, check_disjoint, parse_cards, parse_group
@@ -134,12 +135,12 @@ class _HandValue:
         return self._cards
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._value == other._value  # type: ignore[attr-defined]
+        return type(other) is type(self) and self._value == other._value
 
     def __lt__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._value < other._value  # type: ignore[attr-defined]
+        return self._value < other._value
 
     def __hash__(self) -> int:
         return hash((self._IS_LOW, self._value))
@@ -254,7 +255,7 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
     """
     h, b = _as_bytes(hole), _as_bytes(board)
     if len(h) != 4:  # the C core reads exactly four hole cards
-        _explain(hole, board, _core.lib.OF_ERR_COUNT)
+        _explain(hole, board, _core.ERR_COUNT)
     packed = _core.eval_packed(h, b, _core.game_code(game))
     if packed < 0:
         _explain(hole, board, -packed)

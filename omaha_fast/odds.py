@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from math import comb
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Any, Optional
 
 from . import _core
 from .cards import CardsLike, check_disjoint, format_cards, parse_cards, parse_group
@@ -27,8 +28,9 @@ from .errors import InvalidCardError
 
 EXACT_LIMIT = 2_000_000
 """``mode="auto"`` without ``samples`` enumerates exactly when at most this many boards
-remain, otherwise it samples. From a full deck the largest space (heads-up, no board) is 1,086,008 boards, which
-the C core enumerates in milliseconds, so every standard spot is exact under "auto"."""
+remain, otherwise it samples. From a full deck the largest space (heads-up, no board) is
+1,086,008 boards, which the C core enumerates in milliseconds, so every standard spot is
+exact under "auto"."""
 
 DEFAULT_SAMPLES = 1_000_000
 """Boards drawn by Monte Carlo when ``samples`` is not given."""
@@ -83,7 +85,7 @@ class EquityResult:
     seed: Optional[int]
     """The Monte Carlo seed used (``None`` when exact): pass it again to repeat the run."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data, for JSON."""
         return {"board": self.board, "game": self.game, "boards": self.boards,
                 "exact": self.exact, "no_low": self.no_low, "seed": self.seed,

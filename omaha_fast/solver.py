@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import chain, combinations
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple
 
 from . import _core
 from .cards import Card, CardsLike, parse_cards, parse_group
@@ -29,7 +29,8 @@ def _numpy() -> Any:
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - numpy is in the test extra
-        raise ImportError("omaha_fast.solver needs numpy: pip install 'omaha_fast[numpy]'") from None
+        raise ImportError("omaha_fast.solver needs numpy: "
+                          "pip install 'omaha_fast[numpy]'") from None
     return np
 
 
@@ -82,7 +83,8 @@ def _weights(weights: Any, m: int) -> Any:
     try:
         w = np.ascontiguousarray(weights, dtype=np.float64)
     except (TypeError, ValueError):
-        raise InvalidWeightsError(f"villain_weights must be numbers, got {type(weights).__name__}") from None
+        raise InvalidWeightsError(
+            f"villain_weights must be numbers, got {type(weights).__name__}") from None
     if w.shape != (m,):
         raise InvalidWeightsError(f"villain_weights must hold one weight per villain hand "
                                   f"({m}), got shape {w.shape}")

@@ -21,7 +21,8 @@ from omaha_fast.sim import CallingStation, RandomAgent  # noqa: E402
 
 @pytest.mark.parametrize("settings", [
     dict(),
-    dict(game="high", seats=6, structure="no-limit", opponents=["random", "station"] * 2 + ["random"]),
+    dict(game="high", seats=6, structure="no-limit",
+         opponents=["random", "station"] * 2 + ["random"]),
     dict(seats=4, structure="fixed-limit", hands=20, seat=2, hand_features=True,
          equity_samples=8),
 ], ids=["default", "high-6-nl", "fl-carried"])

@@ -16,8 +16,16 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from omaha_fast import IllegalActionError  # noqa: E402
 from omaha_fast.env import omaha_hilo_v0  # noqa: E402
-from omaha_fast.env.actions import (ALL_IN, CHECK_CALL, FOLD, RAISE_HALF_POT, RAISE_MIN,  # noqa: E402
-                                    RAISE_POT, action_mask, engine_action)
+from omaha_fast.env.actions import (  # noqa: E402
+    ALL_IN,
+    CHECK_CALL,
+    FOLD,
+    RAISE_HALF_POT,
+    RAISE_MIN,
+    RAISE_POT,
+    action_mask,
+    engine_action,
+)
 from omaha_fast.env.encoding import BOARD_AT  # noqa: E402
 from omaha_fast.game import FixedLimit, NoLimit, Rake  # noqa: E402
 

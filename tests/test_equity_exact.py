@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from omaha_fast import InvalidCardError, OmahaError, equity, parse_cards
-from omaha_fast import reference
+from omaha_fast import InvalidCardError, OmahaError, equity, parse_cards, reference
 
 FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
           "low_share")

@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from omaha_fast import (InvalidCardError, OmahaError, evaluate, evaluate_batch, format_cards,
-                        rank5)
+from omaha_fast import InvalidCardError, OmahaError, evaluate, evaluate_batch, format_cards, rank5
 
 np = pytest.importorskip("numpy")
 

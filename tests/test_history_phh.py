@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from omaha_fast.history import (
+    PHHError,
+    RecordError,
+    ReplayError,
+    load,
+    load_phh,
+    loads_json,
+    replay,
+)
 from omaha_fast.history.toml_subset import TomlError, parse
-from omaha_fast.history import (PHHError, RecordError, ReplayError, load, load_phh,
-                                loads_json, replay)
 
 GOOD = """\
 # one hand, top-level keys

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
+from omaha_fast.cards import format_cards
+from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
 from omaha_fast.history.phh import dump_hand
 from omaha_fast.history.record import HandRecord
 from omaha_fast.history.toml_subset import parse
-from omaha_fast.cards import format_cards
-from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
 
 HANDS = 1000
 STRUCTURES = {

@@ -25,8 +25,9 @@ the same total (the minimum raise may be half the pot); both are then allowed.
 >>> h = t.start_hand(seed=3)
 >>> action_mask(h)          # facing the big blind: no check; all-in is above the limit
 [1, 1, 1, 1, 1, 0]
->>> [engine_action(h, a) for a in range(6)]
-[('fold', None), ('call', None), ('raise_to', 4), ('raise_to', 4), ('raise_to', 6), ('all_in', None)]
+>>> [engine_action(h, a) for a in range(6)]  # doctest: +NORMALIZE_WHITESPACE
+[('fold', None), ('call', None), ('raise_to', 4), ('raise_to', 4), ('raise_to', 6),
+ ('all_in', None)]
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ ACTION_NAMES = ("fold", "check_call", "raise_min", "raise_half_pot", "raise_pot"
 N_ACTIONS = len(ACTION_NAMES)
 
 
-def _pot_target(hand: "Hand", legal: "LegalActions", half: bool) -> int:
+def _pot_target(hand: Hand, legal: LegalActions, half: bool) -> int:
     """The street total of a half-pot or pot-sized bet or raise, in whole chips."""
     current = hand.current_bet
     beyond = hand.pot + legal.to_call        # the pot once the player has called
@@ -53,7 +54,7 @@ def _pot_target(hand: "Hand", legal: "LegalActions", half: bool) -> int:
     return current + beyond // chip * chip
 
 
-def _sized(hand: "Hand", legal: "LegalActions", half: bool) -> int:
+def _sized(hand: Hand, legal: LegalActions, half: bool) -> int:
     """The half-pot or pot total when it is a legal bet or raise size, else 0."""
     lo = legal.min_to
     if not lo or hand.rules.structure.name == "fixed-limit":
@@ -62,7 +63,7 @@ def _sized(hand: "Hand", legal: "LegalActions", half: bool) -> int:
     return to if lo <= to <= legal.max_to else 0
 
 
-def action_mask(hand: "Hand") -> list[int]:
+def action_mask(hand: Hand) -> list[int]:
     """Which of the six actions the player to act may take (1) or not (0).
 
     Raises IllegalActionError when the hand is over.
@@ -73,7 +74,7 @@ def action_mask(hand: "Hand") -> list[int]:
             int(_sized(hand, legal, False) > 0), int(legal.all_in_to > 0)]
 
 
-def engine_action(hand: "Hand", action: int) -> tuple[str, Optional[int]]:
+def engine_action(hand: Hand, action: int) -> tuple[str, Optional[int]]:
     """The engine action (kind, street total or None) that ``action`` stands for now.
 
     The result may still be illegal (see :func:`action_mask`); :meth:`Hand.act` refuses it.

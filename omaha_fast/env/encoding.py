@@ -84,8 +84,8 @@ class ObservationEncoder:
         high[self.pot_at:self.pot_at + 2] = self.chip_bound
         return low, high
 
-    def encode(self, hand: "Hand", seat: int, *, features_seed: Optional[int] = None,
-               table: Optional["Table"] = None) -> Any:
+    def encode(self, hand: Hand, seat: int, *, features_seed: Optional[int] = None,
+               table: Optional[Table] = None) -> Any:
         """The observation of ``seat`` (a float32 array of :attr:`size`).
 
         ``table`` gives the chips of seats not dealt in (its stacks, between hands);

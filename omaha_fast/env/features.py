@@ -14,7 +14,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..evaluation import category_of, evaluate_batch
 

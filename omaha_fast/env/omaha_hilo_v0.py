@@ -32,7 +32,8 @@ actions and calls out of order raise.
 from __future__ import annotations
 
 import random
-from typing import Any, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import Any, Optional, Union
 
 from .._extras import require
 
@@ -64,7 +65,7 @@ def make_structure(structure: Union[str, Structure], big_blind: int) -> Structur
     Traceback (most recent call last):
     ...
     ValueError: structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a FixedLimit, PotLimit or NoLimit, got 'limit'
-    """
+    """  # noqa: E501 (a doctest's exception line)
     if isinstance(structure, (FixedLimit, PotLimit, NoLimit)):
         return structure
     if structure == "fixed-limit":

@@ -52,7 +52,7 @@ class Betting:
     _able: int
     _floor: int
     _legal: Optional[LegalActions]
-    rules: "Rules"
+    rules: Rules
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do.

@@ -20,12 +20,13 @@ omaha_fast.errors.IllegalActionError: raise to 25 is not allowed: fixed-limit ra
 >>> for _ in range(9): _ = h.check()
 >>> h.finished, h.payouts
 (True, {1: 0, 2: 0, 0: 30})
-"""
+"""  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Optional
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ..cards import Card, format_cards
 from .actions import STREETS, Action, LegalActions
@@ -120,7 +121,7 @@ class Hand(Betting):
                  "_uncapped", "rules", "setup")
 
     def __init__(self, setup: Setup,
-                 on_end: Optional[Callable[["Hand"], None]] = None) -> None:
+                 on_end: Optional[Callable[[Hand], None]] = None) -> None:
         rules = setup.rules
         self.setup = setup
         self.rules = rules
@@ -645,7 +646,7 @@ class Hand(Betting):
             self._on_end(self)
 
     # ----------------------------------------------------------------- views
-    def view(self, seat: Optional[int]) -> "HandView":
+    def view(self, seat: Optional[int]) -> HandView:
         """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
         from .view import make_view
         return make_view(self, seat)

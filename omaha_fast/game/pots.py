@@ -13,7 +13,8 @@ simply ascending index order (the "first shown" rule passes its own order).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple, Optional
 
 from .rules import Rake
 
@@ -188,5 +189,5 @@ def payouts(awards: Sequence[PotAward], n: int) -> list[int]:
     return out
 
 
-__all__ = ["Pot", "PotAward", "build_pots", "pots_in_play", "split_evenly", "award_pot", "settle_pots",
-           "payouts"]
+__all__ = ["Pot", "PotAward", "build_pots", "pots_in_play", "split_evenly", "award_pot",
+           "settle_pots", "payouts"]

@@ -149,7 +149,7 @@ def odd_chip_rule(value: object) -> str:
         if isinstance(value, str) else value
     name = {"button": "left_of_button", "left": "left_of_button"}.get(name, name)  # type: ignore
     _choice(name, ODD_CHIP_RULES, "odd_chips")
-    return name  # type: ignore[return-value]
+    return str(name)
 
 
 def _choice(value: object, allowed: tuple[str, ...], what: str) -> None:

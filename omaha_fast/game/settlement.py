@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from typing import Collection, Optional, Sequence, Union
+from collections.abc import Collection, Sequence
+from typing import Optional, Union
 
 from ..cards import CardsLike, check_disjoint, parse_group
 from ..errors import InvalidCardError

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Optional
 
 from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
 from .betting import new_tuple as _new
@@ -297,7 +298,7 @@ class Table:
             for s in order[button + 1:button + 1 + size]:   # clockwise from the button
                 if ready[s]:
                     dealt.append(s)
-                elif entrant[s] and (s == bb or (players[s].post  # type: ignore[union-attr]
+                elif entrant[s] and (s == bb or (players[s].post
                                                  and s != sb)):
                     dealt.append(s)
                     owing.append(s)
@@ -325,18 +326,18 @@ class Table:
             posts.append(_new(Post, (bb, "bb_ante", rules.big_blind_ante)))
         for s in owing:
             p = players[s]
-            if s != bb and p.missed_sb and not p.waiting:  # type: ignore[union-attr]
+            if s != bb and p.missed_sb and not p.waiting:
                 posts.append(_new(Post, (s, "dead", small)))
         if sb is not None and small:
             posts.append(_new(Post, (sb, "blind", small)))
         posts.append(_new(Post, (bb, "blind", big)))
         for s in owing:
             p = players[s]
-            if s != bb and (p.waiting or p.missed_bb):  # type: ignore[union-attr]
+            if s != bb and (p.waiting or p.missed_bb):
                 posts.append(_new(Post, (s, "blind", big)))
         # Setup's fields in order (built without the keyword parsing: once a hand)
         setup = _new(Setup, (rules, size, button, tuple(dealt),
-                             tuple([players[s].stack for s in dealt]),  # type: ignore
+                             tuple([players[s].stack for s in dealt]),
                              tuple(posts), bb, big, preset_holes, preset_board,
                              random.Random(seed) if seed is not None else self._rng,
                              None, ()))
@@ -344,7 +345,7 @@ class Table:
         self._mark_missed(bb, sb_pos)
         for s in dealt:
             p = players[s]
-            p.waiting = p.missed_bb = p.missed_sb = False  # type: ignore[union-attr]
+            p.waiting = p.missed_bb = p.missed_sb = False
         self._button, self._sb_pos, self._bb = button, sb_pos, bb
         self._hands += 1
         self._hand = Hand(setup, on_end=self._hand_over)

@@ -17,8 +17,9 @@ engine with it, checking every action, and compares the final stacks.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, Union
+from typing import Union
 
 from ..game.hand import Hand
 from .phh import PHHError, dump_hand, dump_phhs, load_phh

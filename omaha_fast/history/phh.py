@@ -215,7 +215,7 @@ def _value(v: Any) -> str:
     raise ValueError(f"cannot write {v!r} in PHH")
 
 
-def hand_fields(hand: "Hand") -> dict[str, Any]:
+def hand_fields(hand: Hand) -> dict[str, Any]:
     """The PHH fields of a hand, in the usual order."""
     rules = hand.rules
     s = rules.structure
@@ -285,19 +285,19 @@ def hand_fields(hand: "Hand") -> dict[str, Any]:
     return f
 
 
-def dump_hand(hand: "Hand", name: Optional[str] = None) -> str:
+def dump_hand(hand: Hand, name: Optional[str] = None) -> str:
     """A hand as PHH text: top-level keys, or a ``[name]`` table for a ``.phhs`` file."""
     lines = [f"[{name}]"] if name is not None else []
     lines.extend(f"{k} = {_value(v)}" for k, v in hand_fields(hand).items())
     return "\n".join(lines) + "\n"
 
 
-def dump_phhs(hands: list["Hand"]) -> str:
+def dump_phhs(hands: list[Hand]) -> str:
     """Several hands as one ``.phhs`` text, tables ``[1]``, ``[2]``, ..."""
     return "\n".join(dump_hand(h, str(i)) for i, h in enumerate(hands, 1))
 
 
-def _example_hand() -> "Hand":
+def _example_hand() -> Hand:
     from ..game.structures import FixedLimit
     from ..game.table import Table
     t = Table(structure=FixedLimit(10, 20), seats=2, stacks=[100, 100], seed=3)

@@ -82,7 +82,7 @@ class HandRecord:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def from_hand(cls, hand: "Hand") -> "HandRecord":
+    def from_hand(cls, hand: Hand) -> HandRecord:
         """The record of a hand played by the engine (finished or not)."""
         return _record_of(hand)
 
@@ -158,7 +158,7 @@ class HandRecord:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], origin: str = "") -> "HandRecord":
+    def from_dict(cls, d: dict[str, Any], origin: str = "") -> HandRecord:
         """Read the neutral JSON format (the project's own, or the shared data's)."""
         where = f"{origin}: " if origin else ""
         if not isinstance(d, dict):
@@ -188,7 +188,7 @@ class HandRecord:
         return rec
 
     @classmethod
-    def from_json(cls, text: str, origin: str = "") -> "HandRecord":
+    def from_json(cls, text: str, origin: str = "") -> HandRecord:
         """Read one hand from a JSON text."""
         try:
             data = json.loads(text)
@@ -221,7 +221,7 @@ def _posts_from_neutral(d: dict[str, Any], n: int, where: str) -> list[list[Any]
     return posts
 
 
-def _record_of(hand: "Hand") -> HandRecord:
+def _record_of(hand: Hand) -> HandRecord:
     setup = hand.setup
     rules = hand.rules
     s = rules.structure

@@ -23,9 +23,9 @@ from typing import Any, NamedTuple, Optional
 from ..cards import format_cards, parse_group
 from ..errors import IllegalActionError, InvalidCardError
 from ..game.hand import Hand, Post, Setup
-from .record import HandRecord, RecordError
 from ..game.rules import check_unit
 from ..game.structures import check_chips
+from .record import HandRecord, RecordError
 
 _MARKER_STREET = {"flop": "flop", "turn": "turn", "river": "river"}
 

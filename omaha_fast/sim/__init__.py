@@ -5,8 +5,19 @@
 Decision(kind='raise_to', amount=20)
 """
 
-from .agents import (ALL_IN, CALL, CHECK, FOLD, Agent, AgentSpec, CallingStation, Decision,
-                     RandomAgent, agent_label, make_agent)
+from .agents import (
+                     ALL_IN,
+                     CALL,
+                     CHECK,
+                     FOLD,
+                     Agent,
+                     AgentSpec,
+                     CallingStation,
+                     Decision,
+                     RandomAgent,
+                     agent_label,
+                     make_agent,
+)
 from .views import LazyView, StaleViewError, lazy_view
 
 __all__ = ["Agent", "AgentSpec", "Decision", "FOLD", "CHECK", "CALL", "ALL_IN", "RandomAgent",
