@@ -18,14 +18,13 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple, Optional, Union
 
-from ..errors import OmahaError
 from .record import HandRecord, RecordError
 
 MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 _CARDS = re.compile(r"\[([^\]]*)\]")
 
 
-class SiteFormatError(OmahaError, RecordError):
+class SiteFormatError(RecordError):   # RecordError is an OmahaError and a ValueError
     """A card-room history cannot be read; the message names the file, line and hand."""
 
 
