@@ -108,21 +108,18 @@ HandOrRange = Union[CardsLike, "Range"]
 
 
 def _read_player(item: Any, i: int, game: str) -> Union[tuple[Card, ...], Range]:
-    """A four-card hand when the item reads as one, otherwise a range (a Range, or text
-    that is not four cards)."""
+    """A four-card hand when the item reads as cards, otherwise a range (a Range, or text
+    that is not a list of cards)."""
     from .ranges import Range
     if isinstance(item, Range):
         return item
-    try:
+    if not _is_range_like(item):
         return parse_group(item, (4,), f"hand {i + 1}")
-    except InvalidCardError as err:
-        if not isinstance(item, str):
-            raise
-        try:
-            return Range(item, game)
-        except RangeError as range_err:
-            raise RangeError(f"hand {i + 1} ({item!r}) is neither four cards ({err}) nor a "
-                             f"range: {range_err}") from None
+    try:
+        return Range(item, game)
+    except RangeError as err:
+        raise InvalidCardError(f"hand {i + 1} ({item!r}) is neither cards nor a range: "
+                               f"{err}") from None
 
 
 def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike = "",
@@ -218,16 +215,17 @@ def _result(names: list[str], sums: list[dict[str, float]], boards: float, no_lo
 
 
 def _is_range_like(item: object) -> bool:
-    """A Range, or text that is not a plain list of cards."""
+    """A Range, or text that does not read as a list of cards: "KcKdQc" is three cards
+    (and so an error as a hand); the range of hands holding them is "KcKdQc*"."""
     from .ranges import Range
     if isinstance(item, Range):
         return True
     if not isinstance(item, str):
         return False
     try:
-        parse_group(item, (4,), "hand")
-    except InvalidCardError:
-        return True
+        parse_cards(item)
+    except InvalidCardError as err:
+        return "duplicate" not in str(err)
     return False
 
 

@@ -136,12 +136,16 @@ def test_auto_picks_exact_for_small_and_mc_for_big():
 
 
 def test_empty_and_impossible_ranges():
-    with pytest.raises(RangeError, match="hand 2: the range 'AsAh' is empty"):
-        equity(["AsKs3h4h", "AsAh"])
+    from omaha_fast.errors import InvalidCardError
+    with pytest.raises(RangeError, match="hand 2: the range 'AsAh\\*' is empty"):
+        equity(["AsKs3h4h", "AsAh*"])
     with pytest.raises(NoDealError, match="never fit together"):
-        equity(["AhAd", "AhAc", "Kc2c3c4c"], board="9s8s7s6s5s", mode="exact")
-    with pytest.raises(RangeError, match="neither four cards"):
+        equity(["AhAd*", "AhAc*", "Kc2c3c4c"], board="9s8s7s6s5s", mode="exact")
+    with pytest.raises(InvalidCardError, match="neither cards nor a range: position 3"):
         equity(["As2s3h4h", "As#d"])
+    with pytest.raises(InvalidCardError, match="hand 2 needs 4 cards"):
+        equity(["As2s3h4h", "KcKdQc"])           # cards, not the range "KcKdQc*"
+    assert len(equity(["As2s3h4h", "KcKdQc*"], board="2h7d9c").players) == 2
 
 
 def test_plain_hands_keep_their_old_path_and_messages():
