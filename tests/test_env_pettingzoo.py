@@ -296,3 +296,20 @@ def test_fixed_limit_offers_one_size_and_no_pot_sizes():
     assert engine_action(raw._hand, RAISE_MIN) == ("raise_to", 4)
     assert engine_action(raw._hand, FOLD) == ("fold", None)
     assert engine_action(raw._hand, ALL_IN) == ("all_in", None)
+
+
+def test_without_the_rl_extra_the_import_names_it():
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pettingzoo'] = None\n"
+            "import omaha_fast\n"                      # the package itself does not need it
+            "try:\n"
+            "    import omaha_fast.env\n"
+            "except ImportError as err:\n"
+            "    from omaha_fast.errors import OmahaError\n"
+            "    print(isinstance(err, OmahaError), err)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == ("True this needs pettingzoo, which is not installed: "
+                           "pip install 'omaha_fast[rl]'")
