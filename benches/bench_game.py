@@ -1,8 +1,9 @@
 """Game engine speed: complete 6-max fixed-limit Omaha Hi-Lo hands with random legal actions.
 
 Run with ``python -m pytest benches/bench_game.py --benchmark-enable``. The figure to
-report is hands per second = HANDS / median time (in the summary table). pokerkit (when installed) plays the same
-kind of hands for the ratio: its fixed-limit Omaha hi-lo class with random legal actions.
+report is hands per second = HANDS / median time (in the summary table). pokerkit (when
+installed) plays the same kind of hands for the ratio: its fixed-limit Omaha hi-lo class
+with random legal actions.
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ def _pokerkit_hands(hands: int, rng: random.Random) -> None:
             if state.can_check_or_call():
                 options.append(state.check_or_call)
             if state.can_complete_bet_or_raise_to():
-                options.append(lambda: state.complete_bet_or_raise_to(
-                    state.min_completion_betting_or_raising_to_amount))
+                options.append(lambda s=state: s.complete_bet_or_raise_to(
+                    s.min_completion_betting_or_raising_to_amount))
             rng.choice(options)()
 
 

@@ -1,12 +1,13 @@
 """Bench collection and the hands/s summary.
 
-pyproject's pytest settings collect ``test_*.py`` and disable benchmarks; the benches are
-run with ``pytest benches/ --benchmark-enable``. (``-p no:doctest`` cannot be added while
+The benches run with ``pytest benches/ --benchmark-enable``; without that flag this conftest
+disables the timing and each bench runs once as a test (not in pyproject's addopts, so that
+plain ``pytest`` needs no pytest-benchmark). (``-p no:doctest`` cannot be added while
 pyproject's addopts pass ``--doctest-modules``: pytest rejects the option; the doctest pass
-finds nothing to run in these files anyway.) This conftest collects ``bench_*.py`` here, gives each bench a
-``record_rate`` fixture that stores hands/s in the benchmark's ``extra_info``, and prints
-a table of rates and ratios at the end (also added to ``--benchmark-json`` output as
-``omaha_fast_rates``).
+finds nothing to run in these files anyway.) This conftest collects ``bench_*.py`` here,
+gives each bench a ``record_rate`` fixture that stores hands/s in the benchmark's
+``extra_info``, and prints a table of rates and ratios at the end (also added to
+``--benchmark-json`` output as ``omaha_fast_rates``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ from __future__ import annotations
 import pytest
 
 _RATES: list[dict] = []
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    # Benches are timed only on request (--benchmark-enable); otherwise each runs once as a
+    # test. Set here, not in pyproject's addopts, so plain pytest runs without the plugin.
+    if not config.getoption("benchmark_enable", False):
+        config.option.benchmark_disable = True
 
 
 def pytest_collect_file(file_path, parent):

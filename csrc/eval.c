@@ -233,3 +233,12 @@ int of_low_of_masks(int hole_mask, int board_mask) {
     of_init();
     return of_low[hole_mask << 8 | board_mask];
 }
+
+/* Unchecked: many holes on one board, for kernels that checked their cards already. */
+void of_eval_on_board(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
+                      int hilo, uint16_t *high, uint8_t *low) {
+    for (size_t i = 0; i < n; i++) {
+        high[i] = high_unchecked(holes + 4 * i, board, n_board);
+        low[i] = hilo ? low_unchecked(holes + 4 * i, board, n_board) : 0;
+    }
+}

@@ -99,6 +99,38 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards, double *no_low);
+/* Showdown values on a river (n_board = 5) of n hero hands against m villain hands (rows
+ * of 4 cards) with weights (NULL: all 1). For each hero hand i, over the villain hands j
+ * sharing no card with it: reach[i] = sum of w_j, value[i] = sum of w_j * (i's share of a
+ * heads-up pot against j): 1, 1/2, 0 in OF_GAME_HIGH; 1, 3/4, 1/2, 1/4, 0 in OF_GAME_HILO
+ * (no low: the high takes the pot). low_part (may be NULL) gets the part of value won by
+ * the low half. A hand touching the board or holding a card twice fails with *bad_side
+ * (0 hero, 1 villain) and *bad_row naming it. Weights are read as given (the caller
+ * checks them). O(n + m) after a counting sort; see showdown.c. */
+int of_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                       const uint8_t *villain, size_t m, const double *weights, int game,
+                       double *value, double *reach, double *low_part, size_t *bad_row,
+                       int *bad_side);
+/* Hand indexer (suit isomorphism): deals over 1..OF_INDEXER_MAX_ROUNDS rounds of 1..13
+ * cards each (52 at most), e.g. Omaha's 4, 3, 1, 1. A deal through round r (its cards
+ * round by round, any order within a round) gets an index in 0..size(r)-1 shared exactly
+ * by the deals that differ from it by a permutation of suits; unindex gives the canonical
+ * deal of an index (cards ascending within each round). of_indexer_new fails with
+ * OF_ERR_COUNT on bad round sizes or when a size does not fit in 64 bits. An indexer is
+ * read-only after construction (thread-safe); free it with of_indexer_free. */
+#define OF_INDEXER_MAX_ROUNDS 8
+typedef struct of_indexer of_indexer;
+int of_indexer_new(const uint8_t *cards_per_round, int n_rounds, of_indexer **out);
+void of_indexer_free(of_indexer *indexer);
+int of_indexer_size(const of_indexer *indexer, int round, uint64_t *size);
+/* Cards dealt through a round (the row width of the batches), -1 for a bad round. */
+int of_indexer_cards(const of_indexer *indexer, int round);
+/* n rows of of_indexer_cards(round) cards; a bad row stops with *bad_row set. */
+int of_indexer_index_batch(const of_indexer *indexer, int round, const uint8_t *cards,
+                           size_t n, uint64_t *out, size_t *bad_row);
+/* n indices (each below the round's size, else OF_ERR_ARG) to rows of cards. */
+int of_indexer_unindex_batch(const of_indexer *indexer, int round, const uint64_t *indices,
+                             size_t n, uint8_t *cards, size_t *bad_row);
 /* cdef-end */
 
 #ifdef __cplusplus

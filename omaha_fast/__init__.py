@@ -6,16 +6,24 @@
 """
 
 from .cards import Card, Deck, format_cards, parse_cards, random_deals
+from .errors import (
+                     ActionTypeError,
+                     CardTypeError,
+                     IllegalActionError,
+                     InvalidCardError,
+                     InvalidTypeError,
+                     InvalidValueError,
+                     OmahaError,
+)
+from .evaluation import Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch, rank5
+from .game import FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table, settle
 from .odds import EquityResult, PlayerEquity, equity
-from .errors import IllegalActionError, InvalidCardError, OmahaError
-from .evaluation import (Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch,
-                       rank5)
-from .game import (FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table,
-                   settle)
 
 __version__ = "0.1.0"
 
-__all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError", "InvalidCardError",
-           "IllegalActionError", "Category", "Evaluation", "HighHand", "LowHand", "evaluate",
-           "evaluate_batch", "rank5", "equity", "EquityResult", "PlayerEquity", "Table", "Hand",
-           "HandView", "LegalActions", "FixedLimit", "PotLimit", "NoLimit", "Rake", "settle"]
+__all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError",
+           "InvalidValueError", "InvalidTypeError", "InvalidCardError", "CardTypeError",
+           "IllegalActionError", "ActionTypeError", "Category", "Evaluation", "HighHand",
+           "LowHand", "evaluate", "evaluate_batch", "rank5", "equity", "EquityResult",
+           "PlayerEquity", "Table", "Hand", "HandView", "LegalActions", "FixedLimit", "PotLimit",
+           "NoLimit", "Rake", "settle"]

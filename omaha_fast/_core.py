@@ -7,12 +7,16 @@ failure into a Python exception, and returns plain Python values, never cdata.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
+from ._checks import check_choice
 from ._lib import ffi, lib
-from .errors import InvalidCardError, OmahaError
+from .errors import InvalidCardError, InvalidValueError, OmahaError
 
 lib.of_init()
+
+ERR_COUNT: int = lib.OF_ERR_COUNT
 
 GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
 
@@ -40,9 +44,9 @@ def status_error(rc: int, context: str = "") -> Exception:
 
 
 def game_code(game: str) -> int:
-    if not isinstance(game, str) or game not in GAME_CODES:
-        raise ValueError(f"game must be 'hilo' or 'high', not {game!r}")
-    return GAME_CODES[game]
+    if isinstance(game, str) and game in GAME_CODES:
+        return GAME_CODES[game]
+    return GAME_CODES[check_choice(game, ("hilo", "high"), "game")]  # raises, naming them
 
 
 def eval_packed(hole: bytes, board: bytes, game: int) -> int:
@@ -70,8 +74,9 @@ def eval_batch(holes: Any, boards: Any, n: int, n_board: int, game: int,
                high: Any, low: Any) -> tuple[int, int]:
     """Run the batch over contiguous uint8 buffers; returns (status, bad row)."""
     bad = ffi.new("size_t *")
-    rc = lib.of_eval_batch(ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards),
-                           n, n_board, game, ffi.from_buffer("uint16_t[]", high, require_writable=True),
+    rc = lib.of_eval_batch(ffi.from_buffer("uint8_t[]", holes),
+                           ffi.from_buffer("uint8_t[]", boards), n, n_board, game,
+                           ffi.from_buffer("uint16_t[]", high, require_writable=True),
                            ffi.from_buffer("uint8_t[]", low, require_writable=True), bad)
     return rc, int(bad[0])
 
@@ -85,7 +90,7 @@ def rank5_batch(cards: Any, n: int, values: Any) -> tuple[int, int]:
 
 def low_of_masks(hole_mask: int, board_mask: int) -> int:
     if not (0 <= hole_mask < 256 and 0 <= board_mask < 256):
-        raise ValueError("low-rank masks are 8-bit")
+        raise InvalidValueError("low-rank masks are 8-bit")
     return int(lib.of_low_of_masks(hole_mask, board_mask))
 
 
@@ -154,3 +159,58 @@ def equity(hands: bytes, n_players: int, board: bytes, dead: bytes, game: int, e
               "low_share", "eq_sq")
     return ([{f: float(getattr(r, f)) for f in fields} for r in results],
             float(boards[0]), float(no_low[0]))
+
+
+def showdown_values(board: bytes, hero: Any, n: int, villain: Any, m: int, weights: Any,
+                    game: int, value: Any, reach: Any, low_part: Any
+                    ) -> tuple[int, int, int]:
+    """Run the showdown kernel over contiguous buffers; returns (status, bad row, bad side)."""
+    bad_row = ffi.new("size_t *")
+    bad_side = ffi.new("int *")
+    w = ffi.NULL if weights is None else ffi.from_buffer("double[]", weights)
+    rc = lib.of_showdown_values(board, len(board), ffi.from_buffer("uint8_t[]", hero), n,
+                                ffi.from_buffer("uint8_t[]", villain), m, w, game,
+                                ffi.from_buffer("double[]", value, require_writable=True),
+                                ffi.from_buffer("double[]", reach, require_writable=True),
+                                ffi.from_buffer("double[]", low_part, require_writable=True),
+                                bad_row, bad_side)
+    return rc, int(bad_row[0]), int(bad_side[0])
+
+
+class Indexer:
+    """An opaque C hand indexer, freed with this object."""
+
+    __slots__ = ("_ptr", "rounds")
+
+    def __init__(self, rounds: tuple[int, ...]) -> None:
+        out = ffi.new("of_indexer **")
+        rc = lib.of_indexer_new(bytes(rounds), len(rounds), out)
+        if rc == lib.OF_ERR_COUNT:
+            raise ValueError(f"rounds {rounds}: 1 to {lib.OF_INDEXER_MAX_ROUNDS} rounds of 1 to "
+                             f"13 cards, 52 in all, with every round's size below 2**64")
+        if rc != lib.OF_OK:
+            raise status_error(rc, "hand indexer")
+        self._ptr = ffi.gc(out[0], lib.of_indexer_free)
+        self.rounds = rounds
+
+    def size(self, round_: int) -> int:
+        out = ffi.new("uint64_t *")
+        rc = lib.of_indexer_size(self._ptr, round_, out)
+        if rc != lib.OF_OK:
+            raise status_error(rc, "indexer size")
+        return int(out[0])
+
+    def index_batch(self, round_: int, cards: Any, n: int, out: Any) -> tuple[int, int]:
+        bad = ffi.new("size_t *")
+        rc = lib.of_indexer_index_batch(self._ptr, round_, ffi.from_buffer("uint8_t[]", cards), n,
+                                        ffi.from_buffer("uint64_t[]", out, require_writable=True),
+                                        bad)
+        return rc, int(bad[0])
+
+    def unindex_batch(self, round_: int, indices: Any, n: int, out: Any) -> tuple[int, int]:
+        bad = ffi.new("size_t *")
+        rc = lib.of_indexer_unindex_batch(self._ptr, round_,
+                                          ffi.from_buffer("uint64_t[]", indices), n,
+                                          ffi.from_buffer("uint8_t[]", out, require_writable=True),
+                                          bad)
+        return rc, int(bad[0])

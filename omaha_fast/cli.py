@@ -21,15 +21,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
 
 from .cards import format_cards
 from .errors import OmahaError
-from .odds import equity
 from .evaluation import evaluate
+from .odds import equity
 
 
-def add_eval(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("eval", help="best high and low of one Omaha hand",
                        description="Print the best high and 8-or-better low of four hole "
                                    "cards on a board of 3, 4 or 5 cards.")
@@ -57,7 +58,7 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_equity(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="hi/lo equity of 2 to 10 hands",
                        description="Exact (every remaining board) or Monte Carlo equity of "
                                    "2 to 10 Omaha hands, with the high/low breakdown.")
@@ -129,33 +130,98 @@ def run_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay hand histories through the engine",
-                       description="Replay every hand of PHH (.phh/.phhs) or JSON "
-                                   "(.json/.jsonl) files through the game engine and compare "
-                                   "the final stacks with the recorded ones. Exits 1 if any "
-                                   "hand disagrees or is refused.")
+                       description="Replay every hand of PokerStars or Full Tilt histories "
+                                   "(Omaha Hi/Lo and Omaha; the format is found from the "
+                                   "content), PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
+                                   "through the game engine. Site hands are checked pot by "
+                                   "pot and half by half against what the site paid, then "
+                                   "the final stacks; other hands by their final stacks. "
+                                   "Hands of other games are skipped. Exits 1 if any hand "
+                                   "disagrees or is refused, 2 if a hand cannot be read.")
     p.add_argument("files", nargs="+", help="hand history files")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per hand (id, format, result, recorded and "
+                        "replayed amounts), then one with the counts")
+
+
+def _replay_items(path: str) -> list[dict[str, Any]]:
+    """One dict per hand of a file: a site history is verified pot by pot, JSON and PHH
+    hands by their final stacks."""
+    from pathlib import Path
+
+    from .history import RecordError, load, replay
+    from .history.record import HandRecord
+    from .history.sitehand import SkippedHand, UnreadableHand
+    from .history.sites import decode_history, read_site, site_format
+    from .history.verify import verify
+
+    p = Path(path)
+    text = decode_history(p.read_bytes())
+    out: list[dict[str, Any]] = []
+    if site_format(text) is None:
+        for record in load(path):
+            entry: dict[str, Any] = {
+                "id": record.id or record.origin, "format": p.suffix.lstrip(".") or "phh",
+                "result": "refused", "differences": [],
+                "recorded_stacks": record.final_stacks, "replayed_stacks": None}
+            try:
+                result = replay(record)
+            except RecordError as err:    # this hand is refused; the others still replay
+                entry["differences"] = [str(err)]
+            else:
+                entry["replayed_stacks"] = result.replayed
+                entry["result"] = "agree" if result.agrees else "disagree"
+            out.append(entry)
+        return out
+    for item in read_site(text, p.name):
+        if isinstance(item, SkippedHand):
+            out.append({"id": item.id, "format": site_format(text), "result": "skipped",
+                        "game": item.game, "line": item.line})
+        elif isinstance(item, UnreadableHand):
+            out.append({"id": item.id, "format": site_format(text), "result": "unreadable",
+                        "error": str(item.error), "line": item.line})
+        elif isinstance(item, HandRecord):
+            out.append(verify(item).to_dict())
+    return out
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .history import ReplayError, load, replay
-    hands = agree = 0
+    counts = dict.fromkeys(("agree", "disagree", "refused", "skipped", "unreadable"), 0)
     for path in args.files:
-        for record in load(path):
-            hands += 1
-            name = record.id or record.origin
-            try:
-                result = replay(record)
-            except ReplayError as err:
-                print(f"{name}: REFUSED: {err}")
-                continue
-            ok = result.agrees
-            agree += ok
-            print(f"{name}: recorded {result.recorded} replayed {result.replayed} "
-                  f"{'agree' if ok else 'DISAGREE'}")
-    print(f"{agree} of {hands} hands agree")
-    return 0 if hands and agree == hands else 1
+        for entry in _replay_items(path):
+            result = entry["result"]
+            counts[result] += 1
+            if args.json:
+                print(json.dumps(entry))
+            elif result == "skipped":
+                print(f"{entry['id']}: skipped ({entry['game']})")
+            elif result == "unreadable":
+                print(f"UNREADABLE: {entry['error']}")
+            elif result == "refused":
+                print(f"{entry['id']}: REFUSED: {entry['differences'][0]}")
+            else:
+                line = (f"{entry['id']}: recorded {entry['recorded_stacks']} replayed "
+                        f"{entry['replayed_stacks']} "
+                        f"{'agree' if result == 'agree' else 'DISAGREE'}")
+                if entry["differences"]:
+                    line += ": " + "; ".join(entry["differences"])
+                print(line)
+    played = counts["agree"] + counts["disagree"] + counts["refused"]
+    if args.json:
+        print(json.dumps({"summary": {"agreed": counts["agree"],
+                                      "disagreed": counts["disagree"],
+                                      "refused": counts["refused"],
+                                      "skipped": counts["skipped"],
+                                      "unreadable": counts["unreadable"]}}))
+    else:
+        print(f"{counts['agree']} of {played} hands agree: {counts['agree']} agreed, "
+              f"{counts['disagree']} disagreed, {counts['refused']} refused, "
+              f"{counts['skipped']} skipped, {counts['unreadable']} unreadable")
+    if counts["unreadable"]:
+        return 2
+    return 0 if played and counts["agree"] == played else 1
 
 
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {

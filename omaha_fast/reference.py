@@ -1,9 +1,9 @@
 """The pure-Python reference evaluator: slow, obviously correct, independent of the C core.
 
 It enumerates all 60 ways to take exactly two hole cards and exactly three board cards
-(six with a three-card board, 24 with four), ranks each five-card hand by counting ranks and suits, and
-keeps the best. It shares no table or code with the C core: the tests use it as the oracle
-and the benches as the baseline.
+(six with a three-card board, 24 with four), ranks each five-card hand by counting ranks
+and suits, and keeps the best. It shares no table or code with the C core: the tests use
+it as the oracle and the benches as the baseline.
 
 Values follow the package's scales: high 1..7462 (larger is stronger), low 1..56 (56 is
 5-4-3-2-A) with 0 meaning no qualifying low.
@@ -19,9 +19,10 @@ Values follow the package's scales: high 1..7462 (larger is stronger), low 1..56
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from itertools import combinations
-from typing import Iterable, Union
+from typing import Union
 
 from .cards import Card, parse_cards
 
@@ -77,7 +78,7 @@ def combinations_with_replacement_limited() -> Iterable[tuple[int, ...]]:
 _VALUE_OF: dict[tuple[int, ...], int] = {s: i + 1 for i, s in enumerate(_all_strengths())}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value(ranks: tuple[int, ...], flush: bool) -> int:
     return _VALUE_OF[strength(ranks, flush)]
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 import pytest
-
 import scales
+
 from omaha_fast import Category, LowHand, evaluate, evaluate_batch, parse_cards, reference
 
 np = pytest.importorskip("numpy")

@@ -11,6 +11,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import scales  # noqa: E402
+
 from omaha_fast import Category, _core, rank5, reference  # noqa: E402
 from omaha_fast.evaluation import category_of  # noqa: E402
 

@@ -7,8 +7,8 @@ import random
 from itertools import combinations
 
 import pytest
-
 import scales
+
 from omaha_fast import _core, evaluate, reference
 
 np = pytest.importorskip("numpy")
@@ -28,23 +28,29 @@ def _five_value(mask: int) -> int:
     return scales.low_value([LOW_RANK_OF_BIT[b] for b in range(8) if mask >> b & 1])
 
 
-def brute_low(hole_mask: int, board_mask: int, _pairs={}, _triples={}, _five={}) -> int:
+# memos of the brute force, keyed by rank masks
+_PAIRS: dict[int, list[int]] = {}
+_TRIPLES: dict[int, list[int]] = {}
+_FIVE: dict[int, int] = {}
+
+
+def brute_low(hole_mask: int, board_mask: int) -> int:
     """Best low with two ranks of the hole set and three other ranks of the board set,
     by trying every such choice; 0 when there is none."""
-    pairs = _pairs.get(hole_mask)
+    pairs = _PAIRS.get(hole_mask)
     if pairs is None:
-        pairs = _pairs[hole_mask] = _subsets(hole_mask, 2)
-    triples = _triples.get(board_mask)
+        pairs = _PAIRS[hole_mask] = _subsets(hole_mask, 2)
+    triples = _TRIPLES.get(board_mask)
     if triples is None:
-        triples = _triples[board_mask] = _subsets(board_mask, 3)
+        triples = _TRIPLES[board_mask] = _subsets(board_mask, 3)
     best = 0
     for p in pairs:
         for t in triples:
             if p & t == 0:
                 five = p | t
-                v = _five.get(five)
+                v = _FIVE.get(five)
                 if v is None:
-                    v = _five[five] = _five_value(five)
+                    v = _FIVE[five] = _five_value(five)
                 if v > best:
                     best = v
     return best

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import scales
+from hypothesis import given, settings, strategies as st
+
 from omaha_fast import Card, evaluate, format_cards, rank5, reference
 
 SETTINGS = settings(max_examples=400, deadline=None, derandomize=True)
@@ -45,8 +44,8 @@ def test_card_order_never_matters(deal, rnd):
     rnd.shuffle(board2)
     assert _values(evaluate(hole2, board2)) == _values(base)
     # nor does the way the cards are written
-    assert _values(evaluate(format_cards(hole2).lower(), " ".join(str(Card(c)) for c in board2))) == \
-        _values(base)
+    spaced = " ".join(str(Card(c)) for c in board2)
+    assert _values(evaluate(format_cards(hole2).lower(), spaced)) == _values(base)
     assert _values(evaluate([Card(c) for c in hole], [str(Card(c)) for c in board])) == \
         _values(base)
 

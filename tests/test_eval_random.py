@@ -8,7 +8,6 @@ check runs as a script: ``python tests/test_eval_random.py [deals] [processes]``
 
 from __future__ import annotations
 
-import random
 import sys
 
 import pytest
@@ -153,7 +152,8 @@ def test_pokerkit_orders_hands_the_same_way():
     for row in cards.tolist():
         a, b, board = row[:4], row[4:8], row[8:]
         ea, eb = evaluate(a, board), evaluate(b, board)
-        ha, hb = theirs(pokerkit.OmahaHoldemHand, a, board), theirs(pokerkit.OmahaHoldemHand, b, board)
+        ha = theirs(pokerkit.OmahaHoldemHand, a, board)
+        hb = theirs(pokerkit.OmahaHoldemHand, b, board)
         assert sign(ea.high, eb.high) == sign(ha, hb), (format_cards(row))
         la = theirs(pokerkit.OmahaEightOrBetterLowHand, a, board)
         lb = theirs(pokerkit.OmahaEightOrBetterLowHand, b, board)
@@ -282,5 +282,6 @@ if __name__ == "__main__":
     checked, bad, examples = run_many(total, procs)
     print(f"{checked:,} deals checked, {bad} differ, {time.perf_counter() - start:.0f} s")
     for ex in examples:
-        print("  hole %s board %s: C %d/%d, reference %d/%d" % ex)
+        hole, board, high, low, ref_high, ref_low = ex
+        print(f"  hole {hole} board {board}: C {high}/{low}, reference {ref_high}/{ref_low}")
     sys.exit(1 if bad else 0)

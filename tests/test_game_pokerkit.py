@@ -80,9 +80,7 @@ def known_defect(hand):
 def pokerkit_replay(text):
     """Final stacks and the betting actions as pokerkit played them."""
     history = _Histories.loads(text)
-    state = None
-    for state in history:
-        pass
+    *_, state = history
     actions = []
     for op in state.operations:
         name = type(op).__name__

@@ -10,7 +10,10 @@ BOARD = "Ah7s4c2dKh"
 HOLES = {0: "KsKd9c9d", 1: "QdQc7d6d", 2: "Tc9h6h3d", 3: "JsJd8c5s"}
 
 
-def new_hand(n=4, structure=FixedLimit(10, 20), blinds=None, **kw):
+FL_10_20 = FixedLimit(10, 20)
+
+
+def new_hand(n=4, structure=FL_10_20, blinds=None, **kw):
     t = Table(structure=structure, blinds=blinds, seats=n, stacks=[500] * n, button=n - 1,
               seed=1, **kw)
     return t, t.start_hand(holes={s: HOLES[s] for s in range(n)}, board=BOARD)

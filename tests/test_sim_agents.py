@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
-from omaha_fast.sim import (CallingStation, Decision, RandomAgent, StaleViewError, agent_label,
-                            lazy_view, make_agent)
+from omaha_fast.sim import (
+    CallingStation,
+    Decision,
+    RandomAgent,
+    StaleViewError,
+    agent_label,
+    lazy_view,
+    make_agent,
+)
 
 
 def play(table, agents, hands, check_views=False):
@@ -97,9 +103,9 @@ def test_a_field_first_read_after_the_decision_is_refused():
     hand.call()
     assert view.pot == 15             # read during the decision: kept as it was then
     with pytest.raises(StaleViewError, match="'bets' was not read"):
-        view.bets
+        _ = view.bets
     with pytest.raises(RuntimeError):   # also the builtin it resembles
-        view.actions
+        _ = view.actions
 
 
 def test_a_seat_sees_no_other_hole_cards():

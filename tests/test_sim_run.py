@@ -14,8 +14,16 @@ import time
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake
-from omaha_fast.sim import (AgentError, Decision, Level, SimResult, merge, play_tournament,
-                            simulate, tournament)
+from omaha_fast.sim import (
+    AgentError,
+    Decision,
+    Level,
+    SimResult,
+    merge,
+    play_tournament,
+    simulate,
+    tournament,
+)
 from omaha_fast.sim.tourney import blind_schedule
 
 FL = FixedLimit(10, 20)
@@ -163,7 +171,8 @@ def test_an_agent_that_raises_stops_the_run_naming_it(workers):
     text = str(info.value)
     assert "agent 'Boom' at seat 1 raised ZeroDivisionError: no strategy" in text
     # any block may fail first on two workers; each names its hand
-    assert re.search(r"in hand \d+ \(block \d+, seed 1\) \((preflop|flop|turn|river), board \S+\)", text)
+    assert re.search(r"in hand \d+ \(block \d+, seed 1\) "
+                     r"\((preflop|flop|turn|river), board \S+\)", text)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -6,8 +6,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from omaha_fast import _core
 from omaha_fast._lib import ffi, lib
+
+from omaha_fast import _core
 
 
 def test_module_loads_and_evaluates_one_hand():

@@ -20,14 +20,17 @@ omaha_fast.errors.IllegalActionError: raise to 25 is not allowed: fixed-limit ra
 >>> for _ in range(9): _ = h.check()
 >>> h.finished, h.payouts
 (True, {1: 0, 2: 0, 0: 30})
-"""
+"""  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Optional
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
+from .._checks import check_int
 from ..cards import Card, format_cards
+from ..errors import InvalidValueError
 from .actions import STREETS, Action, LegalActions
 from .betting import FL as _FL, NL as _NL, PL as _PL, Betting, new_tuple as _new
 from .deal import DECK as _DECK, draw
@@ -120,7 +123,7 @@ class Hand(Betting):
                  "_uncapped", "rules", "setup")
 
     def __init__(self, setup: Setup,
-                 on_end: Optional[Callable[["Hand"], None]] = None) -> None:
+                 on_end: Optional[Callable[[Hand], None]] = None) -> None:
         rules = setup.rules
         self.setup = setup
         self.rules = rules
@@ -424,7 +427,8 @@ class Hand(Betting):
         try:
             return self._index[seat]
         except (KeyError, TypeError):
-            raise ValueError(f"seat {seat!r} is not dealt in this hand "
+            check_int(seat, "seat")   # a seat of the wrong type is an InvalidTypeError
+            raise InvalidValueError(f"seat {seat!r} is not dealt in this hand "
                              f"(seats {list(self._seats)})") from None
 
     # ----------------------------------------------------------------- actions
@@ -645,8 +649,10 @@ class Hand(Betting):
             self._on_end(self)
 
     # ----------------------------------------------------------------- views
-    def view(self, seat: Optional[int]) -> "HandView":
+    def view(self, seat: Optional[int]) -> HandView:
         """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
+        if seat is not None:
+            check_int(seat, "seat")
         from .view import make_view
         return make_view(self, seat)
 

@@ -13,8 +13,10 @@ simply ascending index order (the "first shown" rule passes its own order).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple, Optional
 
+from ..errors import InvalidValueError
 from .rules import Rake
 
 
@@ -51,7 +53,7 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool],
     """
     levels = sorted({c for c, f in zip(contributed, folded) if not f})
     if not levels:
-        raise ValueError("every player folded: nobody can win the pot")
+        raise InvalidValueError("every player folded: nobody can win the pot")
     if len(levels) == 1:
         # the usual showdown, nobody all-in for less: one pot, every live player in it
         amount = sum(contributed) + dead
@@ -188,5 +190,5 @@ def payouts(awards: Sequence[PotAward], n: int) -> list[int]:
     return out
 
 
-__all__ = ["Pot", "PotAward", "build_pots", "pots_in_play", "split_evenly", "award_pot", "settle_pots",
-           "payouts"]
+__all__ = ["Pot", "PotAward", "build_pots", "pots_in_play", "split_evenly", "award_pot",
+           "settle_pots", "payouts"]

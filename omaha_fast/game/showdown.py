@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from .. import _core
 from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctests)

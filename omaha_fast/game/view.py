@@ -48,7 +48,7 @@ class HandView:
     payouts: dict[int, int]
 
 
-def make_view(hand: "Hand", seat: Optional[int]) -> HandView:
+def make_view(hand: Hand, seat: Optional[int]) -> HandView:
     """Build the view of ``seat`` (any seat number, or None for a spectator)."""
     own = hand.hole(seat) if seat in hand.seats else None
     others = {}

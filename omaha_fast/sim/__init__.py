@@ -7,8 +7,19 @@
 (200, True)
 """
 
-from .agents import (ALL_IN, CALL, CHECK, FOLD, Agent, AgentSpec, CallingStation, Decision,
-                     RandomAgent, agent_label, make_agent)
+from .agents import (
+                     ALL_IN,
+                     CALL,
+                     CHECK,
+                     FOLD,
+                     Agent,
+                     AgentSpec,
+                     CallingStation,
+                     Decision,
+                     RandomAgent,
+                     agent_label,
+                     make_agent,
+)
 from .backends import default_workers
 from .play import AgentError
 from .runs import simulate, tournament

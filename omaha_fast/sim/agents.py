@@ -20,7 +20,8 @@ reproducible; ``observe(view)`` is called with the seat's view of every finished
 >>> h = Table(structure=FixedLimit(10, 20), seats=2, stacks=[200, 200]).start_hand(seed=1)
 >>> AlwaysRaise().act(h.view(h.to_act), h.legal_actions())
 Decision(kind='raise_to', amount=20)
->>> RandomAgent(seed=3).act(h.view(h.to_act), h.legal_actions()) in (FOLD, CALL, Decision("raise_to", 20))
+>>> choice = RandomAgent(seed=3).act(h.view(h.to_act), h.legal_actions())
+>>> choice in (FOLD, CALL, Decision("raise_to", 20))
 True
 """
 
@@ -28,7 +29,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, NamedTuple, Optional, Protocol, Union, runtime_checkable
+from collections.abc import Callable
+from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
 
 from ..game.actions import LegalActions
 from ..game.view import HandView
@@ -90,7 +92,8 @@ class RandomAgent:
 class CallingStation:
     """Never folds, never bets: checks when it can, calls otherwise.
 
-    >>> CallingStation().act(None, LegalActions(0, True, False, 10, 10, False, True, 20, 20, 0))  # type: ignore[arg-type]
+    >>> legal = LegalActions(0, True, False, 10, 10, False, True, 20, 20, 0)
+    >>> CallingStation().act(None, legal)  # type: ignore[arg-type]
     Decision(kind='call', amount=None)
     """
 
@@ -101,8 +104,9 @@ class CallingStation:
 
 
 AgentSpec = Union[str, Callable[[], Any], Any]
-"""How an agent is named to the simulator: a built-in name ("random", "station"), ``"module:Class"``, a class or factory called with no arguments, or an agent
-instance (copied for each block so blocks never share state)."""
+"""How an agent is named to the simulator: a built-in name ("random", "station"),
+``"module:Class"``, a class or factory called with no arguments, or an agent instance (copied
+for each block so blocks never share state)."""
 
 
 BUILTIN: dict[str, Callable[[], Any]] = {
@@ -115,13 +119,15 @@ BUILTIN: dict[str, Callable[[], Any]] = {
 def make_agent(spec: AgentSpec) -> Any:
     """A fresh agent from a spec (see :data:`AgentSpec`).
 
-    >>> type(make_agent("station")).__name__, type(make_agent("omaha_fast.sim.agents:RandomAgent")).__name__
-    ('CallingStation', 'RandomAgent')
+    >>> type(make_agent("station")).__name__
+    'CallingStation'
+    >>> type(make_agent("omaha_fast.sim.agents:RandomAgent")).__name__
+    'RandomAgent'
     >>> make_agent("nobody")
     Traceback (most recent call last):
     ...
     ValueError: unknown agent 'nobody': use a built-in name (random, station, calling_station) or module:Class
-    """
+    """  # noqa: E501 (a doctest's exception line)
     if isinstance(spec, str):
         if spec in BUILTIN:
             return BUILTIN[spec]()
@@ -148,8 +154,10 @@ def agent_label(spec: AgentSpec) -> str:
     """A short name for tables and errors: the built-in name, the class name, or the
     agent's ``name`` attribute.
 
-    >>> agent_label("random"), agent_label(CallingStation), agent_label("omaha_fast.sim.agents:RandomAgent")
-    ('random', 'station', 'RandomAgent')
+    >>> agent_label("random"), agent_label(CallingStation)
+    ('random', 'station')
+    >>> agent_label("omaha_fast.sim.agents:RandomAgent")
+    'RandomAgent'
     """
     if isinstance(spec, str):
         if spec in BUILTIN or ":" not in spec:

@@ -22,7 +22,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from typing import Any, Callable, Iterator, Optional, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Optional
 
 BACKENDS = ("local", "dask")
 

@@ -114,8 +114,9 @@ def run_cash_block(task: CashTask) -> SimResult:
     structure = kw["structure"]
     return SimResult(seed=task.seed, big_blind=big_blind_of(kw), game=kw.get("game", "hilo"),
                      structure=_describe(structure), hands=task.hands, rake=tally.rake,
-                     agents=tally.stats(task.labels), blocks=(Block(task.block, task.hands, tuple(tally.net),
-                                                 tuple(tally.net_sq), tally.rake),))
+                     agents=tally.stats(task.labels),
+                     blocks=(Block(task.block, task.hands, tuple(tally.net),
+                                   tuple(tally.net_sq), tally.rake),))
 
 
 def _describe(structure: Any) -> str:

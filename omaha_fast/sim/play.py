@@ -11,7 +11,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..errors import IllegalActionError, OmahaError
 from ..game.hand import Hand

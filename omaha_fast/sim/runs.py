@@ -18,7 +18,8 @@ True
 from __future__ import annotations
 
 import secrets
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 from ..game.rules import Rake
 from ..game.structures import FixedLimit, Structure

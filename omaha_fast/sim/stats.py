@@ -23,8 +23,9 @@ is an approximation).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Optional, Sequence
+from typing import Any
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
@@ -59,7 +60,7 @@ class AgentStats:
     scoops: int = 0
     quartered: int = 0
 
-    def __add__(self, other: "AgentStats") -> "AgentStats":
+    def __add__(self, other: AgentStats) -> AgentStats:
         if other.label != self.label:
             raise ValueError(f"cannot add the stats of {other.label!r} to {self.label!r}")
         return AgentStats(self.label, *(getattr(self, f.name) + getattr(other, f.name)
@@ -144,7 +145,7 @@ class SimResult:
     agents: tuple[AgentStats, ...]
     blocks: tuple[Block, ...] = field(default=(), repr=False)
 
-    def __add__(self, other: "SimResult") -> "SimResult":
+    def __add__(self, other: SimResult) -> SimResult:
         if (other.seed, other.big_blind, other.game, other.structure) != \
                 (self.seed, self.big_blind, self.game, self.structure) or \
                 [a.label for a in other.agents] != [a.label for a in self.agents]:
@@ -200,7 +201,7 @@ class PlaceStats:
     prizes: int = 0
     buy_ins: int = 0
 
-    def __add__(self, other: "PlaceStats") -> "PlaceStats":
+    def __add__(self, other: PlaceStats) -> PlaceStats:
         if other.label != self.label:
             raise ValueError(f"cannot add the stats of {other.label!r} to {self.label!r}")
         size = max(len(self.places), len(other.places))
@@ -239,7 +240,7 @@ class TournamentResult:
     agents: tuple[AgentStats, ...]
     indices: tuple[int, ...] = field(default=(), repr=False)
 
-    def __add__(self, other: "TournamentResult") -> "TournamentResult":
+    def __add__(self, other: TournamentResult) -> TournamentResult:
         if (other.seed, other.game, other.structure) != (self.seed, self.game,
                                                          self.structure) or \
                 [a.label for a in other.places] != [a.label for a in self.places]:

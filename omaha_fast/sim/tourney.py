@@ -22,7 +22,8 @@ next player, as at a new table (within a level the table's own button rule appli
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Optional
 
 from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure
 from ..game.table import Table
@@ -57,7 +58,7 @@ def blind_schedule(structure: Structure, blinds: Optional[tuple[int, int]] = Non
     for k in range(levels):
         m = growth ** k
 
-        def up(x: int, prev: Optional[int]) -> int:
+        def up(x: int, prev: Optional[int], m: float = m) -> int:
             value = int(x * m)
             return value if prev is None or value > prev else prev + 1
         if isinstance(structure, FixedLimit):

@@ -22,12 +22,13 @@ True
 Traceback (most recent call last):
 ...
 omaha_fast.sim.views.StaleViewError: view field 'board' was not read while seat 0 was deciding; call freeze() during the decision to keep the whole view
-"""
+"""  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..errors import OmahaError
 from ..game.view import HandView
@@ -40,7 +41,7 @@ class StaleViewError(OmahaError, RuntimeError):
     """A lazy view's field was first read after the decision it was made for."""
 
 
-def _others(hand: "Hand", seat: Optional[int]) -> dict[int, Any]:
+def _others(hand: Hand, seat: Optional[int]) -> dict[int, Any]:
     out = {}
     for s in hand.seats:
         if s != seat:
@@ -51,7 +52,7 @@ def _others(hand: "Hand", seat: Optional[int]) -> dict[int, Any]:
 
 
 # how each HandView field is read from the hand (the same as game.view.make_view)
-_READ: dict[str, Callable[["Hand", Optional[int]], Any]] = {
+_READ: dict[str, Callable[[Hand, Optional[int]], Any]] = {
     "hole": lambda h, s: h.hole(s) if s in h.seats else None,
     "holes": _others,
     "board": lambda h, s: h.board,
@@ -98,7 +99,7 @@ class LazyView(HandView):
         object.__setattr__(self, "_hand", None)
 
 
-def lazy_view(hand: "Hand", seat: Optional[int]) -> LazyView:
+def lazy_view(hand: Hand, seat: Optional[int]) -> LazyView:
     """The view of ``seat`` on ``hand``, read lazily (see :class:`LazyView`)."""
     view = object.__new__(LazyView)
     d = view.__dict__

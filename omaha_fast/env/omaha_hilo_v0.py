@@ -1,0 +1,366 @@
+"""Omaha Hi-Lo (or Omaha High) as a PettingZoo AEC environment.
+
+Agents ``player_0 .. player_{n-1}`` sit in seats 0..n-1. Each episode is one hand by
+default (``hands=1``), with fresh stacks and a button drawn at random; with ``hands=N``
+the stacks carry over N hands at one table (the button moves as at a real table, busted
+players are terminated when they bust), and ``hands=None`` plays until one player has
+every chip. ``max_cycles`` truncates the episode after that many actions in all (an
+unfinished hand then pays nothing).
+
+The observation is a dict: ``observation`` (float32, see
+:mod:`omaha_fast.env.encoding`) and ``action_mask`` (int8, six actions, see
+:mod:`omaha_fast.env.actions`), all zeros for an agent that is not to act. Rewards are
+the chips won or lost in each hand, in big blinds, given when the hand ends (so the
+rewards of a hand add up to minus the rake). ``env()`` adds PettingZoo's standard
+wrappers: an illegal action ends the episode with ``illegal_reward`` for the offender
+(default: minus the largest starting stack, worse than any legal play), out-of-range
+actions and calls out of order raise.
+
+>>> e = env(seats=3, structure="pot-limit", stacks=200)
+>>> e.reset(seed=7)
+>>> e.agent_selection, e.observation_space("player_0")["observation"].shape
+('player_1', (125,))
+>>> totals = dict.fromkeys(e.possible_agents, 0.0)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     totals[agent] += reward
+...     e.step(None if terminated or truncated else 1)   # everyone checks or calls
+>>> round(sum(totals.values()), 9)                       # zero-sum without a rake
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Optional, Union
+
+from .._extras import require
+
+require("rl", "pettingzoo", "gymnasium", "numpy")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from gymnasium.utils import EzPickle  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from ..cards import format_cards  # noqa: E402
+from ..errors import IllegalActionError  # noqa: E402
+from ..game import FixedLimit, Hand, NoLimit, PotLimit, Rake, Table  # noqa: E402
+from ..game.structures import Structure  # noqa: E402
+from .actions import ACTION_NAMES, N_ACTIONS, action_mask, engine_action  # noqa: E402
+from .encoding import ObservationEncoder  # noqa: E402
+
+STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
+
+
+def make_structure(structure: Union[str, Structure], big_blind: int) -> Structure:
+    """A structure from its name ("fixed-limit": small bet = the big blind, big bet twice
+    that) or as given.
+
+    >>> make_structure("fixed-limit", 2)
+    FixedLimit(small_bet=2, big_bet=4, cap=4, uncap_heads_up=False)
+    >>> make_structure("limit", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a FixedLimit, PotLimit or NoLimit, got 'limit'
+    """  # noqa: E501 (a doctest's exception line)
+    if isinstance(structure, (FixedLimit, PotLimit, NoLimit)):
+        return structure
+    if structure == "fixed-limit":
+        return FixedLimit(big_blind, 2 * big_blind)
+    if structure == "pot-limit":
+        return PotLimit()
+    if structure == "no-limit":
+        return NoLimit()
+    raise ValueError(f"structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a "
+                     f"FixedLimit, PotLimit or NoLimit, got {structure!r}")
+
+
+def env(*, illegal_reward: Optional[float] = None, **kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's standard wrappers (see the module docstring);
+    ``kwargs`` are :class:`raw_env`'s."""
+    raw = raw_env(**kwargs)
+    penalty = -raw.max_stack_bb if illegal_reward is None else illegal_reward
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(raw, illegal_reward=penalty)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
+    """The environment without wrappers: an illegal action raises IllegalActionError
+    (a ValueError) and changes nothing.
+
+    Settings (keywords): ``seats`` (2..10), ``structure`` ("fixed-limit", "pot-limit",
+    "no-limit" or a structure object), ``game`` ("hilo" or "high"), ``blinds`` (small,
+    big; default (1, 2)), ``stacks`` (chips, one for all or one per seat; default 100 big
+    blinds), ``hands`` (hands per episode, None: until one player has every chip),
+    ``max_cycles`` (actions per episode before truncation, None: no limit), ``rake`` (a
+    :class:`~omaha_fast.game.Rake`), ``hand_features`` (append the C core's hand
+    features to the observation) with ``equity_samples`` Monte Carlo deals for the equity
+    estimate, and ``render_mode`` (None, "ansi" or "human").
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "omaha_hilo_v0",
+                "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, *, seats: int = 2, structure: Union[str, Structure] = "pot-limit",
+                 game: str = "hilo", blinds: tuple[int, int] = (1, 2),
+                 stacks: Union[int, Sequence[int]] = 200, hands: Optional[int] = 1,
+                 max_cycles: Optional[int] = None, rake: Optional[Rake] = None,
+                 hand_features: bool = False, equity_samples: int = 128,
+                 render_mode: Optional[str] = None) -> None:
+        EzPickle.__init__(self, seats=seats, structure=structure, game=game, blinds=blinds,
+                          stacks=stacks, hands=hands, max_cycles=max_cycles, rake=rake,
+                          hand_features=hand_features, equity_samples=equity_samples,
+                          render_mode=render_mode)
+        super().__init__()
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
+            raise ValueError(f"seats must be an int from 2 to 10, got {seats!r}")
+        stacks = [stacks] * seats if isinstance(stacks, int) else list(stacks)
+        if len(stacks) != seats:
+            raise ValueError(f"stacks must be one int or one per seat ({seats}), got "
+                             f"{len(stacks)}")
+        for name, value in (("hands", hands), ("max_cycles", max_cycles)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 1):
+                raise ValueError(f"{name} must be an int >= 1 or None, got {value!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got "
+                             f"{render_mode!r}")
+        if isinstance(equity_samples, bool) or not isinstance(equity_samples, int) \
+                or equity_samples < 1:
+            raise ValueError(f"equity_samples must be an int >= 1, got {equity_samples!r}")
+        big = blinds[1] if isinstance(blinds, (tuple, list)) and len(blinds) == 2 else 0
+        table_settings: dict[str, Any] = dict(
+            structure=make_structure(structure, big), seats=seats, game=game, blinds=blinds,
+            rake=rake, stacks=stacks)
+        Table(**table_settings)          # checks every setting now, with the table's errors
+        self._table_settings = table_settings
+        self._start_stacks = stacks
+        self.big_blind = big
+        self.hands = hands
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.max_stack_bb = max(stacks) / big
+        self.possible_agents = [f"player_{i}" for i in range(seats)]
+        self.agents = self.possible_agents[:]
+        self._encoder = ObservationEncoder(seats=seats, big_blind=big,
+                                           total_chips=sum(stacks), game=game,
+                                           hand_features=hand_features,
+                                           equity_samples=equity_samples)
+        low, high = self._encoder.bounds()
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": spaces.Box(low, high, dtype=np.float32),
+                            "action_mask": spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8)})
+            for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self._rng: Optional[random.Random] = None
+        self._table: Optional[Table] = None
+        self._hand: Optional[Hand] = None
+        self._hand_seed = 0
+        self._final: dict[str, tuple[Hand, int]] = {}
+        self._mask_cache: Optional[tuple[Hand, list[int]]] = None
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+
+    # ----------------------------------------------------------------- spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ----------------------------------------------------------------- episode
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
+        """Start an episode: a new table with the starting stacks, then its first hand.
+        A seed makes the episode (and every unseeded one after it) reproducible."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        rng = self._rng
+        n = len(self.possible_agents)
+        self._table = Table(**self._table_settings, button=rng.randrange(n),
+                            seed=rng.getrandbits(64))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._final = {}
+        self._hands_played = 0
+        self._actions = 0
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        assert self._table is not None and self._rng is not None
+        self._hand_seed = self._rng.getrandbits(64)
+        self._hand = self._table.start_hand()
+        self._mask_cache = None
+        self.agent_selection = self.possible_agents[self._hand.to_act]  # type: ignore[index]
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self._hand
+        assert hand is not None
+        index = _action_id(action)
+        mask = self._mask_now(hand)
+        if not mask[index]:
+            raise IllegalActionError(
+                f"action {index} ({ACTION_NAMES[index]}) is not allowed now: the mask is "
+                f"{mask} ({hand.legal_actions().describe()})")
+        self._apply(agent, hand, *engine_action(hand, index))
+
+    def step_decision(self, kind: str, amount: Optional[int] = None) -> None:
+        """Step with an engine action instead of one of the six: ``hand.act(kind,
+        amount)`` for the agent to act (any legal size, as the simulator's agents
+        choose). An illegal one raises IllegalActionError and changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise IllegalActionError(f"{agent} is done: step it with None")
+        hand = self._hand
+        assert hand is not None
+        hand.verify(kind, amount)
+        self._apply(agent, hand, kind, amount)
+
+    def _apply(self, agent: str, hand: Hand, kind: str, amount: Optional[int]) -> None:
+        hand.act(kind, amount)
+        self._mask_cache = None
+        self._actions += 1
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+        if hand.finished:
+            self._end_hand(hand)
+        elif self.max_cycles is not None and self._actions >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+            for a in self.agents:
+                self._final[a] = (hand, self._hand_seed)
+        else:
+            self.agent_selection = self.possible_agents[hand.to_act]  # type: ignore[index]
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
+    @property
+    def hand(self) -> Optional[Hand]:
+        """The hand being played (or the last one), for agents that read the engine."""
+        return self._hand
+
+    @property
+    def table(self) -> Optional[Table]:
+        """The episode's table (its stacks change when a hand ends)."""
+        return self._table
+
+    @property
+    def starting_stacks(self) -> list[int]:
+        """Each seat's chips at the start of every episode."""
+        return list(self._start_stacks)
+
+    def _end_hand(self, hand: Hand) -> None:
+        """Rewards for the hand; then the episode ends, busted players leave, or the next
+        hand starts."""
+        bb = self.big_blind
+        start = hand.starting_stacks
+        for seat, stack in hand.stacks.items():
+            self.rewards[self.possible_agents[seat]] = (stack - start[seat]) / bb
+        self._hands_played += 1
+        stacks = self._table.stacks  # type: ignore[union-attr]
+        alive = [a for a in self.agents if stacks[self.possible_agents.index(a)] > 0]
+        if (self.hands is not None and self._hands_played >= self.hands) or len(alive) < 2:
+            done = self.agents
+        elif self.max_cycles is not None and self._actions >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+            done = self.agents
+        else:
+            done = [a for a in self.agents if a not in alive]
+        for a in done:
+            self._final[a] = (hand, self._hand_seed)
+            if not self.truncations[a]:
+                self.terminations[a] = True
+        if len(done) < len(self.agents):
+            self._start_hand()
+
+    # ----------------------------------------------------------------- observing
+    def _mask_now(self, hand: Hand) -> list[int]:
+        """The actor's mask, worked out once per state (observe and step both need it)."""
+        cached = self._mask_cache
+        if cached is None or cached[0] is not hand:
+            cached = self._mask_cache = (hand, action_mask(hand))
+        return cached[1]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat_of[agent]
+        final = self._final.get(agent)
+        if final is not None:
+            hand, seed = final
+        else:
+            hand, seed = self._hand, self._hand_seed   # type: ignore[assignment]
+        if final is None and hand.to_act == seat:
+            mask = np.array(self._mask_now(hand), np.int8)
+        else:
+            mask = np.zeros(N_ACTIONS, np.int8)
+        observation = self._encoder.encode(hand, seat, features_seed=seed, table=self._table)
+        return {"observation": observation, "action_mask": mask}
+
+    def render(self) -> Optional[str]:
+        """The table as text (every hand face up: this is the house's view). "ansi"
+        returns it, "human" prints it."""
+        if self.render_mode is None:
+            import gymnasium
+            gymnasium.logger.warn("render() was called without a render_mode; "
+                                  "use render_mode='ansi' or 'human'")
+            return None
+        text = describe(self._hand) if self._hand is not None else "(no hand: call reset)"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def _action_id(action: Any) -> int:
+    try:
+        index = int(action)
+    except (TypeError, ValueError):
+        raise IllegalActionError(f"action must be an int from 0 to {N_ACTIONS - 1}, "
+                                 f"got {action!r}") from None
+    if index != action or not 0 <= index < N_ACTIONS:
+        raise IllegalActionError(f"action must be an int from 0 to {N_ACTIONS - 1} "
+                                 f"({', '.join(ACTION_NAMES)}), got {action!r}")
+    return index
+
+
+def describe(hand: Hand) -> str:
+    """A few lines of text: street, board, pot, every seat, the player to act.
+
+    >>> t = Table(structure=PotLimit(), blinds=(1, 2), seats=2, stacks=[200, 200])
+    >>> print(describe(t.start_hand(holes={0: "As2s3h4h", 1: "KcKdQcJd"})))
+    preflop  board -  pot 3
+      seat 0 (button) As2s3h4h  stack 199  bet 1  <- to act: fold, call 1, raise to 4..6
+      seat 1          KcKdQcJd  stack 198  bet 2
+    """
+    lines = [f"{hand.street}  board {format_cards(hand.board) or '-'}  pot {hand.pot}"]
+    stacks, bets, folded = hand.stacks, hand.bets, hand.folded
+    for seat in sorted(hand.seats):
+        tag = "(button)" if seat == hand.button else "        "
+        line = f"  seat {seat} {tag} {format_cards(hand.hole(seat))}  stack {stacks[seat]}"
+        if not hand.finished:
+            line += f"  bet {bets[seat]}"
+        if seat in folded:
+            line += "  folded"
+        if hand.to_act == seat:
+            line += f"  <- to act: {hand.legal_actions().describe()}"
+        if hand.finished:
+            line += f"  won {hand.payouts.get(seat, 0)}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+__all__ = ["env", "raw_env", "describe", "make_structure", "STRUCTURES"]

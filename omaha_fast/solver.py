@@ -1,0 +1,449 @@
+"""Building blocks for solvers: showdown values against a weighted range, a suit-isomorphism
+hand indexer and hand-strength features. Thin typed wrappers over the C core; numpy needed.
+
+Every function takes hands as an (n, 4) array of card ints (numpy, any 2-D buffer, a list
+of four-card strings, or an object with ``combos`` and ``weights`` such as a range).
+
+>>> sv = showdown_values("2c7d9hJsKs", ["AsAhQdTd", "3c4c5h6h"], ["AsAhQdTd", "8c8d3h3d"])
+>>> sv.value.tolist(), sv.reach.tolist()   # aces meet only the eights: card removal
+([1.0, 0.0], [1.0, 2.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import chain, combinations
+from typing import Any, NamedTuple
+
+from . import _core
+from .cards import Card, CardsLike, parse_cards, parse_group
+from .errors import InvalidCardError, OmahaError
+from .evaluation import _as_rows
+
+
+class InvalidWeightsError(OmahaError, ValueError):
+    """Range weights that are not one finite, non-negative number per hand."""
+
+
+class SolverValueError(OmahaError, ValueError):
+    """An argument out of its range (a round, an index, a number of samples)."""
+
+
+class SolverTypeError(OmahaError, TypeError):
+    """An argument of the wrong type (a round, an index, rounds, samples)."""
+
+
+def _numpy() -> Any:
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is in the test extra
+        raise ImportError("omaha_fast.solver needs numpy: "
+                          "pip install 'omaha_fast[numpy]'") from None
+    return np
+
+
+@lru_cache(maxsize=1)
+def _every_hand() -> Any:
+    """All 270,725 four-card hands (ascending cards, rows in lexicographic order) and
+    their 64-bit card masks."""
+    np = _numpy()
+    rows = np.fromiter(chain.from_iterable(combinations(range(52), 4)), dtype=np.uint8,
+                       count=270_725 * 4).reshape(-1, 4)
+    rows.flags.writeable = False
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), rows.astype(np.uint64)), axis=1)
+    masks.flags.writeable = False
+    return rows, masks
+
+
+def all_hands(dead: CardsLike = ()) -> Any:
+    """Every four-card hand holding none of ``dead``, as an (n, 4) uint8 array.
+
+    >>> all_hands().shape, all_hands("2c3c4c5c6c").shape
+    ((270725, 4), (178365, 4))
+    """
+    np = _numpy()
+    rows, masks = _every_hand()
+    blocked = 0
+    for c in parse_cards(dead):
+        blocked |= 1 << int(c)
+    if not blocked:
+        return rows.copy()
+    return rows[(masks & np.uint64(blocked)) == 0]
+
+
+def _hand_rows(hands: Any, what: str) -> tuple[Any, Any]:
+    """(contiguous (n, 4) uint8 rows, the weights an object carried or None)."""
+    np = _numpy()
+    weights = None
+    if hasattr(hands, "combos"):
+        weights = getattr(hands, "weights", None)
+        hands = hands.combos
+    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
+        hands = np.array([parse_cards(h) for h in hands], dtype=np.uint8).reshape(-1, 4)
+    elif isinstance(hands, (list, tuple)) and not hands:
+        hands = np.zeros((0, 4), dtype=np.uint8)
+    rows, _, _ = _as_rows(hands, (4,), what)
+    return np.asarray(rows), weights
+
+
+def _weights(weights: Any, m: int) -> Any:
+    np = _numpy()
+    try:
+        w = np.ascontiguousarray(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidWeightsError(
+            f"villain_weights must be numbers, got {type(weights).__name__}") from None
+    if w.shape != (m,):
+        raise InvalidWeightsError(f"villain_weights must hold one weight per villain hand "
+                                  f"({m}), got shape {w.shape}")
+    bad = ~np.isfinite(w) | (w < 0)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise InvalidWeightsError(f"villain weight {i} is {w[i]}: weights must be finite and >= 0")
+    return w
+
+
+class ShowdownValues(NamedTuple):
+    """Per hero hand: ``value`` = sum of w_j * pot share over the villain hands j that
+    share no card with it, ``reach`` = sum of those w_j; ``value / reach`` is the equity
+    against the range. ``high`` and ``low`` split ``value`` by the half that pays it."""
+
+    value: Any
+    reach: Any
+    high: Any
+    low: Any
+
+
+def showdown_values(board: CardsLike, hero: Any, villain: Any, villain_weights: Any = None,
+                    game: str = "hilo") -> ShowdownValues:
+    """Heads-up river showdown of every hero hand against a weighted villain range.
+
+    A hero hand's share of the pot against one villain hand is 1, 1/2 or 0 in ``"high"``;
+    in ``"hilo"`` 1, 3/4, 1/2, 1/4 or 0 (each half won, split or lost; when neither hand
+    makes a low the high takes the whole pot). Villain hands that share a card with the hero
+    hand are left out of both its sums (card removal). Runs in time linear in the two
+    ranges after a counting sort (see csrc/showdown.c), not hero x villain.
+
+    ``villain_weights`` defaults to the villain's own ``weights`` when it carries them, else
+    to 1 for every hand. Hands touching the board are refused.
+
+    >>> board = "Ah Kd 7c 8s 2h"
+    >>> sv = showdown_values(board, ["3c4dKsKh", "5c6c9d9h", "QdQh3s4s"], ["3d4hQsQc"])
+    >>> sv.value.tolist()      # high won and low split: 3/4; both split: 1/2
+    [0.75, 0.0, 0.5]
+    >>> sv.high.tolist(), sv.low.tolist()
+    ([0.5, 0.0, 0.25], [0.25, 0.0, 0.25])
+    >>> showdown_values(board, ["AsAd3c8s"], ["QsQh8c9c"])
+    Traceback (most recent call last):
+    ...
+    omaha_fast.errors.InvalidCardError: hero hand 0 (As Ad 3c 8s): 8s is on the board
+    """
+    np = _numpy()
+    b = bytes(parse_group(board, (5,), "board"))
+    h, _ = _hand_rows(hero, "hero")
+    v, carried = _hand_rows(villain, "villain")
+    n, m = h.shape[0], v.shape[0]
+    if villain_weights is None:
+        villain_weights = carried
+    w = None if villain_weights is None else _weights(villain_weights, m)
+    value, reach, low = np.empty(n), np.empty(n), np.empty(n)
+    rc, bad_row, bad_side = _core.showdown_values(b, h, n, v, m, w, _core.game_code(game),
+                                                  value, reach, low)
+    if rc != 0:
+        if bad_side in (0, 1):
+            side, rows = ("hero", h) if bad_side == 0 else ("villain", v)
+            raise InvalidCardError(f"{side} hand {bad_row} "
+                                   f"({_row_problem(rows[bad_row].tolist(), b)}")
+        raise _core.status_error(rc, "showdown values")
+    return ShowdownValues(value, reach, value - low, low)
+
+
+def _row_problem(row: list[int], board: bytes) -> str:
+    if any(c > 51 for c in row):
+        return f"{row}): card out of range 0..51"
+    cards = [Card(c) for c in row]
+    text = " ".join(map(str, cards))
+    on_board = [c for c in cards if int(c) in board]
+    if on_board:
+        return f"{text}): {on_board[0]} is on the board"
+    return f"{text}): a card twice"
+
+
+class HandIndexer:
+    """Suit isomorphism: deals numbered so that two deals differing only by a permutation
+    of the suits share a number, and every number in ``0..size(round)-1`` is one class.
+
+    ``rounds`` gives the cards dealt in each round; Omaha's default is the four hole cards,
+    the flop, the turn and the river. Rounds are numbered from 0. ``index`` takes the cards
+    dealt so far (hole cards first, then each board round; any order within a round) and
+    works out the round from their number; ``unindex`` gives the class's canonical deal.
+
+    >>> ix = HandIndexer()
+    >>> [ix.size(r) for r in range(4)]
+    [16432, 204461673, 8964883057, 389802959832]
+    >>> ix.index("AsKs2d3d") == ix.index("AhKh2c3c") != ix.index("AsKh2d3d")
+    True
+    >>> from omaha_fast import format_cards
+    >>> i = ix.index("AsKs2d3d" "4d5h9c")
+    >>> format_cards(ix.unindex(1, i)), ix.index(ix.unindex(1, i)) == i
+    ('2c3cKdAd4c5h9s', True)
+    """
+
+    __slots__ = ("_core", "_widths")
+
+    def __init__(self, rounds: Sequence[int] = (4, 3, 1, 1)) -> None:
+        if isinstance(rounds, (str, bytes)) or not all(
+                isinstance(r, int) and not isinstance(r, bool) for r in rounds):
+            raise SolverTypeError(f"rounds must be a sequence of ints, not {rounds!r}")
+        self._core = _core.Indexer(tuple(rounds))
+        self._widths = tuple(_accumulate(rounds))
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        """Cards dealt in each round."""
+        return self._core.rounds
+
+    def size(self, round: int) -> int:
+        """Number of classes of deals through ``round``."""
+        return self._core.size(self._round(round))
+
+    def cards(self, round: int) -> int:
+        """Cards dealt through ``round`` (the width of a deal)."""
+        return self._widths[self._round(round)]
+
+    def _round(self, round: int) -> int:
+        if isinstance(round, bool) or not isinstance(round, int):
+            raise SolverTypeError(f"round must be an int, not {type(round).__name__}")
+        if not 0 <= round < len(self._widths):
+            raise SolverValueError(f"round {round} is not in 0..{len(self._widths) - 1}")
+        return round
+
+    def _round_of(self, width: int) -> int:
+        if width not in self._widths:
+            raise InvalidCardError(f"a deal has {' or '.join(map(str, self._widths))} cards "
+                                   f"(rounds {self.rounds}), not {width}")
+        return self._widths.index(width)
+
+    def index(self, cards: CardsLike) -> int:
+        """The class number of the cards dealt so far."""
+        deal = parse_cards(cards)
+        self._round_of(len(deal))
+        return int(self.index_batch([list(map(int, deal))])[0])
+
+    def unindex(self, round: int, index: int) -> tuple[Card, ...]:
+        """The canonical deal of class ``index`` of ``round``."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise SolverTypeError(f"index must be an int, not {type(index).__name__}")
+        size = self.size(round)
+        if not 0 <= index < size:
+            raise SolverValueError(f"index {index} is not in 0..{size - 1} (round {round})")
+        return tuple(Card(int(c)) for c in self.unindex_batch(round, [index])[0])
+
+    def index_batch(self, deals: Any) -> Any:
+        """Class numbers (uint64 array) of deals given as an (n, cards) array."""
+        np = _numpy()
+        if isinstance(deals, (list, tuple)) and not deals:
+            return np.zeros(0, dtype=np.uint64)
+        rows, n, width = _as_rows(deals, self._widths, "deals")
+        round_ = self._round_of(width)
+        out = np.empty(n, dtype=np.uint64)
+        rc, bad = self._core.index_batch(round_, rows, n, out)
+        if rc != 0:
+            row = np.asarray(rows).reshape(n, width)[bad].tolist()
+            problem = "card out of range 0..51" if max(row) > 51 else "a card twice"
+            raise InvalidCardError(f"deal {bad} ({row}): {problem}")
+        return out
+
+    def unindex_batch(self, round: int, indices: Any) -> Any:
+        """Canonical deals, an (n, cards) uint8 array, of class numbers of ``round``."""
+        np = _numpy()
+        round_ = self._round(round)
+        idx = np.asarray(indices)
+        if idx.ndim != 1 or (idx.size and idx.dtype.kind not in "iu"):
+            raise SolverTypeError(f"indices must be a 1-D array of ints, got "
+                                           f"{idx.dtype} of shape {idx.shape}")
+        if idx.size and idx.dtype.kind == "i" and (idx < 0).any():
+            raise SolverValueError(f"negative index {int(idx[idx < 0][0])}")
+        idx = np.ascontiguousarray(idx, dtype=np.uint64)
+        out = np.empty((len(idx), self._widths[round_]), dtype=np.uint8)
+        rc, bad = self._core.unindex_batch(round_, idx, len(idx), out)
+        if rc != 0:
+            raise SolverValueError(f"index {int(idx[bad])} is not in 0..{self.size(round_) - 1} "
+                                    f"(round {round_})")
+        return out
+
+    def __repr__(self) -> str:
+        return f"HandIndexer(rounds={self.rounds})"
+
+
+def _accumulate(rounds: Sequence[int]) -> list[int]:
+    out, total = [], 0
+    for r in rounds:
+        total += r
+        out.append(total)
+    return out
+
+
+class HandStrength(NamedTuple):
+    """Per hand, against one uniformly random opponent hand (and, before the river, a
+    uniformly random runout): ``equity`` = expected pot share = ``high + low`` (the parts
+    won by each half), ``makes_low`` = the probability of making an 8-or-better low, and
+    ``std_error`` of ``equity`` (0 where exact)."""
+
+    equity: Any
+    high: Any
+    low: Any
+    makes_low: Any
+    std_error: Any
+
+
+DEFAULT_SAMPLES = 2_000
+_CHUNK_ROWS = 1 << 17     # Monte Carlo rows drawn at once (hands x samples)
+
+
+def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
+                  samples: int | None = None, seed: int | None = None) -> HandStrength:
+    """Each hand's expected share of a heads-up pot against a uniformly random opponent.
+
+    Exact on the river (every opponent hand, through :func:`showdown_values`) and on the
+    turn (every river card, then every opponent hand). On the flop and preflop (board of 3
+    or 0 cards) it is Monte Carlo: ``samples`` draws of an opponent hand and the rest of
+    the board per hand (default 2,000), reproducible with ``seed`` (no threads are used,
+    and the draws depend only on the seed and the hands given).
+
+    >>> hs = hand_strength(["AsAd2s3d", "KcQhJd9c"], "Ah Kd 7c 8s")
+    >>> hs.equity.round(4).tolist(), hs.makes_low.tolist()
+    ([0.9049, 0.3842], [1.0, 0.0])
+    >>> hs.high.round(4).tolist(), hs.low.round(4).tolist()
+    ([0.4438, 0.3842], [0.4611, 0.0])
+    >>> hs = hand_strength(["AsAd2s3d"], samples=20_000, seed=1)     # preflop
+    >>> bool(0.71 < hs.equity[0] < 0.74), bool(hs.std_error[0] < 0.003)
+    (True, True)
+    """
+    np = _numpy()
+    b = parse_group(board, (0, 3, 4, 5), "board")
+    rows, _ = _hand_rows(holes, "holes")
+    _core.game_code(game)       # checks the name
+    _check_hands(rows, b)
+    if len(b) == 5:
+        return _river_strength(rows, b, game)
+    if len(b) == 4:
+        return _turn_strength(rows, b, game)
+    if samples is None:
+        samples = DEFAULT_SAMPLES
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise SolverTypeError(f"samples must be an int, not {type(samples).__name__}")
+    if samples < 1:
+        raise SolverValueError(f"samples must be at least 1, not {samples}")
+    return _sampled_strength(np, rows, b, game, samples, seed)
+
+
+def _check_hands(rows: Any, board: Sequence[Card]) -> None:
+    np = _numpy()
+    if rows.size and rows.max() > 51:
+        i = int(np.argmax((rows > 51).any(axis=1)))
+        raise InvalidCardError(f"hand {i} ({rows[i].tolist()}): card out of range 0..51")
+    on_board = np.isin(rows, np.array([int(c) for c in board], dtype=np.uint8))
+    s = np.sort(rows, axis=1)
+    twice = (s[:, 1:] == s[:, :-1]).any(axis=1)
+    bad = on_board.any(axis=1) | twice
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise InvalidCardError(f"hand {i} ({_row_problem(rows[i].tolist(), bytes(board))}")
+
+
+def _river_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
+    np = _numpy()
+    sv = showdown_values(board, rows, all_hands(board), game=game)
+    reach = np.where(sv.reach > 0, sv.reach, 1.0)
+    _, low = _evaluate_on(rows, board, game)
+    return HandStrength(sv.value / reach, sv.high / reach, sv.low / reach,
+                        (low > 0).astype(np.float64), np.zeros(len(rows)))
+
+
+def _evaluate_on(rows: Any, board: Sequence[Card], game: str) -> tuple[Any, Any]:
+    from .evaluation import evaluate_batch
+    np = _numpy()
+    boards = np.tile(np.array([int(c) for c in board], dtype=np.uint8), (len(rows), 1))
+    return evaluate_batch(rows, boards, game=game)
+
+
+def _turn_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
+    """The mean over river cards of the river strength: every (river, opponent) pair
+    open to a hand is equally likely, and each river leaves it C(43, 4) opponents."""
+    np = _numpy()
+    n = len(rows)
+    sums = np.zeros((4, n))
+    count = np.zeros(n)
+    on_board = {int(c) for c in board}
+    for river in range(52):
+        if river in on_board:
+            continue
+        open_rows = np.flatnonzero(~(rows == river).any(axis=1))
+        if not len(open_rows):
+            continue
+        part = _river_strength(rows[open_rows], [*board, Card(river)], game)
+        sums[:, open_rows] += np.stack([part.equity, part.high, part.low, part.makes_low])
+        count[open_rows] += 1
+    count = np.where(count > 0, count, 1.0)
+    eq, high, low, makes_low = sums / count
+    return HandStrength(eq, high, low, makes_low, np.zeros(n))
+
+
+def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samples: int,
+                      seed: int | None) -> HandStrength:
+    """Monte Carlo: for each hand, ``samples`` draws of an opponent hand and the missing
+    board cards from the cards it leaves, by a partial Fisher-Yates shuffle of each row.
+    Hands are processed in fixed chunks, each with its own child seed, so the numbers
+    depend only on the seed and the hands."""
+    from .evaluation import evaluate_batch
+    n = len(rows)
+    known = np.array([int(c) for c in board], dtype=np.int64)
+    need = 4 + 5 - len(known)
+    taken = np.zeros((n, 52), dtype=bool)
+    np.put_along_axis(taken, rows.astype(np.int64), True, axis=1)
+    taken[:, known] = True
+    deck = np.nonzero(~taken)[1].reshape(n, -1).astype(np.uint8)   # cards left, per hand
+    width = deck.shape[1]
+    per_chunk = max(1, _CHUNK_ROWS // samples)
+    starts = range(0, n, per_chunk)
+    seeds = np.random.SeedSequence(seed).spawn(len(starts))
+    share_sum, share_sq, high_sum, low_sum, made_low = (np.zeros(n) for _ in range(5))
+    for start, child in zip(starts, seeds):
+        rng = np.random.default_rng(child)
+        hands = np.arange(start, min(n, start + per_chunk))
+        owner = np.repeat(hands, samples)
+        pos = np.tile(np.arange(width, dtype=np.int64), (len(owner), 1))
+        line = np.arange(len(owner))
+        for k in range(need):   # partial Fisher-Yates: column k gets a random later card
+            j = k + (rng.random(len(owner)) * (width - k)).astype(np.int64)
+            pos[line, k], pos[line, j] = pos[line, j], pos[line, k].copy()
+        drawn = deck[owner[:, None], pos[:, :need]]
+        villain = np.ascontiguousarray(drawn[:, :4])
+        full_board = np.ascontiguousarray(np.concatenate(
+            [np.broadcast_to(known.astype(np.uint8), (len(owner), len(known))), drawn[:, 4:]],
+            axis=1))
+        hh, hl = evaluate_batch(np.ascontiguousarray(rows[owner]), full_board, game=game)
+        vh, vl = evaluate_batch(villain, full_board, game=game)
+        high_part, low_part = _shares(np, hh, hl, vh, vl)
+        share = high_part + low_part
+        share_sum[hands] = share.reshape(-1, samples).sum(axis=1)
+        share_sq[hands] = (share * share).reshape(-1, samples).sum(axis=1)
+        high_sum[hands] = high_part.reshape(-1, samples).sum(axis=1)
+        low_sum[hands] = low_part.reshape(-1, samples).sum(axis=1)
+        made_low[hands] = (hl > 0).reshape(-1, samples).sum(axis=1)
+    mean = share_sum / samples
+    var = np.maximum(share_sq / samples - mean * mean, 0.0)
+    std_error = np.sqrt(var / max(samples - 1, 1))
+    return HandStrength(mean, high_sum / samples, low_sum / samples, made_low / samples,
+                        std_error)
+
+
+def _shares(np: Any, hh: Any, hl: Any, vh: Any, vl: Any) -> tuple[Any, Any]:
+    """The hero's pot share from the high half and from the low half, heads-up."""
+    hh, hl, vh, vl = (x.astype(np.int32) for x in (hh, hl, vh, vl))
+    hs = (hh > vh) + 0.5 * (hh == vh)
+    ls = (hl > vl) + 0.5 * (hl == vl)
+    no_low = (hl == 0) & (vl == 0)
+    return np.where(no_low, hs, 0.5 * hs), np.where(no_low, 0.0, 0.5 * ls)
