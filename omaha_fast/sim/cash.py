@@ -69,6 +69,14 @@ class CashTask(NamedTuple):
     first: int
 
 
+def setup_agents(agents: list[Any], table: Table) -> None:
+    """Tell every agent with a ``setup`` hook the table's rules."""
+    for agent in agents:
+        setup = getattr(agent, "setup", None)
+        if setup is not None:
+            setup(table.rules)
+
+
 def _reset_agents(agents: list[Any], rng: random.Random) -> None:
     for agent in agents:
         seed = rng.getrandbits(63)
@@ -92,13 +100,11 @@ def run_cash_block(task: CashTask) -> SimResult:
     kw = task.table
     stacks = [task.stack] * k
     bits = rng.getrandbits
-    table = None
-    if task.carry:
-        table = Table(seats=task.seats, stacks=stacks, button=task.first % k,
-                      seed=bits(63), **kw)
+    table = Table(seats=task.seats, stacks=stacks, button=task.first % k, seed=bits(63), **kw)
+    setup_agents(agents, table)
     for n in range(task.hands):
         number = task.first + n
-        if table is None or not task.carry:
+        if not task.carry:
             hand = Table(seats=task.seats, stacks=stacks, button=number % k,
                          **kw).start_hand(seed=bits(64))
         else:

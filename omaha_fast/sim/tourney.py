@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, Optional
 from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure
 from ..game.table import Table
 from .agents import AgentSpec, make_agent
-from .cash import _describe, _reset_agents, block_seed
+from .cash import _describe, _reset_agents, block_seed, setup_agents
 from .play import Tally, play_hand
 from .stats import PlaceStats, TournamentResult
 
@@ -130,6 +130,7 @@ def play_tournament(agents: Sequence[AgentSpec], *, levels: Sequence[Level],
                      stacks=[s if s > 0 else None for s in stacks], button=button, **kw)
 
     t = new_table(None)
+    setup_agents(built, t)
     t.draw_for_button(seed=bits(63))
     ties: list[list[int]] = []
     while left > 1:
@@ -140,6 +141,7 @@ def play_tournament(agents: Sequence[AgentSpec], *, levels: Sequence[Level],
             nxt = next(s for s in ((last + step) % n for step in range(1, n + 1))
                        if stacks[s] > 0)
             t = new_table(nxt)
+            setup_agents(built, t)
         hand = t.start_hand(seed=bits(64))
         play_hand(hand, by_seat, names, f"hand {hands + 1} of tournament {number + 1} "
                                         f"(seed {seed})")
