@@ -21,8 +21,16 @@ with atheris.instrument_imports():
     from omaha_fast import Table, parse_cards
     from omaha_fast.errors import OmahaError
     from omaha_fast.game import FixedLimit, NoLimit, PotLimit
-    from omaha_fast.history import (HandRecord, dump_hand, dumps_json, dumps_phh, load_phh,
-                                    loads, loads_json, replay)
+    from omaha_fast.history import (
+        HandRecord,
+        dump_hand,
+        dumps_json,
+        dumps_phh,
+        load_phh,
+        loads,
+        loads_json,
+        replay,
+    )
 
 CORPUS = Path(__file__).resolve().parent / "corpus-readers"
 READERS = (loads_json, load_phh, loads)
