@@ -15,7 +15,6 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from omaha_fast import IllegalActionError  # noqa: E402
-from omaha_fast.errors import ActionTypeError, InvalidTypeError, InvalidValueError  # noqa: E402
 from omaha_fast.env import omaha_hilo_v0  # noqa: E402
 from omaha_fast.env.actions import (  # noqa: E402
     ALL_IN,
@@ -28,6 +27,7 @@ from omaha_fast.env.actions import (  # noqa: E402
     engine_action,
 )
 from omaha_fast.env.encoding import BOARD_AT  # noqa: E402
+from omaha_fast.errors import ActionTypeError, InvalidTypeError, InvalidValueError  # noqa: E402
 from omaha_fast.game import FixedLimit, NoLimit, Rake  # noqa: E402
 
 CONFIGS = [
