@@ -196,7 +196,13 @@ class HandIndexer:
         if isinstance(rounds, (str, bytes)) or not all(
                 isinstance(r, int) and not isinstance(r, bool) for r in rounds):
             raise SolverTypeError(f"rounds must be a sequence of ints, not {rounds!r}")
-        self._core = _core.Indexer(tuple(rounds))
+        if not 1 <= len(rounds) <= 8 or not all(1 <= r <= 13 for r in rounds) or sum(rounds) > 52:
+            raise SolverValueError(f"rounds {tuple(rounds)}: 1 to 8 rounds of 1 to 13 cards, "
+                                   f"52 cards in all")
+        try:
+            self._core = _core.Indexer(tuple(rounds))
+        except ValueError as err:     # a class count beyond 64 bits
+            raise SolverValueError(str(err)) from None
         self._widths = tuple(_accumulate(rounds))
 
     @property
