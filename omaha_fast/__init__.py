@@ -13,11 +13,14 @@ from .errors import (
                      InvalidCardError,
                      InvalidTypeError,
                      InvalidValueError,
+                     NoDealError,
                      OmahaError,
+                     RangeError,
 )
 from .evaluation import Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch, rank5
 from .game import FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table, settle
-from .odds import EquityResult, PlayerEquity, equity
+from .odds import EquityResult, PlayerEquity, equity, equity_batch
+from .ranges import Range
 
 __version__ = "0.1.0"
 
@@ -26,4 +29,4 @@ __all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "Omaha
            "IllegalActionError", "ActionTypeError", "Category", "Evaluation", "HighHand",
            "LowHand", "evaluate", "evaluate_batch", "rank5", "equity", "EquityResult",
            "PlayerEquity", "Table", "Hand", "HandView", "LegalActions", "FixedLimit", "PotLimit",
-           "NoLimit", "Rake", "settle"]
+           "NoLimit", "Rake", "settle", "Range", "RangeError", "NoDealError", "equity_batch"]
