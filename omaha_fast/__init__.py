@@ -5,13 +5,12 @@
 '7-6-5-2-A'
 """
 
+from ._version import __version__ as __version__
 from .cards import Card, Deck, format_cards, parse_cards, random_deals
 from .errors import IllegalActionError, InvalidCardError, OmahaError
 from .evaluation import Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch, rank5
 from .game import FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table, settle
 from .odds import EquityResult, PlayerEquity, equity
-
-__version__ = "0.1.0"
 
 __all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError",
            "InvalidCardError", "IllegalActionError", "Category", "Evaluation", "HighHand",

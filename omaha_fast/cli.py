@@ -3,6 +3,17 @@
 Each subcommand is a pair of functions: ``add_<name>(subparsers)`` declares its arguments
 and ``run_<name>(args) -> int`` does the work and returns the exit status.
 
+Conventions shared by every subcommand: ``omaha-fast --version`` prints the version;
+``python -m omaha_fast`` is the same command; ``-`` where a file is expected reads standard
+input; errors are one line on standard error. Exit statuses:
+
+- 0 (:data:`EXIT_OK`): done;
+- 1 (:data:`EXIT_FAILED`): the command ran but its check failed (a replayed hand disagrees
+  or is refused);
+- 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
+  file, a usage error);
+- 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT).
+
 >>> main(["eval", "As2s3h4h", "5c6d7hKsKd"])
 high: Straight, Seven high (3h4h5c6d7h), value 5856
 low:  7-6-5-2-A (As2s5c6d7h), value 41
@@ -24,10 +35,24 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Optional
 
+from ._version import __version__
 from .cards import format_cards
 from .errors import OmahaError
 from .evaluation import evaluate
 from .odds import equity
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+
+STDIN = "-"
+"""The file name that stands for standard input."""
+
+
+def read_stdin() -> str:
+    """All of standard input as text (for a file argument given as ``-``)."""
+    return sys.stdin.read()
 
 
 def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -136,14 +161,14 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "(.json/.jsonl) files through the game engine and compare "
                                    "the final stacks with the recorded ones. Exits 1 if any "
                                    "hand disagrees or is refused.")
-    p.add_argument("files", nargs="+", help="hand history files")
+    p.add_argument("files", nargs="+", help="hand history files (- for standard input)")
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .history import ReplayError, load, replay
+    from .history import ReplayError, load, loads, replay
     hands = agree = 0
     for path in args.files:
-        for record in load(path):
+        for record in loads(read_stdin(), "<stdin>") if path == STDIN else load(path):
             hands += 1
             name = record.id or record.origin
             try:
@@ -156,7 +181,7 @@ def run_replay(args: argparse.Namespace) -> int:
             print(f"{name}: recorded {result.recorded} replayed {result.replayed} "
                   f"{'agree' if ok else 'DISAGREE'}")
     print(f"{agree} of {hands} hands agree")
-    return 0 if hands and agree == hands else 1
+    return EXIT_OK if hands and agree == hands else EXIT_FAILED
 
 
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {
@@ -168,7 +193,10 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="omaha-fast",
-                                     description="Fast Omaha Hi-Lo and Omaha High tools.")
+                                     description="Fast Omaha Hi-Lo and Omaha High tools.",
+                                     epilog="Exit status: 0 done, 1 a check failed, 2 bad "
+                                            "arguments or input, 130 interrupted.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for add, _ in COMMANDS.values():
         add(sub)
@@ -176,18 +204,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point; returns the exit status (2 for bad input)."""
+    """Entry point; returns the exit status (see the module docstring).
+
+    Usage errors exit through argparse (status 2), as ``--version`` and ``--help`` do
+    (status 0).
+    """
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl-C: the C core has stopped; one line, no traceback
+        print("omaha-fast: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _run(argv: Optional[Sequence[str]]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return COMMANDS[args.command][1](args)
     except (OmahaError, ValueError) as err:
         print(f"omaha-fast {args.command}: error: {err}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     except OSError as err:   # a file that cannot be read
         print(f"omaha-fast {args.command}: error: {err.filename or ''}: {err.strerror or err}",
               file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":  # pragma: no cover
