@@ -7,13 +7,22 @@
 
 from ._version import __version__ as __version__
 from .cards import Card, Deck, format_cards, parse_cards, random_deals
-from .errors import IllegalActionError, InvalidCardError, OmahaError
+from .errors import (
+                     ActionTypeError,
+                     CardTypeError,
+                     IllegalActionError,
+                     InvalidCardError,
+                     InvalidTypeError,
+                     InvalidValueError,
+                     OmahaError,
+)
 from .evaluation import Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch, rank5
 from .game import FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table, settle
 from .odds import EquityResult, PlayerEquity, equity
 
 __all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError",
-           "InvalidCardError", "IllegalActionError", "Category", "Evaluation", "HighHand",
+           "InvalidValueError", "InvalidTypeError", "InvalidCardError", "CardTypeError",
+           "IllegalActionError", "ActionTypeError", "Category", "Evaluation", "HighHand",
            "LowHand", "evaluate", "evaluate_batch", "rank5", "equity", "EquityResult",
            "PlayerEquity", "Table", "Hand", "HandView", "LegalActions", "FixedLimit", "PotLimit",
            "NoLimit", "Rake", "settle"]

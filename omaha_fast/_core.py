@@ -10,8 +10,9 @@ import threading
 from collections.abc import Callable
 from typing import Any, Optional
 
+from ._checks import check_choice
 from ._lib import ffi, lib
-from .errors import InvalidCardError, OmahaError
+from .errors import InvalidCardError, InvalidValueError, OmahaError
 
 lib.of_init()
 
@@ -43,9 +44,9 @@ def status_error(rc: int, context: str = "") -> Exception:
 
 
 def game_code(game: str) -> int:
-    if not isinstance(game, str) or game not in GAME_CODES:
-        raise ValueError(f"game must be 'hilo' or 'high', not {game!r}")
-    return GAME_CODES[game]
+    if isinstance(game, str) and game in GAME_CODES:
+        return GAME_CODES[game]
+    return GAME_CODES[check_choice(game, ("hilo", "high"), "game")]  # raises, naming them
 
 
 def eval_packed(hole: bytes, board: bytes, game: int) -> int:
@@ -89,7 +90,7 @@ def rank5_batch(cards: Any, n: int, values: Any) -> tuple[int, int]:
 
 def low_of_masks(hole_mask: int, board_mask: int) -> int:
     if not (0 <= hole_mask < 256 and 0 <= board_mask < 256):
-        raise ValueError("low-rank masks are 8-bit")
+        raise InvalidValueError("low-rank masks are 8-bit")
     return int(lib.of_low_of_masks(hole_mask, board_mask))
 
 

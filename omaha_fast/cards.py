@@ -16,12 +16,14 @@ omaha_fast.errors.InvalidCardError: unknown card 'Zz' (expected rank 2-9TJQKA th
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any, Union
 
-from .errors import InvalidCardError
+from ._checks import check_int, is_int
+from .errors import CardTypeError, InvalidCardError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -52,14 +54,10 @@ class Card(int):
                 raise InvalidCardError(f"unknown card {value!r} (expected rank 2-9TJQKA "
                                        f"then suit cdhs, e.g. 'As')")
             return card
-        if isinstance(value, bool) or not isinstance(value, int):
-            # integer scalars that are not int subclasses (numpy's) via __index__
-            index = getattr(type(value), "__index__", None)
-            if index is None or type(value).__name__.startswith("bool"):
-                raise InvalidCardError(f"cannot read a card from {value!r}")
-            number: int = index(value)
+        if value.__class__ is int:
+            number: int = value
         else:
-            number = value
+            number = _card_number(value)
         if not 0 <= number < 52:
             raise InvalidCardError(f"card number {number} is out of range 0..51")
         return _ALL[number]
@@ -82,6 +80,18 @@ class Card(int):
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
+
+
+def _card_number(value: object) -> int:
+    """The int of an integer scalar that is not an int subclass (numpy's), via __index__;
+    anything else (None, a float, a bool, an array) is a CardTypeError."""
+    if is_int(value) and getattr(value, "ndim", 0) == 0:
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            pass
+    raise CardTypeError(f"cannot read a card from {value!r} (a card is a name like 'As', "
+                        f"an int 0..51 or a Card)")
 
 
 _ALL: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
@@ -115,10 +125,15 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     elif isinstance(cards, int):
         items = (cards,)
     else:
+        if getattr(cards, "ndim", 1) != 1:
+            # a numpy array of rows, or a scalar: a group of cards is one flat sequence
+            raise CardTypeError(f"a group of cards must be flat (one dimension), got an "
+                                f"array of shape {getattr(cards, 'shape', '?')}")
         try:
             items = iter(cards)
         except TypeError:
-            raise InvalidCardError(f"cannot read cards from {cards!r}") from None
+            raise CardTypeError(f"cannot read cards from {cards!r} (expected a string like "
+                                f"'As2s3d4d' or a sequence of cards)") from None
     out: list[Card] = []
     for item in items:
         if isinstance(item, str) and len(item.strip()) != 2:
@@ -146,7 +161,7 @@ def parse_group(cards: CardsLike, counts: Sequence[int], what: str) -> tuple[Car
     omaha_fast.errors.InvalidCardError: hole needs 4 cards, got 3 (As2s3d)
     """
     if cards is None:
-        raise InvalidCardError(f"{what} is missing (got None)")
+        raise CardTypeError(f"{what} is missing (got None)")
     group = parse_cards(cards)
     if len(group) not in counts:
         want = " or ".join(str(c) for c in counts)
@@ -177,7 +192,11 @@ def format_cards(cards: Iterable[Union[int, Card]]) -> str:
     >>> format_cards([51, 0])
     'As2c'
     """
-    return "".join(str(Card(c)) for c in cards)
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise CardTypeError(f"cannot read cards from {cards!r}") from None
+    return "".join(str(Card(c)) for c in items)
 
 
 class Deck:
@@ -190,8 +209,10 @@ class Deck:
     True
     """
 
-    def __init__(self, seed: Union[int, None] = None, exclude: Iterable[int] = ()) -> None:
-        gone = {int(c) for c in exclude}
+    def __init__(self, seed: Union[int, None] = None, exclude: CardsLike = ()) -> None:
+        if seed is not None:
+            check_int(seed, "seed")
+        gone = set(parse_cards(exclude))
         self._cards = [c for c in _ALL if int(c) not in gone]
         rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
         rng.shuffle(self._cards)  # Fisher-Yates: unbiased for either source
@@ -201,6 +222,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take ``n`` cards from the top."""
+        check_int(n, "n")
         if not 0 <= n <= len(self._cards):
             raise InvalidCardError(f"cannot deal {n} cards from a deck of {len(self._cards)}")
         taken, self._cards = self._cards[:n], self._cards[n:]
@@ -220,12 +242,12 @@ def random_deals(n: int, width: int = 9, seed: Union[int, None] = None) -> Any:
     >>> all(len(set(row)) == 9 for row in deals.tolist())
     True
     """
+    n = check_int(n, "n", low=0)
+    width = check_int(width, "width", low=1, high=52)
+    if seed is not None:
+        seed = check_int(seed, "seed", low=0)
     import numpy as np
 
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a non-negative int, not {n!r}")
-    if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= 52:
-        raise ValueError(f"width must be an int from 1 to 52, not {width!r}")
     rng = np.random.default_rng(seed)
     decks = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
     rows = np.arange(n)

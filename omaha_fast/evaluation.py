@@ -20,8 +20,9 @@ from itertools import combinations
 from typing import Any, Optional, TypeVar
 
 from . import _core
+from ._checks import check_int
 from .cards import RANK_NAMES, Card, CardsLike, check_disjoint, parse_cards, parse_group
-from .errors import InvalidCardError
+from .errors import CardTypeError, InvalidCardError, InvalidValueError
 
 
 class Category(IntEnum):
@@ -38,6 +39,12 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
+_CATEGORY_NAMES = {Category.HIGH_CARD: "High Card", Category.PAIR: "Pair",
+                   Category.TWO_PAIR: "Two Pair", Category.TRIPS: "Three of a Kind",
+                   Category.STRAIGHT: "Straight", Category.FLUSH: "Flush",
+                   Category.FULL_HOUSE: "Full House", Category.QUADS: "Four of a Kind",
+                   Category.STRAIGHT_FLUSH: "Straight Flush"}
+
 # The highest value of each category on the 1..7462 scale.
 _CATEGORY_TOP = (1277, 4137, 4995, 5853, 5863, 7140, 7296, 7452, 7462)
 
@@ -48,8 +55,7 @@ def category_of(value: int) -> Category:
     >>> category_of(7462), category_of(1)
     (<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
     """
-    if not 1 <= value <= 7462:
-        raise ValueError(f"high value {value} is outside 1..7462")
+    value = check_int(value, "high value", low=1, high=7462)
     for cat, top in enumerate(_CATEGORY_TOP):
         if value <= top:
             return Category(cat)
@@ -102,10 +108,7 @@ class _HandValue:
 
     def __init__(self, value: int, cards: Optional[Sequence[Card]] = None,
                  source: Optional[tuple[bytes, bytes]] = None) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self._TOP:
-            raise ValueError(f"{type(self).__name__} value must be an int in 1..{self._TOP}, "
-                             f"not {value!r}")
-        self._value = value
+        self._value = check_int(value, f"{type(self).__name__} value", low=1, high=self._TOP)
         self._cards = tuple(cards) if cards is not None else None
         self._source = source
 
@@ -128,8 +131,8 @@ class _HandValue:
         """The five cards that make the hand (two hole, three board for Omaha)."""
         if self._cards is None:
             if self._source is None:
-                raise ValueError(f"this {type(self).__name__} was built from a value alone "
-                                 f"and has no cards")
+                raise InvalidValueError(f"this {type(self).__name__} was built from a value "
+                                        f"alone and has no cards")
             hole, board = self._source
             self._cards = tuple(Card(c) for c in _core.best_cards(hole, board, self._IS_LOW))
         return self._cards
@@ -146,7 +149,8 @@ class _HandValue:
         return hash((self._IS_LOW, self._value))
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self._value}, {str(self)!r})"
+        # not a constructor call: the cards behind the description are not in it
+        return f"<{type(self).__name__} {self._value}: {self}>"
 
 
 class HighHand(_HandValue):
@@ -165,6 +169,8 @@ class HighHand(_HandValue):
         return category_of(self._value)
 
     def __str__(self) -> str:
+        if self._cards is None and self._source is None:
+            return _CATEGORY_NAMES[self.category]   # built from a value: no cards to name
         return _describe(self.category, self.cards)
 
 
@@ -176,7 +182,7 @@ class LowHand(_HandValue):
     """A qualifying 8-or-better low, 1..56 (56 is 5-4-3-2-A).
 
     >>> LowHand(56), LowHand(56).ranks, LowHand(1) < LowHand(2)
-    (LowHand(56, '5-4-3-2-A'), (5, 4, 3, 2, 1), True)
+    (<LowHand 56: 5-4-3-2-A>, (5, 4, 3, 2, 1), True)
     """
 
     __slots__ = ()
@@ -277,7 +283,7 @@ def rank5(cards: CardsLike) -> HighHand:
     """High value of a plain five-card hand.
 
     >>> rank5("As Ad Ac Kd Kc")
-    HighHand(7296, 'Full House, Aces full of Kings')
+    <HighHand 7296: Full House, Aces full of Kings>
     """
     five = parse_group(cards, (5,), "a five-card hand")
     return HighHand(_core.rank5(bytes(five)), cards=five)
@@ -313,7 +319,7 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
                                    f"array of card ints, got shape {array.shape}")
         if array.dtype != np.uint8:
             if array.dtype.kind not in "iu":
-                raise InvalidCardError(f"{what} must hold integer card values, not {array.dtype}")
+                raise CardTypeError(f"{what} must hold integer card values, not {array.dtype}")
             out_of_range = (array < 0) | (array > 51)
             if out_of_range.any():
                 row = int(np.argmax(out_of_range.any(axis=1)))

@@ -23,8 +23,9 @@ from math import comb
 from typing import Any, Optional
 
 from . import _core
+from ._checks import check_choice, check_int
 from .cards import CardsLike, check_disjoint, format_cards, parse_cards, parse_group
-from .errors import InvalidCardError
+from .errors import CardTypeError, InvalidCardError, InvalidTypeError
 
 EXACT_LIMIT = 2_000_000
 """``mode="auto"`` without ``samples`` enumerates exactly when at most this many boards
@@ -42,11 +43,9 @@ MAX_THREADS = 256
 
 
 def _check_int(name: str, value: Optional[int], low: int, high: int) -> None:
-    """None, or an int (not a bool) in low..high; otherwise a ValueError naming it."""
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be an int from {low} to {high} or None, not {value!r}")
+    """None, or an int (not a bool) in low..high; otherwise the error naming it."""
+    if value is not None:
+        check_int(value, name, low=low, high=high)
 
 
 @dataclass(frozen=True)
@@ -117,7 +116,7 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     omaha_fast.errors.InvalidCardError: duplicate card Ah: in hand 1 and in hand 2
     """
     if isinstance(hands, str) or not isinstance(hands, Iterable):
-        raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {hands!r}")
+        raise CardTypeError(f"equity needs a list of 2 to 10 hands, got {hands!r}")
     hands = list(hands)
     if not 2 <= len(hands) <= 10:
         raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {len(hands)} hands")
@@ -126,8 +125,10 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     out = parse_cards(dead)
     check_disjoint(**{f"hand {i + 1}": h for i, h in enumerate(holes)}, board=known, dead=out)
     game_code = _core.game_code(game)
-    if mode not in ("auto", "exact", "mc"):
-        raise ValueError(f"mode must be 'auto', 'exact' or 'mc', not {mode!r}")
+    check_choice(mode, ("auto", "exact", "mc"), "mode")
+    if progress is not None and not callable(progress):
+        raise InvalidTypeError(f"progress must be a function (done, total) or None, "
+                               f"got {progress!r}")
     remaining = 52 - 4 * len(holes) - len(known) - len(out)
     to_deal = 5 - len(known)
     if remaining < to_deal:

@@ -86,8 +86,11 @@ def test_bad_card_objects_in_lists(bad):
 
 @pytest.mark.parametrize("game", ["omaha", "HILO", "", None, 1])
 def test_bad_game(game):
-    with pytest.raises(ValueError, match="game"):
+    # a wrong name is a ValueError, a wrong type a TypeError; both are OmahaErrors
+    error = ValueError if isinstance(game, str) else TypeError
+    with pytest.raises(error, match="game") as info:
         evaluate(HOLE, BOARD, game=game)
+    assert isinstance(info.value, OmahaError)
 
 
 def test_errors_leave_later_calls_alone():
@@ -238,7 +241,7 @@ def test_batch_non_integer_dtypes(dtype):
 @pytest.mark.parametrize("game", ["omaha", None, 0])
 def test_batch_bad_game(game):
     holes, boards = _good_rows()
-    with pytest.raises(ValueError, match="game"):
+    with pytest.raises(ValueError if isinstance(game, str) else TypeError, match="game"):
         evaluate_batch(holes, boards, game=game)
 
 

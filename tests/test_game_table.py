@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from omaha_fast import FixedLimit, IllegalActionError, NoLimit, PotLimit, Table
+from omaha_fast import FixedLimit, IllegalActionError, NoLimit, OmahaError, PotLimit, Table
 from omaha_fast.cards import Deck
 from omaha_fast.game import Rake
 
@@ -202,8 +202,11 @@ def test_between_hands_only():
      "stack \\(103\\) is not a multiple of the chip unit 5"),
 ])
 def test_settings_are_validated(kwargs, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(OmahaError, match=message) as info:
         Table(**kwargs)
+    # a setting of the wrong type is a TypeError, a wrong value a ValueError
+    wrong_type = message.startswith(("chip must be an int", "rake must", "structure must"))
+    assert isinstance(info.value, TypeError if wrong_type else ValueError)
 
 
 def test_settings_are_keyword_only():
@@ -219,8 +222,9 @@ def test_settings_are_keyword_only():
     (lambda: Rake(percent=120), "within 0..100"),
 ])
 def test_structures_are_validated(make, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(OmahaError, match=message) as info:
         make()
+    assert isinstance(info.value, TypeError if "must be an int n" in message else ValueError)
 
 
 def test_preset_cards_are_checked():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from omaha_fast import FixedLimit, IllegalActionError, NoLimit, Table, settle
-from omaha_fast.errors import InvalidCardError
+from omaha_fast.errors import InvalidCardError, OmahaError
 from omaha_fast.game import Rake
 from omaha_fast.game.pots import build_pots, split_evenly
 from omaha_fast.reference import evaluate as ref_evaluate
@@ -255,9 +255,11 @@ def test_settle_checks_dead_chip_and_whole_chips(kwargs, message):
     args = dict(contributed=[10, 100, 100])
     args.update(kwargs)
     contributed = args.pop("contributed")
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(OmahaError, match=message) as info:
         settle("As2d7h9cKd", ["3c4c5h6h", "KsKcQsQc", "9s9hJdJh"], contributed, [],
                button=1, **args)
+    wrong_type = "must be an int" in message or "must be a Rake" in message
+    assert isinstance(info.value, TypeError if wrong_type else ValueError)
 
 
 def test_settle_in_whole_chips_pays_whole_chips_and_keeps_every_chip():

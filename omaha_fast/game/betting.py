@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from ..errors import IllegalActionError
+from .._checks import is_int
+from ..errors import ActionTypeError, IllegalActionError
 from .actions import LegalActions
 
 if TYPE_CHECKING:
@@ -143,13 +144,15 @@ class Betting:
             raise IllegalActionError(f"{_say(kind, amount)} is not allowed: the hand is over")
         i = self._actor
         if seat is not None:
-            if seat.__class__ is not int and (isinstance(seat, bool)
-                                              or not isinstance(seat, int)):
-                raise IllegalActionError(f"seat must be an int seat number, got {seat!r} "
+            if seat.__class__ is not int and not is_int(seat):
+                raise ActionTypeError(f"seat must be an int seat number, got {seat!r} "
                                          f"(seat {self._seats[i]} is to act)")
             if seat != self._seats[i]:
                 raise IllegalActionError(f"seat {seat} cannot {_say(kind, amount)}: it is "
                                          f"seat {self._seats[i]}'s turn to act")
+        if amount is not None and amount.__class__ is not int and not is_int(amount):
+            raise ActionTypeError(f"{_say(kind, amount)} is not allowed: an amount is an int "
+                                  f"number of chips ({self.legal_actions().describe()})")
         legal = self._legal or self.legal_actions()
         # LegalActions by position (cheaper than the names, once per action):
         # [4] call, [7] min_to, [8] max_to, [9] all_in_to
@@ -172,7 +175,7 @@ class Betting:
         if kind == "call":
             if not to_call:
                 raise self._refuse(kind, amount, "there is no bet to call")
-            if amount is not None and (not _is_int(amount) or amount != call):
+            if amount is not None and amount != call:
                 total = f", not the street total {bet + call}" if bet else ""
                 raise self._refuse(kind, amount, f"a call adds {call} (the amount of a call "
                                                  f"is the chips added{total})")
@@ -181,18 +184,17 @@ class Betting:
             if not all_in_to:
                 raise self._refuse(kind, amount, "going all-in would exceed what the "
                                                  "betting allows")
-            if amount is not None and (not _is_int(amount) or amount != all_in_to):
+            if amount is not None and amount != all_in_to:
                 raise self._refuse(kind, amount, f"an all-in goes to {all_in_to} (the "
                                                  f"street total)")
             return all_in_to
         if kind != "bet" and kind != "raise_to":
-            raise IllegalActionError(f"unknown action {kind!r}: the kinds are fold, check, "
+            error = IllegalActionError if isinstance(kind, str) else ActionTypeError
+            raise error(f"unknown action {kind!r}: the kinds are fold, check, "
                                      f"call, bet, raise_to and all_in "
                                      f"({self.legal_actions().describe()})")
-        if amount.__class__ is not int:
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise self._refuse(kind, amount, f"{kind} needs an int amount, the street "
-                                                 f"total")
+        if amount is None:
+            raise self._refuse(kind, amount, f"{kind} needs an amount, the street total")
         if kind == "bet" and self._current:
             raise self._refuse(kind, amount, f"there is already a bet of {self._current}; "
                                              f"raise instead")
@@ -244,12 +246,8 @@ class Betting:
         return True
 
 
-def _is_int(value: object) -> bool:
-    return value.__class__ is int or isinstance(value, int) and not isinstance(value, bool)
-
-
 def _say(kind: str, amount: object) -> str:
-    text = amount if _is_int(amount) else repr(amount)
+    text = amount if is_int(amount) else repr(amount)
     if kind == "raise_to":
         return f"raise to {text}"
     if kind == "all_in":

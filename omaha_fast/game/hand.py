@@ -28,7 +28,9 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
+from .._checks import check_int
 from ..cards import Card, format_cards
+from ..errors import InvalidValueError
 from .actions import STREETS, Action, LegalActions
 from .betting import FL as _FL, NL as _NL, PL as _PL, Betting, new_tuple as _new
 from .deal import DECK as _DECK, draw
@@ -425,7 +427,8 @@ class Hand(Betting):
         try:
             return self._index[seat]
         except (KeyError, TypeError):
-            raise ValueError(f"seat {seat!r} is not dealt in this hand "
+            check_int(seat, "seat")   # a seat of the wrong type is an InvalidTypeError
+            raise InvalidValueError(f"seat {seat!r} is not dealt in this hand "
                              f"(seats {list(self._seats)})") from None
 
     # ----------------------------------------------------------------- actions
@@ -648,6 +651,8 @@ class Hand(Betting):
     # ----------------------------------------------------------------- views
     def view(self, seat: Optional[int]) -> HandView:
         """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
+        if seat is not None:
+            check_int(seat, "seat")
         from .view import make_view
         return make_view(self, seat)
 

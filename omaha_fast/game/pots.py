@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Optional
 
+from ..errors import InvalidValueError
 from .rules import Rake
 
 
@@ -52,7 +53,7 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool],
     """
     levels = sorted({c for c, f in zip(contributed, folded) if not f})
     if not levels:
-        raise ValueError("every player folded: nobody can win the pot")
+        raise InvalidValueError("every player folded: nobody can win the pot")
     if len(levels) == 1:
         # the usual showdown, nobody all-in for less: one pot, every live player in it
         amount = sum(contributed) + dead

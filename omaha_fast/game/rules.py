@@ -11,7 +11,7 @@ at once with a message that names it.
 >>> Rules(structure=NoLimit())
 Traceback (most recent call last):
 ...
-ValueError: no-limit needs blinds=(small, big)
+omaha_fast.errors.InvalidValueError: no-limit needs blinds=(small, big)
 >>> Rules(structure=FixedLimit(10, 20), chip=5).blinds   # half of 10 rounded down to 5
 (5, 10)
 """
@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional, Union
 
+from .._checks import check_bool, check_choice
+from ..errors import InvalidTypeError, InvalidValueError
 from .structures import FixedLimit, NoLimit, PotLimit, Structure, check_chips
 
 GAMES = ("hilo", "high")
@@ -48,11 +50,13 @@ class Rake:
     def __post_init__(self) -> None:
         number = (int, float, Fraction)
         if isinstance(self.percent, bool) or not isinstance(self.percent, number):
-            raise ValueError(f"rake percent must be a number, got {self.percent!r}")
+            raise InvalidTypeError(f"rake percent must be a number, got {self.percent!r}")
         if not 0 <= self.percent <= 100:
-            raise ValueError(f"rake percent must be within 0..100, got {self.percent}")
+            raise InvalidValueError(f"rake percent must be within 0..100, got "
+                                    f"{self.percent}")
         if self.cap is not None:
-            check_chips(self.cap, "rake cap")
+            object.__setattr__(self, "cap", check_chips(self.cap, "rake cap"))
+        check_bool(self.no_flop_no_drop, "rake no_flop_no_drop")
 
     def take(self, pot: int, *, already: int, chip: int) -> int:
         """Chips raked from a pot of ``pot`` chips when ``already`` were raked this hand.
@@ -83,31 +87,35 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, (FixedLimit, PotLimit, NoLimit)):
-            raise ValueError(f"structure must be FixedLimit(...), PotLimit(...) or "
+            raise InvalidTypeError(f"structure must be FixedLimit(...), PotLimit(...) or "
                              f"NoLimit(...), got {self.structure!r}")
-        _choice(self.game, GAMES, "game")
-        _choice(self.button_rule, BUTTON_RULES, "button_rule")
+        check_choice(self.game, GAMES, "game")
+        check_choice(self.button_rule, BUTTON_RULES, "button_rule")
         object.__setattr__(self, "odd_chips", odd_chip_rule(self.odd_chips))
         chip = check_chips(self.chip, "chip", positive=True)
         if self.rake is not None and not isinstance(self.rake, Rake):
-            raise ValueError(f"rake must be a Rake(...) or None, got {self.rake!r}")
+            raise InvalidTypeError(f"rake must be a Rake(...) or None, got {self.rake!r}")
         blinds = self.blinds
         if blinds is None:
             if not isinstance(self.structure, FixedLimit):
-                raise ValueError(f"{self.structure.name} needs blinds=(small, big)")
+                raise InvalidValueError(f"{self.structure.name} needs blinds=(small, big)")
             small, big = self.structure.default_blinds()
             blinds = (small // chip * chip, big)
-        if not isinstance(blinds, (tuple, list)) or len(blinds) != 2:
-            raise ValueError(f"blinds must be (small, big), got {blinds!r}")
+        if not isinstance(blinds, (tuple, list)):
+            raise InvalidTypeError(f"blinds must be (small, big), got {blinds!r}")
+        if len(blinds) != 2:
+            raise InvalidValueError(f"blinds must be (small, big), got {blinds!r}")
         small = check_chips(blinds[0], "small blind")
         big = check_chips(blinds[1], "big blind", positive=True)
         if small > big:
-            raise ValueError(f"small blind ({small}) is larger than the big blind ({big})")
+            raise InvalidValueError(f"small blind ({small}) is larger than the big blind ({big})")
         object.__setattr__(self, "blinds", (small, big))
-        check_chips(self.ante, "ante")
-        check_chips(self.big_blind_ante, "big_blind_ante")
+        object.__setattr__(self, "chip", chip)
+        object.__setattr__(self, "ante", check_chips(self.ante, "ante"))
+        object.__setattr__(self, "big_blind_ante",
+                           check_chips(self.big_blind_ante, "big_blind_ante"))
         if self.ante and self.big_blind_ante:
-            raise ValueError("use either ante (every player) or big_blind_ante, not both")
+            raise InvalidValueError("use either ante (every player) or big_blind_ante, not both")
         amounts = {"small blind": small, "big blind": big, "ante": self.ante,
                    "big_blind_ante": self.big_blind_ante}
         if isinstance(self.structure, FixedLimit):
@@ -132,10 +140,10 @@ def check_unit(value: int, chip: int, what: str) -> int:
     >>> check_unit(12, 5, "ante")
     Traceback (most recent call last):
     ...
-    ValueError: ante (12) is not a multiple of the chip unit 5
+    omaha_fast.errors.InvalidValueError: ante (12) is not a multiple of the chip unit 5
     """
     if value % chip:
-        raise ValueError(f"{what} ({value}) is not a multiple of the chip unit {chip}")
+        raise InvalidValueError(f"{what} ({value}) is not a multiple of the chip unit {chip}")
     return value
 
 
@@ -148,14 +156,7 @@ def odd_chip_rule(value: object) -> str:
     name = str(value).strip().lower().replace("-", "_").replace(" ", "_") \
         if isinstance(value, str) else value
     name = {"button": "left_of_button", "left": "left_of_button"}.get(name, name)  # type: ignore
-    _choice(name, ODD_CHIP_RULES, "odd_chips")
-    return str(name)
-
-
-def _choice(value: object, allowed: tuple[str, ...], what: str) -> None:
-    if value not in allowed:
-        names = ", ".join(repr(a) for a in allowed)
-        raise ValueError(f"{what} must be one of {names}, got {value!r}")
+    return check_choice(name, ODD_CHIP_RULES, "odd_chips")
 
 
 __all__ = ["Rules", "Rake", "GAMES", "BUTTON_RULES", "ODD_CHIP_RULES", "check_unit"]

@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Optional, Union
 
+from .._checks import check_choice, check_int
 from ..cards import CardsLike, check_disjoint, parse_group
-from ..errors import InvalidCardError
+from ..errors import InvalidCardError, InvalidTypeError, InvalidValueError
 from .pots import build_pots, payouts, settle_pots
 from .rules import GAMES, Rake, check_unit, odd_chip_rule
 from .showdown import hand_values, showdown_order
@@ -40,21 +41,22 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     >>> settle("Ah7s4c2dJh", ["KsKd8h3h", None, "Tc9c6h3d"], [50, 100, 100], {1}, button=1)
     [75, 0, 175]
     """
+    for name, value in (("holes", holes), ("contributed", contributed)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise InvalidTypeError(f"{name} must be a list by seat, got {value!r}")
     n = len(contributed)
     if len(holes) != n:
-        raise ValueError(f"holes has {len(holes)} seats but contributed has {n}")
-    if game not in GAMES:
-        raise ValueError(f"game must be 'hilo' or 'high', got {game!r}")
+        raise InvalidValueError(f"holes has {len(holes)} seats but contributed has {n}")
+    check_choice(game, GAMES, "game")
     odd_chips = odd_chip_rule(odd_chips)
-    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-        raise ValueError(f"button must be a seat from 0 to {n - 1}, got {button!r}")
+    button = check_int(button, "button", low=0, high=n - 1)
     chip = check_chips(chip, "chip", positive=True)
     for seat, c in enumerate(contributed):
         check_unit(check_chips(c, f"contributed[{seat}]"), chip, f"contributed[{seat}]")
     check_unit(check_chips(dead, "dead"), chip, "dead")
     if rake is not None:
         if not isinstance(rake, Rake):
-            raise ValueError(f"rake must be a Rake(...) or None, got {rake!r}")
+            raise InvalidTypeError(f"rake must be a Rake(...) or None, got {rake!r}")
         if rake.cap is not None:
             check_unit(rake.cap, chip, "rake cap")
     is_folded = _folded_flags(folded, n)
@@ -70,7 +72,7 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
             raise InvalidCardError(f"seat {s} has not folded, so it needs hole cards")
         groups[f"seat {s}'s hole"] = parse_group(hole, (4,), f"seat {s}'s hole")
     if not contenders:
-        raise ValueError("every seat folded: nobody can win the pot")
+        raise InvalidValueError("every seat folded: nobody can win the pot")
     check_disjoint(**groups)
     k = len(seats)
     high = [0] * k
@@ -99,15 +101,16 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
 
 
 def _folded_flags(folded: Union[Sequence[bool], Collection[int]], n: int) -> list[bool]:
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
+        raise InvalidTypeError(f"folded must be booleans by seat or seat numbers, got "
+                               f"{folded!r}")
     items = list(folded)
     if len(items) == n and all(isinstance(x, bool) for x in items):
         return [bool(x) for x in items]
     flags = [False] * n
     for s in items:
-        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
-            raise ValueError(f"folded must be booleans by seat or seat numbers 0..{n - 1}, "
-                             f"got {s!r}")
-        flags[s] = True
+        flags[check_int(s, "a folded seat", low=0, high=n - 1,
+                        kind="a seat number (or all booleans by seat)")] = True
     return flags
 
 

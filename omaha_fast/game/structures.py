@@ -11,7 +11,7 @@ FixedLimit(small_bet=10, big_bet=20, cap=4, uncap_heads_up=False)
 >>> FixedLimit(10, 5)
 Traceback (most recent call last):
 ...
-ValueError: FixedLimit big_bet (5) must be at least small_bet (10)
+omaha_fast.errors.InvalidValueError: FixedLimit big_bet (5) must be at least small_bet (10)
 """
 
 from __future__ import annotations
@@ -19,24 +19,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from .._checks import check_bool, check_int
+from ..errors import InvalidValueError
+
+# frozen dataclasses store the checked value (a plain int, even from a numpy integer)
+_set = object.__setattr__
+
 
 def check_chips(value: object, what: str, *, positive: bool = False) -> int:
-    """An int chip amount (not a bool), >= 0 (or > 0), or a ValueError naming ``what``.
+    """An int chip amount (not a bool), >= 0 (or > 0); otherwise InvalidTypeError or
+    InvalidValueError naming ``what``.
 
     >>> check_chips(5, "ante")
     5
     >>> check_chips(-1, "ante")
     Traceback (most recent call last):
     ...
-    ValueError: ante must be >= 0, got -1
+    omaha_fast.errors.InvalidValueError: ante must be >= 0, got -1
     """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be an int number of chips, got {value!r}")
-    if positive and value <= 0:
-        raise ValueError(f"{what} must be > 0, got {value}")
-    if value < 0:
-        raise ValueError(f"{what} must be >= 0, got {value}")
-    return value
+    number = check_int(value, what, kind="an int number of chips")
+    if positive and number <= 0:
+        raise InvalidValueError(f"{what} must be > 0, got {number}")
+    if number < 0:
+        raise InvalidValueError(f"{what} must be >= 0, got {number}")
+    return number
 
 
 @dataclass(frozen=True)
@@ -53,16 +59,14 @@ class FixedLimit:
     uncap_heads_up: bool = False
 
     def __post_init__(self) -> None:
-        check_chips(self.small_bet, "FixedLimit small_bet", positive=True)
-        check_chips(self.big_bet, "FixedLimit big_bet", positive=True)
+        _set(self, "small_bet", check_chips(self.small_bet, "FixedLimit small_bet",
+                                            positive=True))
+        _set(self, "big_bet", check_chips(self.big_bet, "FixedLimit big_bet", positive=True))
         if self.big_bet < self.small_bet:
-            raise ValueError(f"FixedLimit big_bet ({self.big_bet}) must be at least "
-                             f"small_bet ({self.small_bet})")
-        if isinstance(self.cap, bool) or not isinstance(self.cap, int) or self.cap < 1:
-            raise ValueError(f"FixedLimit cap must be an int >= 1, got {self.cap!r}")
-        if not isinstance(self.uncap_heads_up, bool):
-            raise ValueError(f"FixedLimit uncap_heads_up must be True or False, "
-                             f"got {self.uncap_heads_up!r}")
+            raise InvalidValueError(f"FixedLimit big_bet ({self.big_bet}) must be at least "
+                                    f"small_bet ({self.small_bet})")
+        _set(self, "cap", check_int(self.cap, "FixedLimit cap", low=1))
+        check_bool(self.uncap_heads_up, "FixedLimit uncap_heads_up")
 
     name = "fixed-limit"
 
@@ -83,7 +87,7 @@ class PotLimit:
 
     def __post_init__(self) -> None:
         if self.min_bet is not None:
-            check_chips(self.min_bet, "PotLimit min_bet", positive=True)
+            _set(self, "min_bet", check_chips(self.min_bet, "PotLimit min_bet", positive=True))
 
     name = "pot-limit"
 
@@ -99,7 +103,7 @@ class NoLimit:
 
     def __post_init__(self) -> None:
         if self.min_bet is not None:
-            check_chips(self.min_bet, "NoLimit min_bet", positive=True)
+            _set(self, "min_bet", check_chips(self.min_bet, "NoLimit min_bet", positive=True))
 
     name = "no-limit"
 

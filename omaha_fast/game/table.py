@@ -13,7 +13,7 @@
 >>> Table(structure=FixedLimit(10, 20), seats=11)
 Traceback (most recent call last):
 ...
-ValueError: seats must be an int from 2 to 10, got 11
+omaha_fast.errors.InvalidValueError: seats must be an int from 2 to 10, got 11
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Optional
 
+from .._checks import check_bool, check_int
 from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
+from ..errors import InvalidTypeError, InvalidValueError
 from .betting import new_tuple as _new
 from .hand import Hand, Post, Setup
 from .rules import Rake, Rules, check_unit
@@ -70,8 +72,9 @@ class Table:
                  odd_chips: str = "left_of_button", rake: Optional[Rake] = None,
                  stacks: Optional[Sequence[Optional[int]]] = None,
                  button: Optional[int] = None, seed: Optional[int] = None) -> None:
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
-            raise ValueError(f"seats must be an int from 2 to 10, got {seats!r}")
+        seats = check_int(seats, "seats", low=2, high=10)
+        if seed is not None:
+            check_int(seed, "seed")
         self.rules = Rules(structure=structure, game=game, blinds=blinds, ante=ante,
                            big_blind_ante=big_blind_ante, chip=chip, button_rule=button_rule,
                            odd_chips=odd_chips, rake=rake)
@@ -85,30 +88,31 @@ class Table:
         self._sb_pos: Optional[int] = None     # where the small blind was due last hand
         self._bb: Optional[int] = None         # who posted the big blind last hand
         if stacks is not None:
+            if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+                raise InvalidTypeError(f"stacks must be a list of chip counts by seat (None "
+                                       f"for an empty seat), got {stacks!r}")
             if len(stacks) > seats:
-                raise ValueError(f"{len(stacks)} stacks for a table of {seats} seats")
+                raise InvalidValueError(f"{len(stacks)} stacks for a table of {seats} seats")
             for seat, stack in enumerate(stacks):
                 if stack is not None:
                     self.sit_down(seat, stack)
         if button is not None:
-            self._check_seat(button)
-            self._button = button
+            self._button = self._check_seat(button)
 
     # ----------------------------------------------------------------- seats
-    def _check_seat(self, seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
-            raise ValueError(f"seat must be an int from 0 to {self.size - 1}, got {seat!r}")
+    def _check_seat(self, seat: int) -> int:
+        return check_int(seat, "seat", low=0, high=self.size - 1)
 
     def _player(self, seat: int) -> _Player:
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         player = self._players[seat]
         if player is None:
-            raise ValueError(f"seat {seat} is empty")
+            raise InvalidValueError(f"seat {seat} is empty")
         return player
 
     def _between_hands(self, what: str) -> None:
         if self._hand is not None and not self._hand.finished:
-            raise ValueError(f"cannot {what} while a hand is being played")
+            raise InvalidValueError(f"cannot {what} while a hand is being played")
 
     def sit_down(self, seat: int, stack: int, *, name: Optional[str] = None,
                  post: bool = False) -> None:
@@ -119,13 +123,17 @@ class Table:
         >>> t.sit_down(1, 100); t.sit_down(1, 50)
         Traceback (most recent call last):
         ...
-        ValueError: seat 1 is taken
+        omaha_fast.errors.InvalidValueError: seat 1 is taken
         """
-        self._check_seat(seat)
-        check_unit(check_chips(stack, "stack", positive=True), self.rules.chip, "stack")
+        seat = self._check_seat(seat)
+        stack = check_unit(check_chips(stack, "stack", positive=True), self.rules.chip,
+                           "stack")
+        if name is not None and not isinstance(name, str):
+            raise InvalidTypeError(f"name must be a str or None, got {name!r}")
+        check_bool(post, "post")
         self._between_hands("sit down")
         if self._players[seat] is not None:
-            raise ValueError(f"seat {seat} is taken")
+            raise InvalidValueError(f"seat {seat} is taken")
         running = self._hands > 0
         self._players[seat] = _Player(stack, name, waiting=running, post=post)
 
@@ -145,13 +153,15 @@ class Table:
         """Be dealt in again: posting what was missed (big blind live, small blind dead),
         or with ``post=False`` waiting for the big blind."""
         self._between_hands("come back")
+        check_bool(post, "post")
         player = self._player(seat)
         player.sitting_out = False
         player.post = post
 
     def add_chips(self, seat: int, amount: int) -> None:
         """Add chips to a stack between hands (table stakes: never during a hand)."""
-        check_unit(check_chips(amount, "amount", positive=True), self.rules.chip, "amount")
+        amount = check_unit(check_chips(amount, "amount", positive=True), self.rules.chip,
+                            "amount")
         self._between_hands("add chips")
         self._player(seat).stack += amount
 
@@ -187,10 +197,10 @@ class Table:
         True
         """
         if self._hands:
-            raise ValueError("the button is drawn before the first hand only")
+            raise InvalidValueError("the button is drawn before the first hand only")
         seated = [s for s, p in enumerate(self._players) if p is not None]
         if len(seated) < 2:
-            raise ValueError("at least two players are needed to draw for the button")
+            raise InvalidValueError("at least two players are needed to draw for the button")
         deck = Deck(seed=seed) if seed is not None else Deck()
         cards = dict(zip(seated, deck.deal(len(seated))))
         # a card's int is rank * 4 + suit with suits c < d < h < s: the largest wins
@@ -219,7 +229,7 @@ class Table:
             s = (seat + step) % size
             if ok[s]:
                 return s
-        raise ValueError("no player to deal to")
+        raise InvalidValueError("no player to deal to")
 
     def _positions(self, active: list[bool],
                    entrant: list[bool]) -> tuple[int, Optional[int], int, Optional[int]]:
@@ -271,7 +281,7 @@ class Table:
         table's generator, or ``seed`` for this hand only).
 
         Everything is worked out and checked before the table changes: a refused call
-        (ValueError) leaves seats, flags, button and blinds as they were.
+        (InvalidValueError) leaves seats, flags, button and blinds as they were.
 
         A game is running while at least two players are in it (neither new nor owing
         blinds). Then a new or returning player is dealt in on the big blind, or at once
@@ -281,9 +291,13 @@ class Table:
         new table (the blinds only; entry and missed blinds are not owed).
         """
         self._between_hands("start a hand")
+        if seed is not None:
+            check_int(seed, "seed")
+        if holes is not None and not isinstance(holes, Mapping):
+            raise InvalidTypeError(f"holes must be a mapping {{seat: cards}}, got {holes!r}")
         active, entrant = self._flags()
         if sum(entrant) < 2:
-            raise ValueError("at least two players with chips who are not sitting out are "
+            raise InvalidValueError("at least two players with chips who are not sitting out are "
                              "needed to start a hand: seat a player (sit_down), add chips "
                              "(add_chips) or bring a player back (come_back)")
         players = self._players
@@ -370,7 +384,7 @@ class Table:
         if holes:
             for seat, cards in holes.items():
                 if seat not in dealt:
-                    raise ValueError(f"hole cards given for seat {seat}, which is not dealt "
+                    raise InvalidValueError(f"hole cards given for seat {seat}, which is not dealt "
                                      f"in this hand (dealt: {dealt})")
                 out[seat] = None if cards is None else parse_group(cards, (4,),
                                                                     f"seat {seat}'s hole")
