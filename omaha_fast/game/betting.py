@@ -22,7 +22,10 @@ from .actions import LegalActions
 if TYPE_CHECKING:
     from .rules import Rules
 
-FL, PL, NL = 0, 1, 2
+# betting structure codes (one name per line, so the API reference lists each)
+FL = 0
+PL = 1
+NL = 2
 new_tuple = tuple.__new__   # builds the hot NamedTuples without their Python-level __new__
 
 
