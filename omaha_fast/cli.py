@@ -33,7 +33,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Optional
+from typing import Any, Optional
 
 from ._version import __version__
 from .cards import format_cards
@@ -48,11 +48,6 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ct
 
 STDIN = "-"
 """The file name that stands for standard input."""
-
-
-def read_stdin() -> str:
-    """All of standard input as text (for a file argument given as ``-``)."""
-    return sys.stdin.read()
 
 
 def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -157,31 +152,100 @@ def run_equity(args: argparse.Namespace) -> int:
 
 def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay hand histories through the engine",
-                       description="Replay every hand of PHH (.phh/.phhs) or JSON "
-                                   "(.json/.jsonl) files through the game engine and compare "
-                                   "the final stacks with the recorded ones. Exits 1 if any "
-                                   "hand disagrees or is refused.")
+                       description="Replay every hand of PokerStars or Full Tilt histories "
+                                   "(Omaha Hi/Lo and Omaha; the format is found from the "
+                                   "content), PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
+                                   "through the game engine. Site hands are checked pot by "
+                                   "pot and half by half against what the site paid, then "
+                                   "the final stacks; other hands by their final stacks. "
+                                   "Hands of other games are skipped. Exits 1 if any hand "
+                                   "disagrees or is refused, 2 if a hand cannot be read.")
     p.add_argument("files", nargs="+", help="hand history files (- for standard input)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per hand (id, format, result, recorded and "
+                        "replayed amounts), then one with the counts")
 
 
-def run_replay(args: argparse.Namespace) -> int:
+def _replay_items(path: str) -> list[dict[str, Any]]:
+    """One dict per hand of a file: a site history is verified pot by pot, JSON and PHH
+    hands by their final stacks."""
+    from pathlib import Path
+
     from .history import ReplayError, load, loads, replay
-    hands = agree = 0
-    for path in args.files:
-        for record in loads(read_stdin(), "<stdin>") if path == STDIN else load(path):
-            hands += 1
-            name = record.id or record.origin
+    from .history.record import HandRecord
+    from .history.sitehand import SkippedHand, UnreadableHand
+    from .history.sites import decode_history, read_site, site_format
+    from .history.verify import verify
+
+    p = Path(path)
+    stdin = path == STDIN
+    text = decode_history(sys.stdin.buffer.read() if stdin else p.read_bytes())
+    name = "<stdin>" if stdin else p.name
+    fmt = ("json" if text.lstrip().startswith(("{", "[")) else "phh") if stdin else \
+        p.suffix.lstrip(".") or "phh"
+    out: list[dict[str, Any]] = []
+    if site_format(text) is None:
+        for record in loads(text, name) if stdin else load(path):
+            entry: dict[str, Any] = {
+                "id": record.id or record.origin, "format": fmt,
+                "result": "refused", "differences": [],
+                "recorded_stacks": record.final_stacks, "replayed_stacks": None}
             try:
                 result = replay(record)
             except ReplayError as err:
-                print(f"{name}: REFUSED: {err}")
-                continue
-            ok = result.agrees
-            agree += ok
-            print(f"{name}: recorded {result.recorded} replayed {result.replayed} "
-                  f"{'agree' if ok else 'DISAGREE'}")
-    print(f"{agree} of {hands} hands agree")
-    return EXIT_OK if hands and agree == hands else EXIT_FAILED
+                entry["differences"] = [str(err)]
+            else:
+                entry["replayed_stacks"] = result.replayed
+                entry["result"] = "agree" if result.agrees else "disagree"
+            out.append(entry)
+        return out
+    for item in read_site(text, name):
+        if isinstance(item, SkippedHand):
+            out.append({"id": item.id, "format": site_format(text), "result": "skipped",
+                        "game": item.game, "line": item.line})
+        elif isinstance(item, UnreadableHand):
+            out.append({"id": item.id, "format": site_format(text), "result": "unreadable",
+                        "error": str(item.error), "line": item.line})
+        elif isinstance(item, HandRecord):
+            out.append(verify(item).to_dict())
+    return out
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    counts = dict.fromkeys(("agree", "disagree", "refused", "skipped", "unreadable"), 0)
+    for path in args.files:
+        for entry in _replay_items(path):
+            result = entry["result"]
+            counts[result] += 1
+            if args.json:
+                print(json.dumps(entry))
+            elif result == "skipped":
+                print(f"{entry['id']}: skipped ({entry['game']})")
+            elif result == "unreadable":
+                print(f"UNREADABLE: {entry['error']}")
+            elif result == "refused":
+                print(f"{entry['id']}: REFUSED: {entry['differences'][0]}")
+            else:
+                line = (f"{entry['id']}: recorded {entry['recorded_stacks']} replayed "
+                        f"{entry['replayed_stacks']} "
+                        f"{'agree' if result == 'agree' else 'DISAGREE'}")
+                if entry["differences"]:
+                    line += ": " + "; ".join(entry["differences"])
+                print(line)
+    played = counts["agree"] + counts["disagree"] + counts["refused"]
+    if args.json:
+        print(json.dumps({"summary": {"agreed": counts["agree"],
+                                      "disagreed": counts["disagree"],
+                                      "refused": counts["refused"],
+                                      "skipped": counts["skipped"],
+                                      "unreadable": counts["unreadable"]}}))
+    else:
+        print(f"{counts['agree']} of {played} hands agree: {counts['agree']} agreed, "
+              f"{counts['disagree']} disagreed, {counts['refused']} refused, "
+              f"{counts['skipped']} skipped, {counts['unreadable']} unreadable")
+    if counts["unreadable"]:
+        return EXIT_BAD_INPUT
+    return EXIT_OK if played and counts["agree"] == played else EXIT_FAILED
 
 
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {

@@ -85,7 +85,7 @@ def test_engine_refuses_a_corrupted_record_naming_the_action():
 def test_cli_replay_prints_each_hand_and_succeeds(capsys):
     assert main(["replay", str(JSONL), str(PHH)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 43 and out[-1] == "42 of 42 hands agree"
+    assert len(out) == 43 and out[-1].startswith("42 of 42 hands agree: 42 agreed, 0 disagreed")
     assert out[0].startswith("wsop2023-43-test_12_00_41_13: recorded [4075000, 5275000")
     assert out[0].endswith(" agree")
 

@@ -1,0 +1,218 @@
+"""Full Tilt Poker hand histories of Omaha Hi/Lo and Omaha: reading them into records.
+
+Full Tilt writes names that may hold spaces, amounts with thousands separators, the
+button after the blinds, and says which half each player won ("wins the high pot",
+"ties for the low side pot #1"), which the replay checks half by half.
+
+>>> header = ("Full Tilt Poker Game #9: Table Vero (6 max) - $200/$400 - Limit Omaha Hi/Lo"
+...           " - 0:03:34 ET - 2006/10/11")
+>>> text = header + '''
+... Seat 1: Ann Lee ($1,000)
+... Seat 2: bob ($800.50)
+... bob posts the small blind of $100
+... Ann Lee posts the big blind of $200
+... The button is in seat #2
+... *** HOLE CARDS ***
+... bob folds
+... Uncalled bet of $100 returned to Ann Lee
+... Ann Lee wins the pot ($200)
+... *** SUMMARY ***
+... Total pot $200 | Rake $0'''
+>>> [r] = loads_fulltilt(text)
+>>> r.stacks, r.final_stacks, r.small_bet
+([100000, 80050, None, None, None, None], [110000, 70050, None, None, None, None], 20000)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .pokerstars import split_hands, text_lines
+from .record import HandRecord
+from .sitehand import (
+    MONEY,
+    HandBuilder,
+    SiteFormatError,
+    SiteItem,
+    SkippedHand,
+    UnreadableHand,
+    cards_in,
+)
+
+HEADER = re.compile(r"^Full Tilt Poker (?:Game|Hand) #(\d+)")
+_GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit) (Omaha H/L|Omaha Hi/Lo|Omaha Hi|"
+                   r"Omaha)(?: |$)")
+_STAKES = re.compile(rf"^({MONEY})/({MONEY})(?: Ante ({MONEY}))?$")
+_SEAT = re.compile(rf"^Seat (\d+): (.+?) \(({MONEY})\)(.*)$")
+_POST = re.compile(rf"^(posts the small blind of|posts a dead small blind of|"
+                   rf"posts the big blind of|posts|antes|posts small & big blinds) "
+                   rf"({MONEY})(, and is all in)?$")
+_ACT = re.compile(rf"^(folds|checks|calls|bets|raises to)(?: ({MONEY}))?(, and is all in)?"
+                  rf"(?: \[.*\])?$")
+_UNCALLED = re.compile(rf"^Uncalled bet of ({MONEY}) returned to (.+)$")
+_WINS = re.compile(rf"^(?:wins|ties for) (?:the )?(?:(high|low) )?"
+                   rf"(pot|main pot|side pot(?: #\d+)?) \(({MONEY})\)")
+_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
+_TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
+_SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?: #?\d+)?):? ({MONEY})")
+_SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
+_POST_KIND = {"posts the small blind of": "sb", "posts a dead small blind of": "dead",
+              "posts the big blind of": "bb", "posts": "bb", "antes": "ante",
+              "posts small & big blinds": "both"}
+_VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
+         "raises to": "raise_to"}
+_LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit"}
+
+
+def is_fulltilt(text: str) -> bool:
+    """True when the text's first non-blank line is a Full Tilt hand header."""
+    for line in text_lines(text[:4096]):
+        if line.strip():
+            return bool(HEADER.match(line.strip()))
+    return False
+
+
+def read_fulltilt(text: str, origin: str = "<fulltilt>") -> list[SiteItem]:
+    """Every hand of a Full Tilt text: a record, a skipped hand (another game) or an
+    unreadable hand (with the error that names its line)."""
+    lines = text_lines(text)
+    if not any(HEADER.match(ln) for ln in lines):
+        raise SiteFormatError(f"{origin}: no Full Tilt hand header found")
+    items: list[SiteItem] = []
+    for first, chunk in split_hands(lines, HEADER):
+        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
+        try:
+            items.append(_parse(chunk, first, hand_id, origin))
+        except SiteFormatError as e:
+            items.append(UnreadableHand(hand_id, origin, first, e))
+    return items
+
+
+def loads_fulltilt(text: str, origin: str = "<fulltilt>") -> list[HandRecord]:
+    """The Omaha hands of a Full Tilt text (other games skipped); raises SiteFormatError
+    on the first hand that cannot be read."""
+    out = []
+    for item in read_fulltilt(text, origin):
+        if isinstance(item, UnreadableHand):
+            raise item.error
+        if isinstance(item, HandRecord):
+            out.append(item)
+    return out
+
+
+def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
+    header = chunk[0]
+    fields = [f.strip() for f in header.split(" - ")]
+    game = next((m for m in (_GAME.search(" - " + f) for f in fields) if m), None)
+    if game is None:
+        desc = next((f for f in fields[2:] if not f[:1].isdigit()), header)
+        return SkippedHand(hand_id, origin, first, desc)
+    b = HandBuilder("fulltilt", hand_id, origin, first)
+    b.game = "hilo" if game.group(2) in ("Omaha H/L", "Omaha Hi/Lo") else "high"
+    b.structure = _LIMIT[game.group(1)]
+    stakes = next((m for m in (_STAKES.match(f) for f in fields) if m), None)
+    if stakes is None:
+        raise b.fail(first, "no stakes (small/big) in the header")
+    tournament = re.search(r"\((\d+)\), Table ", header)
+    if tournament:
+        b.tournament = tournament.group(1)
+    elif stakes.group(1)[0] in "$€£":
+        b.scale = 100
+        b.currency = {"$": "USD", "€": "EUR", "£": "GBP"}[stakes.group(1)[0]]
+    else:
+        b.currency = "play"
+    b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
+    size = re.search(r"\((?:\D*)(\d+)(?: max)?\)", header)
+    b.table_size = int(size.group(1)) if size else 0
+    section = "seats"
+    for k, line in enumerate(chunk[1:], first + 1):
+        if not line.strip():
+            continue
+        if line.startswith("*** "):
+            m = _STREET.match(line)
+            if m:
+                b.street(m.group(1).lower(), cards_in(m.group(2)), k)
+            elif line.startswith("*** SUMMARY"):
+                section = "summary"
+            elif "FIRST" in line or "SECOND" in line:
+                raise b.fail(k, "run-it-twice hands are not supported")
+            if section != "summary":
+                section = "play"
+            continue
+        if section == "summary":
+            _summary_line(b, line, k)
+        elif section == "seats" and line.startswith("Seat "):
+            m = _SEAT.match(line)
+            if not m:
+                raise b.fail(k, f"unreadable seat line: {line}")
+            b.add_seat(int(m.group(1)), m.group(2), b.chips(m.group(3), k),
+                       "sitting out" in m.group(4), k)
+        elif line.startswith("The button is in seat #"):
+            b.button = int(line.rsplit("#", 1)[1])
+        elif line == "No low hand qualified":
+            b.no_low = True
+        elif " has been canceled" in line:
+            raise b.fail(k, "the hand was cancelled")
+        else:
+            _play_line(b, line, k)
+    if not b.table_size:
+        top = max(b.names, default=0)
+        b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
+    return b.record()
+
+
+def _play_line(b: HandBuilder, line: str, k: int) -> None:
+    m = _UNCALLED.match(line)
+    if m:
+        b.uncalled(m.group(2), b.chips(m.group(1), k), k)
+        return
+    if line.startswith("Dealt to "):
+        found = b.player_at(line[9:], (" [",))
+        if found and len(cards_in("[" + found[1])) == 8:
+            b.holes[b.seat(found[0], k)] = cards_in("[" + found[1])
+        return
+    found = b.player_at(line, (" ",))
+    if found is None or found[1].startswith("(Observer)"):
+        return                      # chat and table talk: not part of the play
+    name, rest = found
+    if rest.startswith(": "):
+        return                      # a player's chat line
+    m = _POST.match(rest)
+    if m:
+        b.post(name, _POST_KIND[m.group(1)], b.chips(m.group(2), k), k)
+        return
+    m = _ACT.match(rest)
+    if m:
+        verb = _VERB[m.group(1)]
+        if verb in ("call", "bet", "raise_to") and m.group(2) is None:
+            raise b.fail(k, f"unreadable action: {line}")
+        b.act(name, verb, None if m.group(2) is None else b.chips(m.group(2), k),
+              bool(m.group(3)), k)
+        return
+    m = _WINS.match(rest)
+    if m:
+        pot = m.group(2).replace(" #", "-")
+        b.collect(name, b.chips(m.group(3), k), pot, m.group(1), k)
+        return
+    if rest.startswith("shows ["):
+        b.show(name, cards_in(rest.split("]", 1)[0] + "]"), k)
+    elif rest.startswith("mucks"):
+        b.muck(name, k)
+
+
+def _summary_line(b: HandBuilder, line: str, k: int) -> None:
+    m = _TOTAL.match(line)
+    if m:
+        b.total_pot = b.chips(m.group(1), k)
+        b.rake = b.chips(m.group(3), k)
+        b.pot_nets = [b.chips(a, k) for _, a in _SUMMARY_POT.findall(m.group(2))]
+        return
+    m = _SUMMARY_CARDS.match(line)
+    if m:
+        seat = int(m.group(1))
+        cards = "".join(m.group(2).split())
+        if seat in b.names and len(cards) == 8 and seat not in b.holes:
+            b.holes[seat] = cards
+
+
+__all__ = ["read_fulltilt", "loads_fulltilt", "is_fulltilt"]

@@ -1,0 +1,236 @@
+"""PokerStars hand histories of Omaha Hi/Lo and Omaha: reading them into hand records.
+
+Cash (real and play money) and tournament hands, fixed limit, pot limit and no limit; many
+hands a file; hands of other games (HORSE, 8-Game and other mixed tables) are skipped and
+counted. Amounts become cents for cash games and chips otherwise.
+
+>>> text = '''PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2009/11/26 10:37:39 ET
+... Table 'T' 6-max Seat #1 is the button
+... Seat 1: ann ($1 in chips)
+... Seat 2: bob ($2 in chips)
+... ann: posts small blind $0.01
+... bob: posts big blind $0.02
+... *** HOLE CARDS ***
+... ann: folds
+... Uncalled bet ($0.01) returned to bob
+... bob collected $0.02 from pot
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0'''
+>>> [r] = loads_pokerstars(text)
+>>> r.structure, r.blinds, r.stacks, r.final_stacks
+('pot-limit', [1, 2], [100, 200, None, None, None, None], [99, 201, None, None, None, None])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Optional
+
+from .record import HandRecord
+from .sitehand import (
+    MONEY,
+    HandBuilder,
+    SiteFormatError,
+    SiteItem,
+    SkippedHand,
+    UnreadableHand,
+    cards_in,
+)
+
+HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+)")
+_GAME = re.compile(r"(?<![\w-])(\d Card )?(Omaha Hi/Lo|Omaha)"
+                   r" (Pot Limit|No Limit|Fixed Limit|Limit)(?=[ ,)])")
+_STAKES = re.compile(rf"(?:\(|, )({MONEY})/({MONEY})(?: ([A-Z]{{3}}))?\)")
+_TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?"
+                    r"Seat #(\d+) is the button")
+_SEAT = re.compile(rf"^Seat (\d+): (.+?) \(({MONEY}) in chips(?:[^)]*)\)(.*)$")
+_POST = re.compile(rf"^posts (small blind|big blind|small & big blinds|the ante) "
+                   rf"({MONEY})(?: and is all-in)?$")
+_ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({MONEY}))?(?: to ({MONEY}))?"
+                  rf"( and is all-in)?(?: \[.*\])?$")
+_UNCALLED = re.compile(rf"^Uncalled bet \(({MONEY})\) returned to (.+)$")
+_COLLECT = re.compile(rf"^ collected ({MONEY}) from (pot|main pot|side pot(?:-\d+)?)$")
+_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
+_TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
+_SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?:-\d+)?) ({MONEY})")
+_SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
+_POST_KIND = {"small blind": "sb", "big blind": "bb", "small & big blinds": "both",
+              "the ante": "ante"}
+_VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
+         "raises": "raise_to"}
+_LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit",
+          "Fixed Limit": "fixed-limit"}
+_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def split_hands(lines: list[str], header: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
+    """(first line number, lines) of each hand: a hand starts at a header line."""
+    start: Optional[int] = None
+    for i, line in enumerate(lines):
+        if header.match(line):
+            if start is not None:
+                yield start + 1, lines[start:i]
+            start = i
+    if start is not None:
+        yield start + 1, lines[start:]
+
+
+def text_lines(text: str) -> list[str]:
+    """Lines without a byte-order mark, line ends or trailing blanks."""
+    return [ln.rstrip() for ln in text.lstrip("\ufeff").splitlines()]
+
+
+def is_pokerstars(text: str) -> bool:
+    """True when the text's first non-blank line is a PokerStars hand header."""
+    for line in text_lines(text[:4096]):
+        if line.strip():
+            return bool(HEADER.match(line.strip()))
+    return False
+
+
+def read_pokerstars(text: str, origin: str = "<pokerstars>") -> list[SiteItem]:
+    """Every hand of a PokerStars text: a record, a skipped hand (another game) or an
+    unreadable hand (with the error that names its line)."""
+    items: list[SiteItem] = []
+    lines = text_lines(text)
+    if not any(HEADER.match(ln) for ln in lines):
+        raise SiteFormatError(f"{origin}: no PokerStars hand header found")
+    for first, chunk in split_hands(lines, HEADER):
+        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
+        try:
+            items.append(_parse(chunk, first, hand_id, origin))
+        except SiteFormatError as e:
+            items.append(UnreadableHand(hand_id, origin, first, e))
+    return items
+
+
+def loads_pokerstars(text: str, origin: str = "<pokerstars>") -> list[HandRecord]:
+    """The Omaha hands of a PokerStars text (other games skipped); raises
+    SiteFormatError on the first hand that cannot be read."""
+    out = []
+    for item in read_pokerstars(text, origin):
+        if isinstance(item, UnreadableHand):
+            raise item.error
+        if isinstance(item, HandRecord):
+            out.append(item)
+    return out
+
+
+def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
+    header = chunk[0]
+    game = _GAME.search(header)
+    if game is None or game.group(1):
+        desc = header.split(":", 1)[1].split(" - ")[0].strip() if ":" in header else header
+        return SkippedHand(hand_id, origin, first, desc)
+    b = HandBuilder("pokerstars", hand_id, origin, first)
+    b.game = "hilo" if game.group(2) == "Omaha Hi/Lo" else "high"
+    b.structure = _LIMIT[game.group(3)]
+    stakes = _STAKES.search(header)
+    if stakes is None:
+        raise b.fail(first, "no stakes (small/big) in the header")
+    tournament = re.search(r"Tournament #(\d+)", header)
+    money = stakes.group(1)[0] in "$€£" or stakes.group(3)
+    if tournament:
+        b.tournament = tournament.group(1)
+    elif money:
+        b.scale = 100
+        b.currency = stakes.group(3) or _CURRENCY[stakes.group(1)[0]]
+    else:
+        b.currency = "play"
+    b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
+    section = "seats"
+    for k, line in enumerate(chunk[1:], first + 1):
+        if not line:
+            continue
+        if line.startswith("*** "):
+            m = _STREET.match(line)
+            if m:
+                b.street(m.group(1).lower(), cards_in(m.group(2)), k)
+                section = "play"
+            elif line.startswith("*** SUMMARY"):
+                section = "summary"
+            elif line.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
+                section = "play"
+            elif "FIRST" in line or "SECOND" in line:
+                raise b.fail(k, "run-it-twice hands are not supported")
+            continue
+        if section == "summary":
+            _summary_line(b, line, k)
+        elif line.startswith("Table '"):
+            m = _TABLE.match(line)
+            if not m:
+                raise b.fail(k, f"unreadable table line: {line}")
+            b.table_size = int(m.group(2) or 0)
+            b.button = int(m.group(3))
+        elif section == "seats" and line.startswith("Seat "):
+            m = _SEAT.match(line)
+            if not m:
+                raise b.fail(k, f"unreadable seat line: {line}")
+            rest = m.group(4)
+            b.add_seat(int(m.group(1)), m.group(2), b.chips(m.group(3), k),
+                       "sitting out" in rest or "out of hand" in rest, k)
+        elif line == "Hand cancelled":
+            raise b.fail(k, "the hand was cancelled")
+        elif line == "No low hand qualified":
+            b.no_low = True
+        else:
+            _play_line(b, line, k)
+    return b.record()
+
+
+def _play_line(b: HandBuilder, line: str, k: int) -> None:
+    m = _UNCALLED.match(line)
+    if m:
+        b.uncalled(m.group(2), b.chips(m.group(1), k), k)
+        return
+    if line.startswith("Dealt to "):
+        found = b.player_at(line[9:], (" [",))
+        if found and len(cards_in("[" + found[1])) == 8:
+            b.holes[b.seat(found[0], k)] = cards_in("[" + found[1])
+        return
+    found = b.player_at(line, (": ", " collected "))
+    if found is None:
+        return                      # chat, joins, leaves, time-outs: not part of the play
+    name, rest = found
+    if line[len(name):].startswith(" collected "):
+        m = _COLLECT.match(line[len(name):])
+        if m:
+            b.collect(name, b.chips(m.group(1), k), m.group(2), None, k)
+        return
+    m = _POST.match(rest)
+    if m:
+        b.post(name, _POST_KIND[m.group(1)], b.chips(m.group(2), k), k)
+        return
+    m = _ACT.match(rest)
+    if m:
+        verb = _VERB[m.group(1)]
+        amount = m.group(3) if verb == "raise_to" else m.group(2)
+        if verb in ("call", "bet", "raise_to") and amount is None:
+            raise b.fail(k, f"unreadable action: {line}")
+        b.act(name, verb, None if amount is None else b.chips(amount, k),
+              bool(m.group(4)), k)
+        return
+    if rest.startswith("shows ["):
+        b.show(name, cards_in(rest), k)
+    elif rest.startswith("mucks hand"):
+        b.muck(name, k)
+
+
+def _summary_line(b: HandBuilder, line: str, k: int) -> None:
+    m = _TOTAL.match(line)
+    if m:
+        b.total_pot = b.chips(m.group(1), k)
+        b.rake = b.chips(m.group(3), k)
+        b.pot_nets = [b.chips(a, k) for _, a in _SUMMARY_POT.findall(m.group(2))]
+        return
+    m = _SUMMARY_CARDS.match(line)
+    if m:
+        seat = int(m.group(1))
+        cards = "".join(m.group(2).split())
+        if seat in b.names and len(cards) == 8 and seat not in b.holes:
+            b.holes[seat] = cards
+
+
+__all__ = ["read_pokerstars", "loads_pokerstars", "is_pokerstars", "split_hands",
+           "text_lines"]

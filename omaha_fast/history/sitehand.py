@@ -1,0 +1,353 @@
+"""What the card-room readers share: money to chips, and a builder that turns the events
+of one site hand (seats, posts, actions, board, shows, collections, summary) into a
+:class:`HandRecord`.
+
+Amounts are exact: cash amounts become cents, tournament and play-money amounts whole
+chips, with no float on the way.
+
+>>> to_chips("$1,234.05", 100), to_chips("1500", 1), to_chips("$2", 100)
+(123405, 1500, 200)
+>>> to_chips("$0.005", 100)
+Traceback (most recent call last):
+...
+omaha_fast.history.sitehand.SiteFormatError: amount $0.005 is finer than one cent
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple, Optional, Union
+
+from ..errors import OmahaError
+from .record import HandRecord, RecordError
+
+MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+_CARDS = re.compile(r"\[([^\]]*)\]")
+
+
+class SiteFormatError(OmahaError, RecordError):
+    """A card-room history cannot be read; the message names the file, line and hand."""
+
+
+class SkippedHand(NamedTuple):
+    """A hand of another game in the file (mixed games): counted, never guessed."""
+
+    id: str
+    origin: str
+    line: int
+    game: str
+
+
+class UnreadableHand(NamedTuple):
+    """A hand that could not be parsed, with the reason (which names its line)."""
+
+    id: str
+    origin: str
+    line: int
+    error: SiteFormatError
+
+
+SiteItem = Union[HandRecord, SkippedHand, UnreadableHand]
+
+
+def to_chips(text: str, scale: int) -> int:
+    """An amount as written (``$1,234.50``, ``1500``) in chips: cents when ``scale`` is
+    100, whole chips when it is 1."""
+    s = text.strip().lstrip("$€£").replace(",", "")
+    whole, _, frac = s.partition(".")
+    if not whole.isdigit() or (frac and not frac.isdigit()):
+        raise SiteFormatError(f"not an amount: {text!r}")
+    digits = 2 if scale == 100 else 0
+    if frac[digits:].strip("0"):
+        unit = "one cent" if scale == 100 else "one chip"
+        raise SiteFormatError(f"amount {text} is finer than {unit}")
+    cents = int((frac + "00")[:digits]) if digits else 0
+    return int(whole) * scale + cents
+
+
+def cards_in(text: str) -> str:
+    """The cards of every [...] group in ``text``, joined ("[Jd 5c Kc] [4c]" ->
+    "Jd5cKc4c")."""
+    return "".join("".join(g.split()) for g in _CARDS.findall(text))
+
+
+# pot labels: 0 is the main pot (or the only pot), k the k-th side pot
+def pot_index(label: str) -> int:
+    """0 for "pot" / "main pot", k for "side pot-k" / "side pot #k", 1 for "side pot"."""
+    label = label.strip().lower()
+    if label in ("pot", "main pot"):
+        return 0
+    m = re.fullmatch(r"side pot(?:[- ]#?(\d+))?", label)
+    if not m:
+        raise SiteFormatError(f"unknown pot {label!r}")
+    return int(m.group(1) or 1)
+
+
+class HandBuilder:
+    """Collects one hand's events in the order the site wrote them.
+
+    Seats are the site's numbers (1..N); the record uses seat - 1.
+    """
+
+    def __init__(self, fmt: str, hand_id: str, origin: str, line: int) -> None:
+        self.fmt = fmt
+        self.id = hand_id
+        self.origin = origin
+        self.line = line                  # the header's line number
+        self.game = "hilo"
+        self.structure = "pot-limit"
+        self.stakes = (0, 0)
+        self.scale = 1
+        self.currency = "chips"
+        self.tournament: Optional[str] = None
+        self.table_size = 0
+        self.button: Optional[int] = None
+        self.names: dict[int, str] = {}
+        self.seat_of: dict[str, int] = {}
+        self.stacks: dict[int, int] = {}
+        self.out: set[int] = set()
+        self.posts: list[tuple[int, str, int]] = []
+        self.big_blind: Optional[int] = None
+        self._sb_posted = False
+        self._sb_amount: Optional[int] = None   # a full small blind (not a short all-in)
+        self._full_level = 0
+        self.actions: list[list[Any]] = []
+        self.sources: list[str] = []
+        self.street_bet: dict[int, int] = {}
+        self.invested: dict[int, int] = {}
+        self._raises = 0
+        self.max_raises = 0
+        self.board = ""
+        self.holes: dict[int, str] = {}
+        self.shows: list[tuple[int, str, int]] = []
+        self.mucks: list[tuple[int, int]] = []
+        self.collected: list[tuple[int, int, int, Optional[str]]] = []
+        self.returned: list[tuple[int, int]] = []
+        self.total_pot: Optional[int] = None
+        self.pot_nets: list[int] = []
+        self.rake = 0
+        self.no_low = False
+
+    # ------------------------------------------------------------- helpers
+    def fail(self, line: int, message: str) -> SiteFormatError:
+        """An error naming the file, the line and the hand."""
+        return SiteFormatError(f"{self.origin}: line {line}: hand {self.id}: {message}")
+
+    def chips(self, text: str, line: int) -> int:
+        try:
+            return to_chips(text, self.scale)
+        except SiteFormatError as e:
+            raise self.fail(line, str(e)) from None
+
+    def seat(self, name: str, line: int) -> int:
+        seat = self.seat_of.get(name)
+        if seat is None:
+            raise self.fail(line, f"player {name!r} has no seat")
+        return seat
+
+    def player_at(self, text: str, seps: tuple[str, ...]) -> Optional[tuple[str, str]]:
+        """(name, rest) when ``text`` starts with a seated player's name followed by one
+        of ``seps``; the longest name wins (names may contain spaces)."""
+        for name in sorted(self.seat_of, key=len, reverse=True):
+            if text.startswith(name):
+                rest = text[len(name):]
+                for sep in seps:
+                    if rest.startswith(sep):
+                        return name, rest[len(sep):]
+        return None
+
+    # ------------------------------------------------------------- events
+    def add_seat(self, number: int, name: str, stack: int, out: bool, line: int) -> None:
+        if number in self.names:
+            raise self.fail(line, f"seat {number} is listed twice")
+        if not 1 <= number <= 10:
+            raise self.fail(line, f"seat {number} is outside 1..10")
+        self.names[number] = name
+        self.seat_of[name] = number
+        self.stacks[number] = stack
+        if out or stack <= 0:
+            self.out.add(number)
+
+    def post(self, name: str, kind: str, amount: int, line: int) -> None:
+        """kind: "sb", "bb", "ante", "dead" (a dead small blind) or "both" (small and big
+        blind posted together: the small part dead, the big part live)."""
+        seat = self.seat(name, line)
+        self.out.discard(seat)
+        if kind == "sb" and self._sb_posted:
+            kind = "dead"        # a second small blind is a returning player's dead one
+        if kind == "both":
+            small = min(self.small_blind(), amount)
+            parts = [("dead", small), ("blind", amount - small)]
+        elif kind in ("sb", "bb"):
+            parts = [("blind", amount)]
+            if kind == "sb":
+                self._sb_posted = True
+                if amount < self.stacks[seat] - self.invested.get(seat, 0):
+                    self._sb_amount = amount
+            elif self.big_blind is None:
+                self.big_blind = seat
+        elif kind in ("ante", "dead"):
+            parts = [(kind, amount)]
+        else:
+            raise self.fail(line, f"unknown post {kind!r}")
+        for k, a in parts:
+            if a <= 0:
+                continue
+            self.posts.append((seat, k, a))
+            self.invested[seat] = self.invested.get(seat, 0) + a
+            if k == "blind":
+                self.street_bet[seat] = self.street_bet.get(seat, 0) + a
+
+    def small_blind(self) -> int:
+        if self.structure == "fixed-limit":
+            return self._sb_amount or self.stakes[0] // 2
+        return self.stakes[0]
+
+    def street(self, name: str, cards: str, line: int) -> None:
+        if len(cards) != 2 * {"flop": 3, "turn": 4, "river": 5}[name]:
+            raise self.fail(line, f"the {name} line shows {cards or 'no cards'}")
+        self.board = cards
+        self.actions.append([name])
+        self.sources.append(f"{self.origin}: line {line}")
+        self.street_bet = {}
+        self._raises = 0
+        self._full_level = 0
+
+    def act(self, name: str, verb: str, amount: Optional[int], all_in: bool,
+            line: int) -> None:
+        """verb: fold, check, call (``amount`` chips added), bet (``amount`` added) or
+        raise_to (``amount`` is the street total)."""
+        seat = self.seat(name, line)
+        before = self.street_bet.get(seat, 0)
+        if verb in ("fold", "check"):
+            entry: list[Any] = [seat - 1, verb, None]
+        else:
+            if amount is None:
+                raise self.fail(line, f"{verb} without an amount")
+            total = amount if verb == "raise_to" else before + amount
+            if total <= before:
+                raise self.fail(line, f"{verb} to {total} does not add chips")
+            self.street_bet[seat] = total
+            self.invested[seat] = self.invested.get(seat, 0) + total - before
+            if verb in ("bet", "raise_to") and self.structure == "fixed-limit":
+                # a full bet or raise (an all-in of half a bet or more counts, TDA 47B)
+                if not self.board and self.big_blind is not None and not self._raises:
+                    self._raises, self._full_level = 1, self.stakes[0]
+                size = self.stakes[0] if len(self.board) < 8 else self.stakes[1]
+                if not all_in or 2 * (total - self._full_level) >= size:
+                    self._raises += 1
+                    self._full_level = total
+                self.max_raises = max(self.max_raises, self._raises)
+            if all_in:
+                entry = [seat - 1, "all_in", total]
+            elif verb == "call":
+                entry = [seat - 1, "call", total - before]
+            else:
+                entry = [seat - 1, verb, total]
+        self.actions.append(entry)
+        self.sources.append(f"{self.origin}: line {line}")
+
+    def uncalled(self, name: str, amount: int, line: int) -> None:
+        seat = self.seat(name, line)
+        self.returned.append((seat, amount))
+        self.invested[seat] = self.invested.get(seat, 0) - amount
+
+    def show(self, name: str, cards: str, line: int) -> None:
+        seat = self.seat(name, line)
+        if len(cards) != 8:
+            raise self.fail(line, f"{name} shows {len(cards) // 2} cards, not 4")
+        self.holes[seat] = cards
+        if all(s != seat for s, _, _ in self.shows):
+            self.shows.append((seat, cards, line))
+
+    def muck(self, name: str, line: int) -> None:
+        seat = self.seat(name, line)
+        if all(s != seat for s, _ in self.mucks):
+            self.mucks.append((seat, line))
+
+    def collect(self, name: str, amount: int, pot: str, half: Optional[str],
+                line: int) -> None:
+        seat = self.seat(name, line)
+        try:
+            index = pot_index(pot)
+        except SiteFormatError as e:
+            raise self.fail(line, str(e)) from None
+        self.collected.append((index, seat, amount, half))
+
+    # ------------------------------------------------------------- the record
+    def record(self) -> HandRecord:
+        """The hand as a record (raises SiteFormatError naming what is missing)."""
+        if self.button is None:
+            raise self.fail(self.line, "no button seat")
+        n = max([self.table_size, self.button] + list(self.names))
+        if not 2 <= n <= 10:
+            raise self.fail(self.line, f"a table of {n} seats (2..10 are played)")
+        dealt = [s for s in sorted(self.names) if s not in self.out]
+        if len(dealt) < 2:
+            raise self.fail(self.line, "fewer than two players dealt in")
+        stacks: list[Optional[int]] = [None] * n
+        holes: list[Optional[str]] = [None] * n
+        final: list[Optional[int]] = [None] * n
+        won: dict[int, int] = {}
+        for _, seat, amount, _ in self.collected:
+            won[seat] = won.get(seat, 0) + amount
+        for s in dealt:
+            stacks[s - 1] = self.stacks[s]
+            holes[s - 1] = self.holes.get(s)
+            final[s - 1] = self.stacks[s] - self.invested.get(s, 0) + won.get(s, 0)
+        for s in list(self.invested) + list(won):
+            if s not in dealt:
+                raise self.fail(self.line, f"seat {s} ({self.names.get(s)}) plays but is "
+                                           f"listed as sitting out")
+        rank = {"ante": 0, "bb_ante": 0, "dead": 1, "blind": 2}
+        posts = sorted(self.posts, key=lambda p: rank[p[1]])     # stable: line order
+        actions = list(self.actions)
+        sources = list(self.sources)
+        if self.shows or self.mucks:
+            actions.append(["showdown"])
+            sources.append(f"{self.origin}: line {(self.shows or self.mucks)[0][-1]}")
+            for seat, cards, line in self.shows:
+                actions.append([seat - 1, "show", cards])
+                sources.append(f"{self.origin}: line {line}")
+            for seat, line in self.mucks:
+                if all(s != seat for s, _, _ in self.shows):
+                    actions.append([seat - 1, "muck", None])
+                    sources.append(f"{self.origin}: line {line}")
+        big_blind = self.big_blind
+        live = [s for s, k, _ in self.posts if k == "blind"]
+        if big_blind is None and live:
+            # the big blind went all-in on the ante: the next player after the small blind
+            after = [s for s in dealt if s > live[0]] + [s for s in dealt if s < live[0]]
+            big_blind = after[0]
+        antes = [p for p in posts if p[1] == "ante"]
+        if len(antes) == 1 and antes[0][0] == big_blind:
+            # one ante, from the big blind: a big-blind ante (dead money for the table)
+            posts = [(s, "bb_ante" if k == "ante" else k, a) for s, k, a in posts]
+        fixed = self.structure == "fixed-limit"
+        small_bet, big_bet = self.stakes
+        if fixed:
+            blinds = [self.small_blind(), small_bet]
+        else:
+            blinds = [self.stakes[0], self.stakes[1]]
+        rake = ({"percent": 100, "cap": self.rake, "no_flop_no_drop": False}
+                if self.rake else None)
+        site = {"format": self.fmt, "names": [self.names.get(s + 1) for s in range(n)],
+                "currency": self.currency, "scale": self.scale,
+                "tournament": self.tournament,
+                "collected": [[p, s - 1, a, h] for p, s, a, h in self.collected],
+                "returned": [[s - 1, a] for s, a in self.returned],
+                "total_pot": self.total_pot, "pots": list(self.pot_nets),
+                "rake": self.rake, "no_low": self.no_low, "line": self.line}
+        return HandRecord(
+            game=self.game, structure=self.structure, blinds=blinds, seats=n,
+            button=self.button - 1, stacks=stacks, posts=[[s - 1, k, a] for s, k, a in posts],
+            holes=holes, board=self.board, actions=actions, final_stacks=final,
+            small_bet=small_bet if fixed else None, big_bet=big_bet if fixed else None,
+            cap=4, uncap_heads_up=fixed and self.max_raises > 4,
+            min_bet=None if fixed else blinds[1], chip=1, rake=rake,
+            big_blind=None if big_blind is None else big_blind - 1,
+            id=self.id, origin=self.origin, sources=sources, extra={"site": site})
+
+
+__all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
+           "to_chips", "cards_in", "pot_index", "MONEY"]

@@ -1,0 +1,51 @@
+"""Card-room histories: the encoding and format of a file, found from its content.
+
+>>> decode_history("\\ufeffPokerStars Hand #1: x\\r\\n".encode("utf-8"))
+'PokerStars Hand #1: x\\r\\n'
+>>> site_format("\\ufeff\\nFull Tilt Poker Game #5: ..."), site_format("variant = 'FO/8'")
+('fulltilt', None)
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .fulltilt import is_fulltilt, read_fulltilt
+from .pokerstars import is_pokerstars, read_pokerstars
+from .sitehand import SiteFormatError, SiteItem
+
+
+def decode_history(data: bytes) -> str:
+    """Text of a history file as the sites wrote them: UTF-16 or UTF-8 with a byte-order
+    mark, UTF-8 without one, or Windows-1252 (older Full Tilt files)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def site_format(text: str) -> Optional[str]:
+    """"pokerstars" or "fulltilt" when the text is one of their histories, else None."""
+    if is_pokerstars(text):
+        return "pokerstars"
+    if is_fulltilt(text):
+        return "fulltilt"
+    return None
+
+
+def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
+    """Every hand of a PokerStars or Full Tilt text: records, skipped hands (other games)
+    and unreadable hands (each with the error naming its line)."""
+    fmt = site_format(text)
+    if fmt == "pokerstars":
+        return read_pokerstars(text, origin)
+    if fmt == "fulltilt":
+        return read_fulltilt(text, origin)
+    raise SiteFormatError(f"{origin}: neither a PokerStars nor a Full Tilt history")
+
+
+__all__ = ["decode_history", "site_format", "read_site"]
