@@ -175,3 +175,42 @@ def showdown_values(board: bytes, hero: Any, n: int, villain: Any, m: int, weigh
                                 ffi.from_buffer("double[]", low_part, require_writable=True),
                                 bad_row, bad_side)
     return rc, int(bad_row[0]), int(bad_side[0])
+
+
+class Indexer:
+    """An opaque C hand indexer, freed with this object."""
+
+    __slots__ = ("_ptr", "rounds")
+
+    def __init__(self, rounds: tuple[int, ...]) -> None:
+        out = ffi.new("of_indexer **")
+        rc = lib.of_indexer_new(bytes(rounds), len(rounds), out)
+        if rc == lib.OF_ERR_COUNT:
+            raise ValueError(f"rounds {rounds}: 1 to {lib.OF_INDEXER_MAX_ROUNDS} rounds of 1 to "
+                             f"13 cards, 52 in all, with every round's size below 2**64")
+        if rc != lib.OF_OK:
+            raise status_error(rc, "hand indexer")
+        self._ptr = ffi.gc(out[0], lib.of_indexer_free)
+        self.rounds = rounds
+
+    def size(self, round_: int) -> int:
+        out = ffi.new("uint64_t *")
+        rc = lib.of_indexer_size(self._ptr, round_, out)
+        if rc != lib.OF_OK:
+            raise status_error(rc, "indexer size")
+        return int(out[0])
+
+    def index_batch(self, round_: int, cards: Any, n: int, out: Any) -> tuple[int, int]:
+        bad = ffi.new("size_t *")
+        rc = lib.of_indexer_index_batch(self._ptr, round_, ffi.from_buffer("uint8_t[]", cards), n,
+                                        ffi.from_buffer("uint64_t[]", out, require_writable=True),
+                                        bad)
+        return rc, int(bad[0])
+
+    def unindex_batch(self, round_: int, indices: Any, n: int, out: Any) -> tuple[int, int]:
+        bad = ffi.new("size_t *")
+        rc = lib.of_indexer_unindex_batch(self._ptr, round_,
+                                          ffi.from_buffer("uint64_t[]", indices), n,
+                                          ffi.from_buffer("uint8_t[]", out, require_writable=True),
+                                          bad)
+        return rc, int(bad[0])

@@ -171,7 +171,7 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     hands by their final stacks."""
     from pathlib import Path
 
-    from .history import ReplayError, load, loads, replay
+    from .history import RecordError, load, loads, replay
     from .history.record import HandRecord
     from .history.sitehand import SkippedHand, UnreadableHand
     from .history.sites import decode_history, read_site, site_format
@@ -192,7 +192,7 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
                 "recorded_stacks": record.final_stacks, "replayed_stacks": None}
             try:
                 result = replay(record)
-            except ReplayError as err:
+            except RecordError as err:    # this hand is refused; the others still replay
                 entry["differences"] = [str(err)]
             else:
                 entry["replayed_stacks"] = result.replayed

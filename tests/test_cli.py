@@ -101,3 +101,15 @@ def test_installed_command_runs():
     done = subprocess.run([sys.executable, "-m", "omaha_fast.cli", "eval", "As2s3h4h",
                            "5c6d7hKsKd", "--json"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and json.loads(done.stdout)["high"]["value"] == 5856
+
+
+def test_replay_refuses_empty_and_malformed_files_in_one_line(capsys, tmp_path):
+    for name, text, message in (("empty.jsonl", "", "empty.jsonl: no hand found (empty input)"),
+                                ("blank.phh", "\n  \n", "blank.phh: no hand found"),
+                                ("bad.json", '{"seats": "x"}', "bad.json: missing field"),
+                                ("bad.phh", "variant = 'PO'\nantes = 5\n", "bad.phh: line")):
+        path = tmp_path / name
+        path.write_text(text)
+        code, out, err = run(capsys, "replay", str(path))
+        assert code == 2 and out == "", (name, out)
+        assert err.count("\n") == 1 and message in err, err

@@ -3,16 +3,18 @@ same actions, cards and stacks (1,000 random hands of each structure)."""
 
 from __future__ import annotations
 
+import os
 import random
+from fractions import Fraction
 
 import pytest
+from history_hands import random_hands as random_hands_anywhere
 
-from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
+from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake, Table
 from omaha_fast.cards import format_cards
 from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
 from omaha_fast.history.phh import dump_hand
 from omaha_fast.history.record import HandRecord
-from omaha_fast.history.toml_subset import parse
 
 HANDS = 1000
 STRUCTURES = {
@@ -78,17 +80,6 @@ def test_replayed_json_record_is_identical():
     assert again.to_dict() == record.to_dict()
 
 
-def test_phh_output_is_valid_toml_read_the_same_by_tomllib():
-    tomllib = pytest.importorskip("tomllib")    # in the standard library from 3.11
-    hands = random_hands("fixed-limit", 20, seed=9)
-    text = dumps_phh(hands)
-    ours = parse(text)
-    ours.pop("")
-    assert tomllib.loads(text) == {k: dict(v) for k, v in ours.items()}
-    single = dump_hand(hands[0])
-    assert tomllib.loads(single) == dict(parse(single)[""])
-
-
 def test_an_all_in_runout_needs_every_board_card_in_the_record():
     t = Table(structure=NoLimit(), blinds=(5, 10), seats=2, stacks=[100, 100], seed=7)
     h = t.start_hand()
@@ -102,7 +93,7 @@ def test_an_all_in_runout_needs_every_board_card_in_the_record():
                                           ".*: the turn and river cards are missing"):
         replay(record)
     text = dump_hand(h)
-    river = f"'d db {format_cards(h.board[4:])}', "
+    river = f'"d db {format_cards(h.board[4:])}", '
     assert text.count(river) == 1
     [short] = loads(text.replace(river, ""))
     with pytest.raises(ReplayError, match="only 4 cards .*: the river card is missing"):
@@ -140,3 +131,94 @@ def test_engine_imports_no_file_format():
                 continue
             for name in names:
                 assert "history" not in name, f"{path.name} imports {name}"
+
+
+# ------------------------------------------------- every table setting, JSON and PHH alike
+def replays_exactly(hand):
+    """The hand replays from its JSON and from its PHH to the very same hand."""
+    for text in (dumps_json([hand]), dumps_phh([hand])):
+        [record] = loads(text)
+        result = replay(record)
+        assert result.agrees, text
+        same_hand(hand, result.hand)
+        assert result.hand.awards == hand.awards and result.hand.rake == hand.rake
+        for name in ("game", "blinds", "chip", "odd_chips", "rake", "min_bet"):
+            assert getattr(result.hand.rules, name) == getattr(hand.rules, name), text
+        structure = hand.rules.structure    # PotLimit() and PotLimit(min_bet=big) are alike
+        assert result.hand.rules.structure == structure or type(
+            result.hand.rules.structure) is type(structure) and structure.min_bet is None
+
+
+def test_rake_percent_as_a_fraction_reads_back_exactly():
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=3, stacks=[500] * 3, seed=2,
+              rake=Rake(percent=Fraction(10, 3), cap=None, no_flop_no_drop=False))
+    h = t.start_hand()
+    h.call(), h.call(), h.check()
+    while not h.finished:
+        h.check()
+    record = HandRecord.from_hand(h)
+    assert '"percent": "10/3"' in record.to_json()
+    assert HandRecord.from_json(record.to_json()).make_rules().rake == t.rules.rake
+    assert h.rake == 1 and replays_exactly(h) is None     # 10/3 % of 30 rounds down to 1
+
+
+@pytest.mark.parametrize("settings", [
+    dict(structure=FixedLimit(10, 20, cap=2)),
+    dict(structure=FixedLimit(10, 20, cap=3, uncap_heads_up=True)),
+    dict(structure=NoLimit(), blinds=(5, 10), rake=Rake(percent=5, cap=2)),
+    dict(structure=PotLimit(min_bet=20), blinds=(5, 10), rake=Rake(percent=2.5)),
+    dict(structure=PotLimit(), blinds=(5, 10), big_blind_ante=10),
+    dict(structure=NoLimit(), blinds=(10, 10), ante=5, odd_chips="first_shown"),
+    dict(structure=FixedLimit(10, 20), chip=5),
+])
+def test_every_setting_replays_from_phh_as_from_json(settings):
+    rng = random.Random(5)
+    for k in range(40):
+        t = Table(seats=3, stacks=[rng.choice((5, 10, 15, 200)) for _ in range(3)],
+                  seed=k, **settings)
+        h = t.start_hand()
+        while not h.finished:
+            la = h.legal_actions()
+            kind = rng.choice(la.kinds)
+            h.act(kind, la.max_to if kind in ("bet", "raise_to") else None)
+        replays_exactly(h)
+
+
+def test_a_short_big_blind_is_written_as_the_blind():
+    """The big blind all-in for less still sets the bet to call: others may raise."""
+    for short, ante in ((8, 0), (14, 10)):
+        t = Table(structure=NoLimit(), blinds=(5, 10), seats=3, stacks=[short, 500, 500],
+                  button=1, seed=1, big_blind_ante=ante)
+        h = t.start_hand()                  # seat 2 posts the small blind, seat 0 the big
+        assert h.posts[-1].seat == 0 and h.posts[-1].amount < 10 and h.to_act == 1
+        h.raise_to(30)                      # a full raise over the 10 the big blind owed
+        h.call()
+        while not h.finished:
+            h.check()
+        assert "blinds_or_straddles = [5, 10, 0]" in dumps_phh([h])   # small, big, button
+        replays_exactly(h)
+
+
+def test_dead_blinds_and_returning_players_replay_from_phh():
+    t = Table(structure=FixedLimit(10, 20), seats=4, stacks=[200] * 4, seed=3)
+    for k in range(12):
+        if k == 1:
+            t.sit_out(3)
+        if k == 6:
+            t.come_back(3)
+        h = t.start_hand()
+        while not h.finished:
+            h.call() if h.legal_actions().to_call else h.check()
+        replays_exactly(h)
+        if k == 6:
+            assert {p.kind for p in h.posts} == {"blind", "dead"}
+            assert "_dead_blinds" in dumps_phh([h])
+
+
+def test_random_tables_round_trip():
+    """Random settings (every structure, rake, caps, antes, big-blind ante, chip units,
+    odd-chip rules, short stacks, sit-outs and returns): every hand replays from JSON and
+    from PHH to the same hand. OMAHA_FAST_ROUND_TRIPS raises the count."""
+    count = int(os.environ.get("OMAHA_FAST_ROUND_TRIPS", "600"))
+    for hand in random_hands_anywhere(seed=14, count=count):
+        replays_exactly(hand)

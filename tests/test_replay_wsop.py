@@ -48,7 +48,7 @@ def test_both_files_give_the_same_chips_seat_for_seat():
     for record in load(PHH):
         raw = json.loads(next(line for line in JSONL.read_text().splitlines()
                               if record.id in line))
-        mapping = record.extra.get("_json_seat_of_player")
+        mapping = record.extra.get("json_seat_of_player")
         phh_final = replay(record).replayed
         json_final = replay(by_id[record.id]).replayed
         assert [json_final[mapping[p]] for p in range(len(mapping))] == phh_final

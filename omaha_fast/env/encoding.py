@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from .features import N_FEATURES, hand_features
 
 if TYPE_CHECKING:
-    from ..game import Hand
+    from ..game import Hand, Table
 
 CARDS = 52
 BOARD_AT = 52
@@ -69,6 +69,8 @@ class ObservationEncoder:
         self.size = self.pot_at + 2 + (N_FEATURES if hand_features else 0)
         self.chip_bound = total_chips / big_blind
         self._cache: dict[tuple[int, ...], Any] = {}
+        # every seat, clockwise from each observer
+        self._clockwise = [[(seat + k) % seats for k in range(seats)] for seat in range(seats)]
 
     def bounds(self) -> tuple[Any, Any]:
         """(low, high) float32 arrays for a gymnasium Box."""
@@ -83,53 +85,60 @@ class ObservationEncoder:
         return low, high
 
     def encode(self, hand: Hand, seat: int, *, features_seed: Optional[int] = None,
-               stacks: Optional[dict[int, int]] = None) -> Any:
+               table: Optional[Table] = None) -> Any:
         """The observation of ``seat`` (a float32 array of :attr:`size`).
 
-        ``stacks`` gives the chips of seats not dealt in (the table's, between hands);
+        ``table`` gives the chips of seats not dealt in (its stacks, between hands);
         ``features_seed`` seeds the equity estimate (the same seed, the same estimate).
         """
         import numpy as np
 
-        obs = np.zeros(self.size, np.float32)
+        # a Python list first, one conversion at the end: cheaper than numpy item writes
+        vec = [0.0] * self.size
         dealt = hand.seats
         mine = seat in dealt
         hole = hand.hole(seat) if mine else ()
         board = hand.board
-        if hole:
-            obs[list(hole)] = 1.0
-        if board:
-            obs[[BOARD_AT + c for c in board]] = 1.0
+        for c in hole:
+            vec[c] = 1.0
+        for c in board:
+            vec[BOARD_AT + c] = 1.0
         finished = hand.finished
         if not finished:
-            obs[STREET_AT + _STREETS[hand.street]] = 1.0
+            vec[STREET_AT + _STREETS[hand.street]] = 1.0
         bb = self.big_blind
         hand_stacks = hand.stacks
         bets = hand.bets
         folded = hand.folded
         button = hand.button
-        n = self.seats
-        values: list[float] = []
-        for k in range(n):
-            s = (seat + k) % n
+        at = SEATS_AT
+        stacks: Optional[dict[int, int]] = None
+        for s in self._clockwise[seat]:
             if s in hand_stacks:
                 stack = hand_stacks[s]
                 in_hand = s not in folded
-                bet = 0 if finished else bets[s]
-                values += (float(in_hand), float(in_hand and stack == 0 and not finished),
-                           float(s == button), stack / bb, bet / bb)
+                if in_hand:
+                    vec[at] = 1.0
+                    if stack == 0 and not finished:
+                        vec[at + 1] = 1.0
+                if not finished:
+                    vec[at + 4] = bets[s] / bb
             else:
-                stack = stacks.get(s, 0) if stacks else 0
-                values += (0.0, 0.0, float(s == button), stack / bb, 0.0)
-        at = self.pot_at
-        obs[SEATS_AT:at] = values
+                if stacks is None:
+                    stacks = table.stacks if table is not None else {}
+                stack = stacks.get(s, 0)
+            if s == button:
+                vec[at + 2] = 1.0
+            vec[at + 3] = stack / bb
+            at += PER_SEAT
         if not finished:
-            obs[at] = hand.pot / bb
+            vec[at] = hand.pot / bb
             if mine:
-                obs[at + 1] = max(0, hand.current_bet - bets[seat]) / bb
+                vec[at + 1] = max(0, hand.current_bet - bets[seat]) / bb
+        obs = np.array(vec, np.float32)
         if self.features and mine:
             live = len(dealt) - len(folded)
-            key = (id(hand), seat, len(board), live)
+            key = (id(hand), features_seed or 0, seat, len(board), live)
             cached = self._cache.get(key)
             if cached is None:
                 if len(self._cache) > 64:

@@ -161,6 +161,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         self._hand: Optional[Hand] = None
         self._hand_seed = 0
         self._final: dict[str, tuple[Hand, int]] = {}
+        self._mask_cache: Optional[tuple[Hand, list[int]]] = None
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
 
     # ----------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -194,6 +196,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         assert self._table is not None and self._rng is not None
         self._hand_seed = self._rng.getrandbits(64)
         self._hand = self._table.start_hand()
+        self._mask_cache = None
         self.agent_selection = self.possible_agents[self._hand.to_act]  # type: ignore[index]
 
     def step(self, action: Optional[int]) -> None:
@@ -203,12 +206,29 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
             return
         hand = self._hand
         assert hand is not None
-        kind, amount = engine_action(hand, _action_id(action))
-        if not self._mask(hand)[int(action)]:  # type: ignore[arg-type]
+        index = _action_id(action)
+        mask = self._mask_now(hand)
+        if not mask[index]:
             raise IllegalActionError(
-                f"action {int(action)} ({ACTION_NAMES[int(action)]}) is not allowed now: "  # type: ignore[arg-type]
-                f"the mask is {self._mask(hand)} ({hand.legal_actions().describe()})")
+                f"action {index} ({ACTION_NAMES[index]}) is not allowed now: the mask is "
+                f"{mask} ({hand.legal_actions().describe()})")
+        self._apply(agent, hand, *engine_action(hand, index))
+
+    def step_decision(self, kind: str, amount: Optional[int] = None) -> None:
+        """Step with an engine action instead of one of the six: ``hand.act(kind,
+        amount)`` for the agent to act (any legal size, as the simulator's agents
+        choose). An illegal one raises IllegalActionError and changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise IllegalActionError(f"{agent} is done: step it with None")
+        hand = self._hand
+        assert hand is not None
+        hand.verify(kind, amount)
+        self._apply(agent, hand, kind, amount)
+
+    def _apply(self, agent: str, hand: Hand, kind: str, amount: Optional[int]) -> None:
         hand.act(kind, amount)
+        self._mask_cache = None
         self._actions += 1
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
@@ -225,6 +245,21 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         self._deads_step_first()
         if self.render_mode == "human":
             self.render()
+
+    @property
+    def hand(self) -> Optional[Hand]:
+        """The hand being played (or the last one), for agents that read the engine."""
+        return self._hand
+
+    @property
+    def table(self) -> Optional[Table]:
+        """The episode's table (its stacks change when a hand ends)."""
+        return self._table
+
+    @property
+    def starting_stacks(self) -> list[int]:
+        """Each seat's chips at the start of every episode."""
+        return list(self._start_stacks)
 
     def _end_hand(self, hand: Hand) -> None:
         """Rewards for the hand; then the episode ends, busted players leave, or the next
@@ -251,21 +286,25 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
             self._start_hand()
 
     # ----------------------------------------------------------------- observing
-    def _mask(self, hand: Hand) -> list[int]:
-        return action_mask(hand)
+    def _mask_now(self, hand: Hand) -> list[int]:
+        """The actor's mask, worked out once per state (observe and step both need it)."""
+        cached = self._mask_cache
+        if cached is None or cached[0] is not hand:
+            cached = self._mask_cache = (hand, action_mask(hand))
+        return cached[1]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         final = self._final.get(agent)
         if final is not None:
             hand, seed = final
         else:
             hand, seed = self._hand, self._hand_seed   # type: ignore[assignment]
-        mask = np.zeros(N_ACTIONS, np.int8)
         if final is None and hand.to_act == seat:
-            mask[:] = action_mask(hand)
-        stacks = self._table.stacks if self._table is not None else None
-        observation = self._encoder.encode(hand, seat, features_seed=seed, stacks=stacks)
+            mask = np.array(self._mask_now(hand), np.int8)
+        else:
+            mask = np.zeros(N_ACTIONS, np.int8)
+        observation = self._encoder.encode(hand, seat, features_seed=seed, table=self._table)
         return {"observation": observation, "action_mask": mask}
 
     def render(self) -> Optional[str]:

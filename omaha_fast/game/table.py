@@ -158,12 +158,21 @@ class Table:
         player.sitting_out = False
         player.post = post
 
-    def add_chips(self, seat: int, amount: int) -> None:
-        """Add chips to a stack between hands (table stakes: never during a hand)."""
+    def add_chips(self, seat: int, amount: int, *, post: bool = True) -> None:
+        """Add chips to a stack between hands (table stakes: never during a hand).
+
+        A player who busted is back in the game like one who sat out: blinds that passed
+        him while he had no chips are owed, posted at once or, with ``post=False``, by
+        waiting for the big blind.
+        """
         amount = check_unit(check_chips(amount, "amount", positive=True), self.rules.chip,
                             "amount")
+        check_bool(post, "post")
         self._between_hands("add chips")
-        self._player(seat).stack += amount
+        player = self._player(seat)
+        if player.stack == 0:
+            player.post = post      # coming back from a bust, as come_back(post=...)
+        player.stack += amount
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -255,7 +264,9 @@ class Table:
         return button, (sb_pos if active[sb_pos] else None), bb, sb_pos
 
     def _mark_missed(self, bb: int, sb_pos: Optional[int]) -> None:
-        """Players sitting out whose blinds passed owe them on return."""
+        """Players out of the game whose blinds passed owe them on return: sitting out or
+        busted (no chips) alike, so a bust topped up with add_chips owes what a player who
+        sat out the same hands owes."""
         if self._bb is None:
             return
         s = self._bb
@@ -264,11 +275,11 @@ class Table:
             if s == bb:
                 break
             p = self._players[s]
-            if p is not None and p.sitting_out:
+            if p is not None and (p.sitting_out or p.stack == 0):
                 p.missed_bb = p.missed_sb = True
         if sb_pos is not None:
             p = self._players[sb_pos]
-            if p is not None and p.sitting_out:
+            if p is not None and (p.sitting_out or p.stack == 0):
                 p.missed_sb = True
 
     # ----------------------------------------------------------------- hands

@@ -198,6 +198,8 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.show(name, cards_in(rest.split("]", 1)[0] + "]"), k)
     elif rest.startswith("mucks"):
         b.muck(name, k)
+    elif rest.startswith(("folds", "checks", "calls", "bets", "raises", "posts", "antes")):
+        raise b.fail(k, f"unreadable action: {line}")
 
 
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:

@@ -215,6 +215,8 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.show(name, cards_in(rest), k)
     elif rest.startswith("mucks hand"):
         b.muck(name, k)
+    elif rest.startswith(("folds", "checks", "calls", "bets", "raises", "posts")):
+        raise b.fail(k, f"unreadable action: {line}")
 
 
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:

@@ -19,13 +19,27 @@ True
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..cards import format_cards
-from ..game.rules import Rake, Rules
+from ..errors import OmahaError
+from ..game.rules import GAMES, Rake, Rules, odd_chip_rule
 from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure
+from .checks import (
+    MAX_DEPTH,
+    chips_problem,
+    depth,
+    is_int,
+    percent_text,
+    percent_value,
+    seat_problem,
+    short,
+    text_problem,
+)
 
 if TYPE_CHECKING:
     from ..game.hand import Hand
@@ -33,16 +47,19 @@ if TYPE_CHECKING:
 STREET_MARKERS = ("flop", "turn", "river", "showdown")
 VERBS = ("fold", "check", "call", "bet", "raise_to", "all_in", "check_or_call",
          "bet_or_raise_to", "show", "muck")
+POST_KINDS = ("ante", "bb_ante", "dead", "blind")
+STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 _VARIANT_TEXT = {("fixed-limit", "hilo"): "fixed-limit Omaha hi-lo 8 or better",
                  ("pot-limit", "hilo"): "pot-limit Omaha hi-lo 8 or better",
                  ("no-limit", "hilo"): "no-limit Omaha hi-lo 8 or better",
                  ("fixed-limit", "high"): "fixed-limit Omaha",
                  ("pot-limit", "high"): "pot-limit Omaha",
                  ("no-limit", "high"): "no-limit Omaha"}
+_RAKE_KEYS = ("percent", "cap", "no_flop_no_drop")
 
 
-class RecordError(ValueError):
-    """A hand record is incomplete or inconsistent; the message names where."""
+class RecordError(OmahaError, ValueError):
+    """A hand record is incomplete or inconsistent; the message names the hand and where."""
 
 
 @dataclass
@@ -52,7 +69,9 @@ class HandRecord:
 
     ``posts`` lists the forced bets as [seat, kind, amount] with kind ante, bb_ante (dead
     money for the table), dead (a dead small blind) or blind (live). ``actions`` holds
-    [seat, verb, amount] entries and [street] markers, as in the JSON format.
+    [seat, verb, amount] entries and [street] markers, as in the JSON format. ``blinds``
+    are the table's (small, big): the big blind is the bet to call preflop even when the
+    big blind's seat could post less. ``players`` holds names by seat when known.
     """
 
     game: str
@@ -76,6 +95,7 @@ class HandRecord:
     rake: Optional[dict[str, Any]] = None
     big_blind: Optional[int] = None
     id: Optional[str] = None
+    players: Optional[list[Optional[str]]] = None
     origin: str = field(default="", compare=False)
     # where each action came from in the source file, for messages (PHH: its own index)
     sources: Optional[list[str]] = field(default=None, compare=False, repr=False)
@@ -98,23 +118,187 @@ class HandRecord:
             return PotLimit(min_bet=self.min_bet)
         if self.structure == "no-limit":
             return NoLimit(min_bet=self.min_bet)
-        raise RecordError(f"{self.where()}unknown structure {self.structure!r} (expected "
-                          f"fixed-limit, pot-limit or no-limit)")
+        raise RecordError(f"{self.where()}unknown structure {short(self.structure)} "
+                          f"(expected fixed-limit, pot-limit or no-limit)")
 
     def make_rules(self) -> Rules:
         """The rules to replay the hand under."""
+        self.validate()
         try:
-            rake = Rake(**self.rake) if self.rake else None
+            rake = None
+            if self.rake:
+                rake = Rake(**{**self.rake, "percent": percent_value(self.rake["percent"])})
             return Rules(structure=self.make_structure(), game=self.game,
                          blinds=(self.blinds[0], self.blinds[1]), chip=self.chip,
                          odd_chips=self.odd_chips, rake=rake)
-        except (ValueError, TypeError, IndexError) as e:
+        except (ValueError, TypeError) as e:
+            if isinstance(e, RecordError):
+                raise
             raise RecordError(f"{self.where()}{e}") from None
 
     def where(self) -> str:
         """Prefix for messages: the origin and id of the record."""
         parts = [p for p in (self.origin, self.id) if p]
         return (": ".join(parts) + ": ") if parts else ""
+
+    # ------------------------------------------------------------- checks
+    def validate(self) -> None:
+        """Check the type, range and length of every field; raise RecordError naming the
+        hand, the field and the problem.
+
+        >>> r = HandRecord(game="hilo", structure="no-limit", blinds=[1, 2], seats=2,
+        ...                button="0", stacks=[10, 10], posts=[], holes=[None, None],
+        ...                board="", actions=[], id="h1")
+        >>> r.validate()
+        Traceback (most recent call last):
+        ...
+        omaha_fast.history.record.RecordError: h1: button must be a seat number 0..1, got '0'
+        """
+        def fail(name: str, problem: str) -> RecordError:
+            return RecordError(f"{self.where()}{name} {problem}")
+
+        def check(name: str, problem: Optional[str]) -> None:
+            if problem:
+                raise fail(name, problem)
+
+        if self.id is not None:
+            check("id", text_problem(self.id))
+        if self.game not in GAMES:
+            raise fail("game", f"must be 'hilo' or 'high', got {short(self.game)}")
+        if self.structure not in STRUCTURES:
+            raise fail("structure", f"must be one of {', '.join(STRUCTURES)}, "
+                                    f"got {short(self.structure)}")
+        n = self.seats
+        if not is_int(n) or not 2 <= n <= 10:
+            raise fail("seats", f"must be a table size 2..10, got {short(n)}")
+        if not isinstance(self.blinds, list) or len(self.blinds) != 2:
+            raise fail("blinds", f"must be [small, big], got {short(self.blinds)}")
+        for name, value in zip(("small blind", "big blind"), self.blinds):
+            check(f"blinds ({name})", chips_problem(value))
+        check("button", seat_problem(self.button, n))
+        for name in ("stacks", "holes"):
+            value = getattr(self, name)
+            if not isinstance(value, list) or len(value) != n:
+                raise fail(name, f"must be a list of {n} entries (one per seat), "
+                                 f"got {short(value)}")
+        for seat, stack in enumerate(self.stacks):
+            if stack is not None:
+                check(f"stacks (seat {seat})", chips_problem(stack, 1))
+        if sum(s is not None for s in self.stacks) < 2:
+            raise fail("stacks", "must seat at least two players")
+        for seat, hole in enumerate(self.holes):
+            if hole is not None:
+                check(f"holes (seat {seat})", text_problem(hole))
+        check("board", text_problem(self.board))
+        self._check_posts(fail)
+        self._check_actions(fail)
+        if self.final_stacks is not None:
+            if not isinstance(self.final_stacks, list) or len(self.final_stacks) != n:
+                raise fail("final_stacks", f"must be a list of {n} entries, "
+                                           f"got {short(self.final_stacks)}")
+            for seat, stack in enumerate(self.final_stacks):
+                if stack is not None:
+                    check(f"final_stacks (seat {seat})", chips_problem(stack))
+        for name in ("small_bet", "big_bet", "min_bet"):
+            value = getattr(self, name)
+            if value is not None:
+                check(name, chips_problem(value, 1))
+        if not is_int(self.cap) or not 1 <= self.cap <= 1000:
+            raise fail("cap", f"must be a number of bets 1..1000, got {short(self.cap)}")
+        if not isinstance(self.uncap_heads_up, bool):
+            raise fail("uncap_heads_up", f"must be true or false, "
+                                         f"got {short(self.uncap_heads_up)}")
+        check("chip", chips_problem(self.chip, 1))
+        try:
+            odd_chip_rule(self.odd_chips)
+        except ValueError as e:
+            raise RecordError(f"{self.where()}{e}") from None
+        self._check_rake(fail)
+        if self.big_blind is not None:
+            check("big_blind", seat_problem(self.big_blind, n))
+            if self.stacks[self.big_blind] is None:
+                raise fail("big_blind", f"names seat {self.big_blind}, which is not in the "
+                                        f"hand")
+        if self.players is not None:
+            if not isinstance(self.players, list) or len(self.players) != n:
+                raise fail("players", f"must be a list of {n} names or nulls, "
+                                      f"got {short(self.players)}")
+            for seat, player in enumerate(self.players):
+                if player is not None:
+                    check(f"players (seat {seat})", text_problem(player))
+        if not isinstance(self.extra, dict) or depth(self.extra) > MAX_DEPTH:
+            raise fail("extra fields", f"must be a mapping nested at most {MAX_DEPTH} deep")
+
+    def _check_posts(self, fail: Any) -> None:
+        if not isinstance(self.posts, list):
+            raise fail("posts", f"must be a list of [seat, kind, amount], "
+                                f"got {short(self.posts)}")
+        for k, post in enumerate(self.posts):
+            if not isinstance(post, list) or len(post) != 3:
+                raise fail(f"posts[{k}]", f"must be [seat, kind, amount], got {short(post)}")
+            seat, kind, amount = post
+            problem = seat_problem(seat, self.seats)
+            if problem:
+                raise fail(f"posts[{k}] seat", problem)
+            if self.stacks[seat] is None:
+                raise fail(f"posts[{k}]", f"seat {seat} posts but is not in the hand")
+            if kind not in POST_KINDS:
+                raise fail(f"posts[{k}] kind", f"must be one of {', '.join(POST_KINDS)}, "
+                                               f"got {short(kind)}")
+            problem = chips_problem(amount)
+            if problem:
+                raise fail(f"posts[{k}] amount", problem)
+
+    def _check_actions(self, fail: Any) -> None:
+        if not isinstance(self.actions, list):
+            raise fail("actions", f"must be a list, got {short(self.actions)}")
+        for k, entry in enumerate(self.actions):
+            if not isinstance(entry, list) or len(entry) not in (1, 3):
+                raise fail(f"actions[{k}]", f"must be [street] or [seat, verb, amount], "
+                                            f"got {short(entry)}")
+            if len(entry) == 1:
+                if entry[0] not in STREET_MARKERS:
+                    raise fail(f"actions[{k}]", f"must be a street marker "
+                                                f"({', '.join(STREET_MARKERS)}), "
+                                                f"got {short(entry[0])}")
+                continue
+            seat, verb, amount = entry
+            problem = seat_problem(seat, self.seats)
+            if problem:
+                raise fail(f"actions[{k}] seat", problem)
+            if verb not in VERBS:
+                raise fail(f"actions[{k}] verb", f"must be one of {', '.join(VERBS)}, "
+                                                 f"got {short(verb)}")
+            if verb == "show":
+                problem = text_problem(amount)
+            elif verb in ("fold", "check", "check_or_call", "muck"):
+                problem = None if amount is None or verb == "check_or_call" and \
+                    chips_problem(amount) is None else f"must be null, got {short(amount)}"
+            else:
+                problem = (chips_problem(amount) if amount is not None or verb != "call"
+                           else None)
+            if problem:
+                raise fail(f"actions[{k}] amount", problem)
+
+    def _check_rake(self, fail: Any) -> None:
+        rake = self.rake
+        if rake is None:
+            return
+        if not isinstance(rake, dict) or "percent" not in rake or \
+                not set(rake) <= set(_RAKE_KEYS):
+            raise fail("rake", f"must be null or a mapping with percent (and cap, "
+                               f"no_flop_no_drop), got {short(rake)}")
+        try:
+            percent_value(rake["percent"])
+        except ValueError as e:
+            raise fail("rake", str(e)) from None
+        if rake.get("cap") is not None:
+            problem = chips_problem(rake["cap"])
+            if problem:
+                raise fail("rake cap", problem)
+        if not isinstance(rake.get("no_flop_no_drop", True), bool):
+            raise fail("rake no_flop_no_drop", f"must be true or false, "
+                                               f"got {short(rake['no_flop_no_drop'])}")
 
     # ------------------------------------------------------------- JSON
     def to_dict(self) -> dict[str, Any]:
@@ -143,77 +327,129 @@ class HandRecord:
         else:
             d["antes"] = {"kind": "dead", "amount": max(ante_posts), "posted": ante_posts}
         d["posts"] = [list(p) for p in self.posts]
+        rake = None
+        if self.rake is not None:   # a Fraction percent is written "p/q" to read back exactly
+            rake = {**self.rake, "percent": percent_text(self.rake["percent"])}
         d.update(seats=n, button=self.button, big_blind=self.big_blind, stacks=self.stacks,
                  holes=self.holes, board=self.board, actions=self.actions,
                  final_stacks=self.final_stacks, chip=self.chip, odd_chips=self.odd_chips,
-                 rake=self.rake)
+                 rake=rake)
+        if self.players is not None:
+            d["players"] = self.players
         if self.final_stacks is not None:
             d["net"] = [None if a is None or b is None else b - a
                         for a, b in zip(self.stacks, self.final_stacks)]
-        d.update(self.extra)
+        d.update({k: v for k, v in self.extra.items() if k not in d})
         return d
 
     def to_json(self) -> str:
         """One line of JSON."""
-        return json.dumps(self.to_dict())
+        return json.dumps(self.to_dict(), default=_json_value)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], origin: str = "") -> HandRecord:
         """Read the neutral JSON format (the project's own, or the shared data's)."""
         where = f"{origin}: " if origin else ""
         if not isinstance(d, dict):
-            raise RecordError(f"{where}a hand must be a JSON object, got {type(d).__name__}")
+            raise RecordError(f"{where}a hand must be a JSON object, got {short(d)}")
+        hand_id = d.get("id")
+        if is_int(hand_id):
+            hand_id = str(hand_id)
+        if hand_id is not None:
+            if text_problem(hand_id):
+                raise RecordError(f"{where}id {text_problem(hand_id)}")
+            where = f"{where}{hand_id}: "
         required = ("game", "structure", "blinds", "seats", "button", "stacks", "holes",
                     "board", "actions")
         missing = [k for k in required if k not in d]
         if missing:
             raise RecordError(f"{where}missing field(s): {', '.join(missing)}")
         n = d["seats"]
-        if not isinstance(n, int) or not 2 <= n <= 10:
-            raise RecordError(f"{where}seats must be 2..10, got {n!r}")
+        if not is_int(n) or not 2 <= n <= 10:
+            raise RecordError(f"{where}seats must be a table size 2..10, got {short(n)}")
         for key in ("stacks", "holes"):
             if not isinstance(d[key], list) or len(d[key]) != n:
-                raise RecordError(f"{where}{key} must be a list of {n} entries")
+                raise RecordError(f"{where}{key} must be a list of {n} entries, "
+                                  f"got {short(d[key])}")
         posts = d.get("posts")
         if posts is None:
             posts = _posts_from_neutral(d, n, where)
-        known = {f for f in cls.__dataclass_fields__ if f not in ("extra", "origin")}
+        for key, value in (("posts", posts), ("actions", d["actions"])):
+            if not isinstance(value, list) or not all(isinstance(x, list) for x in value):
+                raise RecordError(f"{where}{key} must be a list of lists, got {short(value)}")
+        known = {f for f in cls.__dataclass_fields__
+                 if f not in ("extra", "origin", "sources")}
         derived = {"variant", "blind_posts", "antes", "net", "posts"}
         kwargs = {k: v for k, v in d.items() if k in known}
+        kwargs["id"] = hand_id
         kwargs["posts"] = [list(p) for p in posts]
         kwargs["board"] = d["board"] or ""
         kwargs["actions"] = [list(a) for a in d["actions"]]
         extra = {k: v for k, v in d.items() if k not in known and k not in derived}
         rec = cls(**kwargs, origin=origin, extra=extra)
+        rec.validate()
         return rec
 
     @classmethod
     def from_json(cls, text: str, origin: str = "") -> HandRecord:
         """Read one hand from a JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{origin + ': ' if origin else ''}invalid JSON: {e}") from None
-        return cls.from_dict(data, origin)
+        return cls.from_dict(parse_json(text, origin), origin)
+
+
+def parse_json(text: str, origin: str = "") -> Any:
+    """``json.loads`` whose every failure is a RecordError naming the origin."""
+    where = f"{origin}: " if origin else ""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"{where}invalid JSON: nested too deeply") from None
+    except ValueError as e:   # a decoding error, or an integer of too many digits
+        raise RecordError(f"{where}invalid JSON: {e}") from None
+
+
+def _json_value(value: Any) -> Any:
+    """JSON for values other formats bring in: times and dates (PHH) as ISO text."""
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, Fraction):
+        return percent_text(value)
+    raise TypeError(f"cannot write {short(value)} in JSON")
 
 
 def _posts_from_neutral(d: dict[str, Any], n: int, where: str) -> list[list[Any]]:
     """Posts from ``antes`` and ``blind_posts`` (the shared data's format)."""
     posts: list[list[Any]] = []
     antes = d.get("antes") or {"kind": "none"}
+    if not isinstance(antes, dict):
+        raise RecordError(f"{where}antes must be an object with a kind, got {short(antes)}")
     kind = antes.get("kind", "none")
-    posted = antes.get("posted") or [antes.get("amount", 0)] * n
+    posted = antes.get("posted")
+    if posted is None:
+        posted = [antes.get("amount", 0)] * n
+    if not isinstance(posted, list) or len(posted) != n or \
+            any(chips_problem(a) for a in posted):
+        raise RecordError(f"{where}antes: posted (or amount) must give {n} chip amounts, "
+                          f"got {short(posted)}")
     if kind == "big-blind-ante":
-        seat = antes.get("seat")
-        posts.append([seat, "bb_ante", posted[seat] if seat is not None else 0])
+        seat: Any = antes.get("seat")
+        if seat_problem(seat, n):
+            raise RecordError(f"{where}antes: seat {seat_problem(seat, n)}")
+        posts.append([seat, "bb_ante", posted[seat]])
     elif kind in ("ante", "dead"):
         posts.extend([s, "ante", a] for s, a in enumerate(posted) if a)
     elif kind != "none":
-        raise RecordError(f"{where}unknown antes kind {kind!r}")
+        raise RecordError(f"{where}antes: unknown kind {short(kind)} (expected none, ante, "
+                          f"dead or big-blind-ante)")
     blind_posts = d.get("blind_posts")
     if blind_posts is None:
         raise RecordError(f"{where}missing field: blind_posts (or posts)")
+    if not isinstance(blind_posts, list) or len(blind_posts) != n or \
+            any(chips_problem(a) for a in blind_posts):
+        raise RecordError(f"{where}blind_posts must be a list of {n} chip amounts, "
+                          f"got {short(blind_posts)}")
     button = d["button"]
+    if seat_problem(button, n):
+        raise RecordError(f"{where}button {seat_problem(button, n)}")
     for k in range(1, n + 1):
         seat = (button + k) % n
         if blind_posts[seat]:
@@ -274,4 +510,4 @@ def _record_of(hand: Hand) -> HandRecord:
         extra=extra)
 
 
-__all__ = ["HandRecord", "RecordError", "STREET_MARKERS", "VERBS"]
+__all__ = ["HandRecord", "RecordError", "parse_json", "STREET_MARKERS", "VERBS", "POST_KINDS"]

@@ -20,11 +20,12 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple, Optional
 
-from ..cards import format_cards, parse_group
+from ..cards import Card, check_disjoint, format_cards, parse_group
 from ..errors import IllegalActionError, InvalidCardError
 from ..game.hand import Hand, Post, Setup
 from ..game.rules import check_unit
 from ..game.structures import check_chips
+from .checks import short
 from .record import HandRecord, RecordError
 
 _MARKER_STREET = {"flop": "flop", "turn": "turn", "river": "river"}
@@ -51,55 +52,36 @@ class ReplayResult(NamedTuple):
 def start_from_record(record: HandRecord) -> Hand:
     """A hand set up exactly as the record says (seats, button, stacks, posts, cards)."""
     where = record.where()
-    rules = record.make_rules()
+    rules = record.make_rules()      # checks every field first
     n = record.seats
-    if not isinstance(record.button, int) or not 0 <= record.button < n:
-        raise ReplayError(f"{where}button must be a seat 0..{n - 1}, got {record.button!r}")
     order = [(record.button + k) % n for k in range(1, n + 1)]
     seats = tuple(s for s in order if record.stacks[s] is not None)
-    if len(seats) < 2:
-        raise ReplayError(f"{where}a hand needs at least two players")
     try:
         for s in seats:     # whole numbers of the table's chips, like every amount
             check_unit(check_chips(record.stacks[s], f"seat {s}'s stack", positive=True),
                        rules.chip, f"seat {s}'s stack")
+        for seat, kind, amount in record.posts:
+            check_unit(check_chips(amount, f"seat {seat}'s {kind}"), rules.chip,
+                       f"seat {seat}'s {kind}")
     except ValueError as e:
         raise ReplayError(f"{where}{e}") from None
     try:
         holes: dict[int, Any] = {}
-        groups = []
+        groups: dict[str, tuple[Card, ...]] = {}
         for s in seats:
             text = record.holes[s]
             holes[s] = None if text is None else parse_group(text, (4,), f"seat {s}'s hole")
             if holes[s]:
-                groups.append((f"seat {s}'s hole", holes[s]))
+                groups[f"seat {s}'s hole"] = holes[s]
         board = parse_group(record.board or "", (0, 3, 4, 5), "board")
-        burns = parse_group(record.extra.get("burns") or "", (0, 1, 2, 3), "burns")
-        seen: dict[int, str] = {}
-        for name, cards in groups + [("board", board), ("burns", burns)]:
-            for c in cards:
-                if c in seen:
-                    raise InvalidCardError(f"duplicate card {c}: in {seen[c]} and in {name}")
-                seen[c] = name
+        burns = record.extra.get("burns") or ""
+        if not isinstance(burns, str):
+            raise InvalidCardError(f"burns must be a string of cards, got {short(burns)}")
+        burned = parse_group(burns, (0, 1, 2, 3), "burns")
+        check_disjoint(**groups, board=board, burns=burned)
     except InvalidCardError as e:
         raise ReplayError(f"{where}{e}") from None
-    posts = []
-    for entry in record.posts:
-        try:
-            seat, kind, amount = entry
-        except (TypeError, ValueError):
-            raise ReplayError(f"{where}a post must be [seat, kind, amount], got {entry!r}") \
-                from None
-        if seat not in seats:
-            raise ReplayError(f"{where}seat {seat!r} posts {kind} but is not in the hand")
-        if kind not in ("ante", "bb_ante", "dead", "blind"):
-            raise ReplayError(f"{where}unknown post kind {kind!r}")
-        try:
-            check_unit(check_chips(amount, f"seat {seat}'s {kind}"), rules.chip,
-                       f"seat {seat}'s {kind}")
-        except ValueError as e:
-            raise ReplayError(f"{where}{e}") from None
-        posts.append(Post(seat, kind, amount))
+    posts = [Post(seat, kind, amount) for seat, kind, amount in record.posts]
     big_blind = record.big_blind
     if big_blind is None:
         blinds = [(p.amount, seats.index(p.seat)) for p in posts if p.kind == "blind"]
@@ -111,7 +93,7 @@ def start_from_record(record: HandRecord) -> Hand:
                   posts=tuple(posts), big_blind=big_blind,
                   level=rules.blinds[1] if big_blind is not None else 0,
                   holes=holes, board=board, rng=random.Random(0), hand_id=record.id,
-                  burns=burns)
+                  burns=burned)
     return Hand(setup)
 
 

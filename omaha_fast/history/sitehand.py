@@ -18,14 +18,13 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple, Optional, Union
 
-from ..errors import OmahaError
 from .record import HandRecord, RecordError
 
 MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 _CARDS = re.compile(r"\[([^\]]*)\]")
 
 
-class SiteFormatError(OmahaError, RecordError):
+class SiteFormatError(RecordError):   # RecordError is an OmahaError and a ValueError
     """A card-room history cannot be read; the message names the file, line and hand."""
 
 
@@ -175,9 +174,14 @@ class HandBuilder:
         self.out.discard(seat)
         if kind == "sb" and self._sb_posted:
             kind = "dead"        # a second small blind is a returning player's dead one
+        # the sites pay a dead small blind as dead money in the main pot, no part of the
+        # poster's stake in side pots: the record's kind for that is bb_ante
+        parts: list[tuple[str, int]]
         if kind == "both":
             small = min(self.small_blind(), amount)
-            parts = [("dead", small), ("blind", amount - small)]
+            parts = [("bb_ante", small), ("blind", amount - small)]
+        elif kind == "dead":
+            parts = [("bb_ante", amount)]
         elif kind in ("sb", "bb"):
             parts = [("blind", amount)]
             if kind == "sb":
@@ -186,8 +190,8 @@ class HandBuilder:
                     self._sb_amount = amount
             elif self.big_blind is None:
                 self.big_blind = seat
-        elif kind in ("ante", "dead"):
-            parts = [(kind, amount)]
+        elif kind == "ante":
+            parts = [("ante", amount)]
         else:
             raise self.fail(line, f"unknown post {kind!r}")
         for k, a in parts:
@@ -208,7 +212,7 @@ class HandBuilder:
             raise self.fail(line, f"the {name} line shows {cards or 'no cards'}")
         self.board = cards
         self.actions.append([name])
-        self.sources.append(f"{self.origin}: line {line}")
+        self.sources.append(f"line {line}")
         self.street_bet = {}
         self._raises = 0
         self._full_level = 0
@@ -245,7 +249,7 @@ class HandBuilder:
             else:
                 entry = [seat - 1, verb, total]
         self.actions.append(entry)
-        self.sources.append(f"{self.origin}: line {line}")
+        self.sources.append(f"line {line}")
 
     def uncalled(self, name: str, amount: int, line: int) -> None:
         seat = self.seat(name, line)
@@ -299,20 +303,20 @@ class HandBuilder:
             if s not in dealt:
                 raise self.fail(self.line, f"seat {s} ({self.names.get(s)}) plays but is "
                                            f"listed as sitting out")
-        rank = {"ante": 0, "bb_ante": 0, "dead": 1, "blind": 2}
+        rank = {"ante": 0, "bb_ante": 1, "dead": 1, "blind": 2}
         posts = sorted(self.posts, key=lambda p: rank[p[1]])     # stable: line order
         actions = list(self.actions)
         sources = list(self.sources)
         if self.shows or self.mucks:
             actions.append(["showdown"])
-            sources.append(f"{self.origin}: line {(self.shows or self.mucks)[0][-1]}")
+            sources.append(f"line {(self.shows or self.mucks)[0][-1]}")
             for seat, cards, line in self.shows:
                 actions.append([seat - 1, "show", cards])
-                sources.append(f"{self.origin}: line {line}")
+                sources.append(f"line {line}")
             for seat, line in self.mucks:
                 if all(s != seat for s, _, _ in self.shows):
                     actions.append([seat - 1, "muck", None])
-                    sources.append(f"{self.origin}: line {line}")
+                    sources.append(f"line {line}")
         big_blind = self.big_blind
         live = [s for s, k, _ in self.posts if k == "blind"]
         if big_blind is None and live:

@@ -1,0 +1,187 @@
+"""A single-agent Gymnasium environment: one seat learns, the others are built-in agents.
+
+The learner sits in ``seat`` (default 0) of the PettingZoo environment
+(:mod:`omaha_fast.env.omaha_hilo_v0`, every setting of which is accepted here); the other
+seats are played by the simulator's agents (:mod:`omaha_fast.sim.agents`: ``"random"``,
+``"station"``, ``"module:Class"``, a class or an instance), one spec for all or one per
+other seat. The observation and the six actions are the PettingZoo environment's; the
+reward is the learner's chips won or lost in big blinds, at hand end. An action the mask
+forbids ends the episode with ``illegal_reward`` (default: minus the starting stack).
+
+Registered with Gymnasium as ``omaha_fast/OmahaHiLo-v0`` and ``omaha_fast/OmahaHigh-v0``
+when :mod:`omaha_fast.env` is imported.
+
+>>> env = make_gym(seats=3, opponents="station", structure="fixed-limit")
+>>> obs, info = env.reset(seed=1)
+>>> obs["action_mask"].tolist()                  # fold, check/call, the one raise size
+[1, 1, 1, 0, 0, 0]
+>>> total, done = 0.0, False
+>>> while not done:
+...     obs, reward, terminated, truncated, info = env.step(1)     # check or call
+...     total += reward
+...     done = terminated or truncated
+>>> total == info["chips_won"] / 2               # in big blinds
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional, Union
+
+from .._extras import require
+
+require("rl", "gymnasium", "pettingzoo", "numpy")
+
+import gymnasium  # noqa: E402
+
+from ..errors import IllegalActionError  # noqa: E402
+from ..sim.agents import AgentSpec, make_agent  # noqa: E402
+from ..sim.views import lazy_view  # noqa: E402
+from .omaha_hilo_v0 import describe, raw_env  # noqa: E402
+
+ENV_IDS = {"hilo": "omaha_fast/OmahaHiLo-v0", "high": "omaha_fast/OmahaHigh-v0"}
+
+
+class OmahaGymEnv(gymnasium.Env[dict[str, Any], int]):
+    """One learning seat against built-in agents (see the module docstring)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(self, *, seat: int = 0,
+                 opponents: Union[AgentSpec, Sequence[AgentSpec]] = "random",
+                 illegal_reward: Optional[float] = None, render_mode: Optional[str] = None,
+                 **settings: Any) -> None:
+        self._raw = raw_env(**settings)
+        agents = self._raw.possible_agents
+        n = len(agents)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be an int from 0 to {n - 1}, got {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got "
+                             f"{render_mode!r}")
+        specs: list[AgentSpec]
+        if isinstance(opponents, (list, tuple)):
+            if len(opponents) != n - 1:
+                raise ValueError(f"opponents must be one agent spec or one per other seat "
+                                 f"({n - 1}), got {len(opponents)}")
+            specs = list(opponents)
+        else:
+            specs = [opponents] * (n - 1)
+        others = [a for a in agents if a != agents[seat]]
+        self._opponents = {a: make_agent(spec) for a, spec in zip(others, specs)}
+        self.seat = seat
+        self.agent = agents[seat]
+        self.render_mode = render_mode
+        self.illegal_reward = (-self._raw.max_stack_bb if illegal_reward is None
+                               else float(illegal_reward))
+        self.observation_space = self._raw.observation_space(self.agent)
+        self.action_space = self._raw.action_space(self.agent)
+        self._pending = 0.0
+        self._over = True
+
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[dict[str, Any]] = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        raw = self._raw
+        skipped = 0
+        while True:
+            raw.reset(seed=int(rng.integers(2**63)))
+            for agent in self._opponents.values():
+                reset = getattr(agent, "reset", None)
+                if callable(reset):
+                    reset(int(rng.integers(2**63)))
+            self._play_others()
+            obs, reward, terminated, truncated, _ = raw.last()
+            if not (terminated or truncated):
+                break
+            skipped += 1     # over before the learner had a choice: nothing to learn
+        # chips won or lost in hands the learner did not act in (carried stacks) count
+        # toward the first step's reward
+        self._pending = float(reward)
+        self._over = False
+        info = self._info()
+        info["skipped_episodes"] = skipped
+        return obs, info
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self._over:
+            raise IllegalActionError("the episode is over: call reset()")
+        raw = self._raw
+        obs, _, _, _, _ = raw.last()
+        if not obs["action_mask"][int(action)]:
+            self._over = True
+            return obs, self.illegal_reward, True, False, self._info(illegal=True)
+        raw.step(int(action))
+        self._play_others()
+        obs, reward, terminated, truncated, _ = raw.last()
+        reward += self._pending
+        self._pending = 0.0
+        self._over = terminated or truncated
+        if self.render_mode == "human":
+            self.render()
+        return obs, float(reward), terminated, truncated, self._info()
+
+    def _play_others(self) -> None:
+        """Let the built-in agents act (and finished opponents leave) until the learner
+        is to act or is done."""
+        raw = self._raw
+        learner = self.agent
+        while True:
+            agent = raw.agent_selection
+            if agent == learner:
+                return
+            if raw.terminations[agent] or raw.truncations[agent]:
+                raw.step(None)
+                continue
+            hand = raw.hand
+            assert hand is not None
+            seat = raw.possible_agents.index(agent)
+            view = lazy_view(hand, seat)
+            kind, amount = self._opponents[agent].act(view, hand.legal_actions())
+            view.close()
+            raw.step_decision(kind, amount)
+
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        """Chips won or lost so far in the episode, and whether the action was refused."""
+        raw = self._raw
+        stacks = raw.table.stacks if raw.table is not None else {}
+        start = raw.starting_stacks[self.seat]
+        info: dict[str, Any] = {"chips_won": stacks.get(self.seat, 0) - start}
+        if illegal:
+            info["illegal_action"] = True
+        return info
+
+    def render(self) -> Optional[str]:
+        """The table as text: "ansi" returns it, "human" prints it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; "
+                                  "use render_mode='ansi' or 'human'")
+            return None
+        hand = self._raw.hand
+        text = describe(hand) if hand is not None else "(no hand: call reset)"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def register() -> None:
+    """Register the Gymnasium ids (once; importing :mod:`omaha_fast.env` does it)."""
+    for game, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="omaha_fast.env.gym_env:OmahaGymEnv",
+                               kwargs={"game": game})
+
+
+def make_gym(game: str = "hilo", **kwargs: Any) -> gymnasium.Env[dict[str, Any], int]:
+    """``gymnasium.make`` of the registered environment for ``game`` ("hilo" or "high");
+    ``kwargs`` are :class:`OmahaGymEnv`'s and the PettingZoo environment's settings."""
+    if game not in ENV_IDS:
+        raise ValueError(f"game must be 'hilo' or 'high', got {game!r}")
+    register()
+    return gymnasium.make(ENV_IDS[game], **kwargs)
+
+
+__all__ = ["OmahaGymEnv", "make_gym", "register", "ENV_IDS"]

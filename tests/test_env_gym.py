@@ -1,0 +1,125 @@
+"""The Gymnasium environment: Gymnasium's env_checker, registration, the opponents, rewards
+and illegal actions."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+np = pytest.importorskip("numpy")
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from omaha_fast import IllegalActionError  # noqa: E402
+from omaha_fast.env import OmahaGymEnv, make_gym  # noqa: E402
+from omaha_fast.env.actions import CHECK_CALL, FOLD  # noqa: E402
+from omaha_fast.sim import CallingStation, RandomAgent  # noqa: E402
+
+
+@pytest.mark.parametrize("settings", [
+    dict(),
+    dict(game="high", seats=6, structure="no-limit",
+         opponents=["random", "station"] * 2 + ["random"]),
+    dict(seats=4, structure="fixed-limit", hands=20, seat=2, hand_features=True,
+         equity_samples=8),
+], ids=["default", "high-6-nl", "fl-carried"])
+def test_check_env(settings):
+    env = make_gym(**settings)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # the checker's warnings fail the test
+        check_env(env.unwrapped)
+    env.close()
+
+
+def test_registered_ids_make_the_environment():
+    import omaha_fast.env  # noqa: F401  (registers)
+    env = gymnasium.make("omaha_fast/OmahaHiLo-v0", seats=3)
+    assert isinstance(env.unwrapped, OmahaGymEnv)
+    assert env.unwrapped._raw.observation_space("player_0")["observation"].shape == (125,)
+    high = gymnasium.make("omaha_fast/OmahaHigh-v0")
+    assert high.unwrapped._raw._encoder.game == "high"
+
+
+def _play(env, seed, policy):
+    obs, info = env.reset(seed=seed)
+    total, steps, done = 0.0, 0, False
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(policy(obs))
+        total += reward
+        steps += 1
+        done = terminated or truncated
+    return total, steps, info
+
+
+def _last_legal(obs):
+    return int(np.flatnonzero(obs["action_mask"])[-1])
+
+
+def test_rewards_are_the_learners_chips_in_big_blinds_over_many_episodes():
+    env = OmahaGymEnv(seats=4, structure="pot-limit", blinds=(1, 2), stacks=100,
+                      opponents="random")
+    rng = np.random.default_rng(0)
+
+    def policy(obs):
+        return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+    outcomes = set()
+    for seed in range(200):
+        total, steps, info = _play(env, seed, policy)
+        assert total == info["chips_won"] / 2
+        assert -50 <= total <= 150
+        outcomes.add(np.sign(total))
+    assert outcomes == {-1.0, 0.0, 1.0} or outcomes == {-1.0, 1.0}
+
+
+def test_carried_stacks_end_when_the_learner_busts_or_the_hands_run_out():
+    env = OmahaGymEnv(seats=3, structure="no-limit", stacks=20, hands=50, opponents="random")
+    busted = ran_out = 0
+    for seed in range(20):
+        total, steps, info = _play(env, seed, _last_legal)      # always all-in
+        if info["chips_won"] == -20:
+            busted += 1
+        else:
+            ran_out += 1
+        assert total == info["chips_won"] / 2
+    assert busted and ran_out
+
+
+def test_opponent_kinds_and_seeding():
+    stations = OmahaGymEnv(seats=3, opponents=CallingStation)
+    a = _play(stations, 3, lambda obs: CHECK_CALL)
+    b = _play(stations, 3, lambda obs: CHECK_CALL)
+    assert a == b
+    mixed = OmahaGymEnv(seats=3, opponents=[RandomAgent(seed=1), "station"])
+    first = [_play(mixed, s, _last_legal) for s in range(10)]
+    again = [_play(mixed, s, _last_legal) for s in range(10)]
+    assert first == again
+    with pytest.raises(ValueError, match="one per other seat"):
+        OmahaGymEnv(seats=3, opponents=["random"])
+    with pytest.raises(ValueError, match="seat must be an int from 0 to 2"):
+        OmahaGymEnv(seats=3, seat=3)
+
+
+def test_an_illegal_action_ends_the_episode_with_the_penalty():
+    env = OmahaGymEnv(seats=2, stacks=60, blinds=(1, 2))
+    obs, _ = env.reset(seed=0)
+    while obs["action_mask"][FOLD]:           # find a spot where folding is not allowed
+        obs, _ = env.reset(seed=int(env.np_random.integers(1000)))
+    obs, reward, terminated, truncated, info = env.step(FOLD)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-30.0, True, False, True)
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.step(CHECK_CALL)
+
+
+def test_render_modes(capsys):
+    env = OmahaGymEnv(seats=2, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "seat 0" in text and "seat 1" in text
+    human = OmahaGymEnv(seats=2, render_mode="human")
+    human.reset(seed=1)
+    human.render()
+    assert capsys.readouterr().out.strip() == text
