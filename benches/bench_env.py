@@ -20,7 +20,7 @@ pytest.importorskip("pettingzoo")
 
 from omaha_fast.env import omaha_hilo_v0  # noqa: E402
 
-STEPS = 20_000
+STEPS = 10_000
 
 
 def random_steps(env, steps: int, seed: int) -> int:  # type: ignore[no-untyped-def]

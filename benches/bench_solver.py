@@ -6,6 +6,8 @@
   weights), next to evaluate_batch on the same 178,365 hands: the target is <= 10x.
 - HandIndexer.index_batch on 1,000,000 random deals of each round (the target: >= 5 M
   deals/s on the flop), and unindex_batch on their indices.
+- hand_strength for 1,000 hands: exact on the river and the turn, 2,000 samples a hand on
+  the flop.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from omaha_fast import evaluate_batch, parse_cards, random_deals  # noqa: E402
-from omaha_fast.solver import HandIndexer, all_hands, showdown_values  # noqa: E402
+from omaha_fast.solver import HandIndexer, all_hands, hand_strength, showdown_values  # noqa: E402
 
 BOARDS = {"low_board": "Ac 5d 8h Ts Kc", "no_low_board": "Kc Qd 9h 9s 2c"}
 
@@ -80,3 +82,17 @@ def test_unindex_batch(benchmark, record_rate, round_):
     canon = benchmark(ix.unindex_batch, round_, index)
     assert (ix.index_batch(canon[:1000]) == index[:1000]).all()
     record_rate(N_DEALS, round=round_, cpu=cpu_rate(N_DEALS, ix.unindex_batch, round_, index))
+
+
+STREETS = {"river": "Ac 5d 8h Ts Kc", "turn": "Ac 5d 8h Ts", "flop": "Ac 5d 8h"}
+
+
+@pytest.mark.benchmark(group="strength")
+@pytest.mark.parametrize("street", list(STREETS))
+def test_hand_strength(benchmark, record_rate, street):
+    board = STREETS[street]
+    hands = all_hands(board)[::178][:1000]
+    hs = benchmark.pedantic(hand_strength, args=(hands, board), kwargs={"seed": 1},
+                            rounds=3 if street == "turn" else 5)
+    assert ((hs.equity >= 0) & (hs.equity <= 1)).all()
+    record_rate(len(hands), street=street)

@@ -26,6 +26,14 @@ class InvalidWeightsError(OmahaError, ValueError):
     """Range weights that are not one finite, non-negative number per hand."""
 
 
+class SolverValueError(OmahaError, ValueError):
+    """An argument out of its range (a round, an index, a number of samples)."""
+
+
+class SolverTypeError(OmahaError, TypeError):
+    """An argument of the wrong type (a round, an index, rounds, samples)."""
+
+
 def _numpy() -> Any:
     try:
         import numpy as np
@@ -187,7 +195,7 @@ class HandIndexer:
     def __init__(self, rounds: Sequence[int] = (4, 3, 1, 1)) -> None:
         if isinstance(rounds, (str, bytes)) or not all(
                 isinstance(r, int) and not isinstance(r, bool) for r in rounds):
-            raise IndexerArgumentTypeError(f"rounds must be a sequence of ints, not {rounds!r}")
+            raise SolverTypeError(f"rounds must be a sequence of ints, not {rounds!r}")
         self._core = _core.Indexer(tuple(rounds))
         self._widths = tuple(_accumulate(rounds))
 
@@ -206,9 +214,9 @@ class HandIndexer:
 
     def _round(self, round: int) -> int:
         if isinstance(round, bool) or not isinstance(round, int):
-            raise IndexerArgumentTypeError(f"round must be an int, not {type(round).__name__}")
+            raise SolverTypeError(f"round must be an int, not {type(round).__name__}")
         if not 0 <= round < len(self._widths):
-            raise IndexerValueError(f"round {round} is not in 0..{len(self._widths) - 1}")
+            raise SolverValueError(f"round {round} is not in 0..{len(self._widths) - 1}")
         return round
 
     def _round_of(self, width: int) -> int:
@@ -226,10 +234,10 @@ class HandIndexer:
     def unindex(self, round: int, index: int) -> tuple[Card, ...]:
         """The canonical deal of class ``index`` of ``round``."""
         if isinstance(index, bool) or not isinstance(index, int):
-            raise IndexerArgumentTypeError(f"index must be an int, not {type(index).__name__}")
+            raise SolverTypeError(f"index must be an int, not {type(index).__name__}")
         size = self.size(round)
         if not 0 <= index < size:
-            raise IndexerValueError(f"index {index} is not in 0..{size - 1} (round {round})")
+            raise SolverValueError(f"index {index} is not in 0..{size - 1} (round {round})")
         return tuple(Card(int(c)) for c in self.unindex_batch(round, [index])[0])
 
     def index_batch(self, deals: Any) -> Any:
@@ -253,28 +261,20 @@ class HandIndexer:
         round_ = self._round(round)
         idx = np.asarray(indices)
         if idx.ndim != 1 or (idx.size and idx.dtype.kind not in "iu"):
-            raise IndexerArgumentTypeError(f"indices must be a 1-D array of ints, got "
+            raise SolverTypeError(f"indices must be a 1-D array of ints, got "
                                            f"{idx.dtype} of shape {idx.shape}")
         if idx.size and idx.dtype.kind == "i" and (idx < 0).any():
-            raise IndexerValueError(f"negative index {int(idx[idx < 0][0])}")
+            raise SolverValueError(f"negative index {int(idx[idx < 0][0])}")
         idx = np.ascontiguousarray(idx, dtype=np.uint64)
         out = np.empty((len(idx), self._widths[round_]), dtype=np.uint8)
         rc, bad = self._core.unindex_batch(round_, idx, len(idx), out)
         if rc != 0:
-            raise IndexerValueError(f"index {int(idx[bad])} is not in 0..{self.size(round_) - 1} "
+            raise SolverValueError(f"index {int(idx[bad])} is not in 0..{self.size(round_) - 1} "
                                     f"(round {round_})")
         return out
 
     def __repr__(self) -> str:
         return f"HandIndexer(rounds={self.rounds})"
-
-
-class IndexerValueError(OmahaError, ValueError):
-    """A round or an index outside the indexer's range."""
-
-
-class IndexerArgumentTypeError(OmahaError, TypeError):
-    """A round, index or rounds argument of the wrong type."""
 
 
 def _accumulate(rounds: Sequence[int]) -> list[int]:
@@ -283,3 +283,167 @@ def _accumulate(rounds: Sequence[int]) -> list[int]:
         total += r
         out.append(total)
     return out
+
+
+class HandStrength(NamedTuple):
+    """Per hand, against one uniformly random opponent hand (and, before the river, a
+    uniformly random runout): ``equity`` = expected pot share = ``high + low`` (the parts
+    won by each half), ``makes_low`` = the probability of making an 8-or-better low, and
+    ``std_error`` of ``equity`` (0 where exact)."""
+
+    equity: Any
+    high: Any
+    low: Any
+    makes_low: Any
+    std_error: Any
+
+
+DEFAULT_SAMPLES = 2_000
+_CHUNK_ROWS = 1 << 17     # Monte Carlo rows drawn at once (hands x samples)
+
+
+def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
+                  samples: int | None = None, seed: int | None = None) -> HandStrength:
+    """Each hand's expected share of a heads-up pot against a uniformly random opponent.
+
+    Exact on the river (every opponent hand, through :func:`showdown_values`) and on the
+    turn (every river card, then every opponent hand). On the flop and preflop (board of 3
+    or 0 cards) it is Monte Carlo: ``samples`` draws of an opponent hand and the rest of
+    the board per hand (default 2,000), reproducible with ``seed`` (no threads are used,
+    and the draws depend only on the seed and the hands given).
+
+    >>> hs = hand_strength(["AsAd2s3d", "KcQhJd9c"], "Ah Kd 7c 8s")
+    >>> hs.equity.round(4).tolist(), hs.makes_low.tolist()
+    ([0.9049, 0.3842], [1.0, 0.0])
+    >>> hs.high.round(4).tolist(), hs.low.round(4).tolist()
+    ([0.4438, 0.3842], [0.4611, 0.0])
+    >>> hs = hand_strength(["AsAd2s3d"], samples=20_000, seed=1)     # preflop
+    >>> bool(0.71 < hs.equity[0] < 0.74), bool(hs.std_error[0] < 0.003)
+    (True, True)
+    """
+    np = _numpy()
+    b = parse_group(board, (0, 3, 4, 5), "board")
+    rows, _ = _hand_rows(holes, "holes")
+    _core.game_code(game)       # checks the name
+    _check_hands(rows, b)
+    if len(b) == 5:
+        return _river_strength(rows, b, game)
+    if len(b) == 4:
+        return _turn_strength(rows, b, game)
+    if samples is None:
+        samples = DEFAULT_SAMPLES
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise SolverTypeError(f"samples must be an int, not {type(samples).__name__}")
+    if samples < 1:
+        raise SolverValueError(f"samples must be at least 1, not {samples}")
+    return _sampled_strength(np, rows, b, game, samples, seed)
+
+
+def _check_hands(rows: Any, board: Sequence[Card]) -> None:
+    np = _numpy()
+    if rows.size and rows.max() > 51:
+        i = int(np.argmax((rows > 51).any(axis=1)))
+        raise InvalidCardError(f"hand {i} ({rows[i].tolist()}): card out of range 0..51")
+    on_board = np.isin(rows, np.array([int(c) for c in board], dtype=np.uint8))
+    s = np.sort(rows, axis=1)
+    twice = (s[:, 1:] == s[:, :-1]).any(axis=1)
+    bad = on_board.any(axis=1) | twice
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise InvalidCardError(f"hand {i} ({_row_problem(rows[i].tolist(), bytes(board))}")
+
+
+def _river_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
+    np = _numpy()
+    sv = showdown_values(board, rows, all_hands(board), game=game)
+    reach = np.where(sv.reach > 0, sv.reach, 1.0)
+    _, low = _evaluate_on(rows, board, game)
+    return HandStrength(sv.value / reach, sv.high / reach, sv.low / reach,
+                        (low > 0).astype(np.float64), np.zeros(len(rows)))
+
+
+def _evaluate_on(rows: Any, board: Sequence[Card], game: str) -> tuple[Any, Any]:
+    from .evaluation import evaluate_batch
+    np = _numpy()
+    boards = np.tile(np.array([int(c) for c in board], dtype=np.uint8), (len(rows), 1))
+    return evaluate_batch(rows, boards, game=game)
+
+
+def _turn_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
+    """The mean over river cards of the river strength: every (river, opponent) pair
+    open to a hand is equally likely, and each river leaves it C(43, 4) opponents."""
+    np = _numpy()
+    n = len(rows)
+    sums = np.zeros((4, n))
+    count = np.zeros(n)
+    on_board = {int(c) for c in board}
+    for river in range(52):
+        if river in on_board:
+            continue
+        open_rows = np.flatnonzero(~(rows == river).any(axis=1))
+        if not len(open_rows):
+            continue
+        part = _river_strength(rows[open_rows], [*board, Card(river)], game)
+        sums[:, open_rows] += np.stack([part.equity, part.high, part.low, part.makes_low])
+        count[open_rows] += 1
+    count = np.where(count > 0, count, 1.0)
+    eq, high, low, makes_low = sums / count
+    return HandStrength(eq, high, low, makes_low, np.zeros(n))
+
+
+def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samples: int,
+                      seed: int | None) -> HandStrength:
+    """Monte Carlo: for each hand, ``samples`` draws of an opponent hand and the missing
+    board cards from the cards it leaves, by a partial Fisher-Yates shuffle of each row.
+    Hands are processed in fixed chunks, each with its own child seed, so the numbers
+    depend only on the seed and the hands."""
+    from .evaluation import evaluate_batch
+    n = len(rows)
+    known = np.array([int(c) for c in board], dtype=np.int64)
+    need = 4 + 5 - len(known)
+    taken = np.zeros((n, 52), dtype=bool)
+    np.put_along_axis(taken, rows.astype(np.int64), True, axis=1)
+    taken[:, known] = True
+    deck = np.nonzero(~taken)[1].reshape(n, -1).astype(np.uint8)   # cards left, per hand
+    width = deck.shape[1]
+    per_chunk = max(1, _CHUNK_ROWS // samples)
+    starts = range(0, n, per_chunk)
+    seeds = np.random.SeedSequence(seed).spawn(len(starts))
+    share_sum, share_sq, high_sum, low_sum, made_low = (np.zeros(n) for _ in range(5))
+    for start, child in zip(starts, seeds):
+        rng = np.random.default_rng(child)
+        hands = np.arange(start, min(n, start + per_chunk))
+        owner = np.repeat(hands, samples)
+        pos = np.tile(np.arange(width, dtype=np.int64), (len(owner), 1))
+        line = np.arange(len(owner))
+        for k in range(need):   # partial Fisher-Yates: column k gets a random later card
+            j = k + (rng.random(len(owner)) * (width - k)).astype(np.int64)
+            pos[line, k], pos[line, j] = pos[line, j], pos[line, k].copy()
+        drawn = deck[owner[:, None], pos[:, :need]]
+        villain = np.ascontiguousarray(drawn[:, :4])
+        full_board = np.ascontiguousarray(np.concatenate(
+            [np.broadcast_to(known.astype(np.uint8), (len(owner), len(known))), drawn[:, 4:]],
+            axis=1))
+        hh, hl = evaluate_batch(np.ascontiguousarray(rows[owner]), full_board, game=game)
+        vh, vl = evaluate_batch(villain, full_board, game=game)
+        high_part, low_part = _shares(np, hh, hl, vh, vl)
+        share = high_part + low_part
+        share_sum[hands] = share.reshape(-1, samples).sum(axis=1)
+        share_sq[hands] = (share * share).reshape(-1, samples).sum(axis=1)
+        high_sum[hands] = high_part.reshape(-1, samples).sum(axis=1)
+        low_sum[hands] = low_part.reshape(-1, samples).sum(axis=1)
+        made_low[hands] = (hl > 0).reshape(-1, samples).sum(axis=1)
+    mean = share_sum / samples
+    var = np.maximum(share_sq / samples - mean * mean, 0.0)
+    std_error = np.sqrt(var / max(samples - 1, 1))
+    return HandStrength(mean, high_sum / samples, low_sum / samples, made_low / samples,
+                        std_error)
+
+
+def _shares(np: Any, hh: Any, hl: Any, vh: Any, vl: Any) -> tuple[Any, Any]:
+    """The hero's pot share from the high half and from the low half, heads-up."""
+    hh, hl, vh, vl = (x.astype(np.int32) for x in (hh, hl, vh, vl))
+    hs = (hh > vh) + 0.5 * (hh == vh)
+    ls = (hl > vl) + 0.5 * (hl == vl)
+    no_low = (hl == 0) & (vl == 0)
+    return np.where(no_low, hs, 0.5 * hs), np.where(no_low, 0.0, 0.5 * ls)

@@ -1,0 +1,158 @@
+"""hand_strength: exact streets against brute force, sampled streets against equity()."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from omaha_fast import equity, evaluate_batch, format_cards, parse_cards  # noqa: E402
+from omaha_fast.errors import InvalidCardError  # noqa: E402
+from omaha_fast.solver import (  # noqa: E402
+    SolverTypeError,
+    SolverValueError,
+    all_hands,
+    hand_strength,
+)
+
+
+def brute_river(hero, board, game):
+    """(equity, high, low, makes_low) of one hand against every opponent hand, pair by
+    pair, from evaluate_batch values."""
+    b = [int(c) for c in board]
+    villains = all_hands(list(hero) + b)
+    boards = np.tile(np.array(b, dtype=np.uint8), (len(villains), 1))
+    vh, vl = evaluate_batch(villains, boards, game=game)
+    hh, hl = evaluate_batch(np.array([hero], dtype=np.uint8), boards[:1], game=game)
+    hs = (int(hh[0]) > vh.astype(int)) + 0.5 * (int(hh[0]) == vh.astype(int))
+    ls = (int(hl[0]) > vl.astype(int)) + 0.5 * (int(hl[0]) == vl.astype(int))
+    no_low = (int(hl[0]) == 0) & (vl == 0)
+    high = np.where(no_low, hs, 0.5 * hs).sum()
+    low = np.where(no_low, 0.0, 0.5 * ls).sum()
+    return np.array([high + low, high, low, float(hl[0] > 0) * len(villains)]), len(villains)
+
+
+def random_hands(rng, board, k):
+    hands = all_hands(board)
+    return hands[rng.choice(len(hands), k, replace=False)]
+
+
+def as_array(hs):
+    return np.stack([hs.equity, hs.high, hs.low, hs.makes_low])
+
+
+@pytest.mark.parametrize("game", ["hilo", "high"])
+def test_river_exact(game):
+    rng = np.random.default_rng(5)
+    for board in ("Ah Kd 7c 8s 2h", "Kc Qd 9h 9s Jc", format_cards(rng.choice(52, 5, False))):
+        b = parse_cards(board)
+        hands = random_hands(rng, board, 4)
+        hs = hand_strength(hands, board, game=game)
+        assert (hs.std_error == 0).all()
+        for i, hero in enumerate(hands):
+            sums, count = brute_river(hero.tolist(), b, game)
+            np.testing.assert_allclose(as_array(hs)[:, i], sums / count, rtol=1e-12, atol=1e-12)
+
+
+def test_turn_exact():
+    """Every river card, then every opponent hand: the mean of the river brute force."""
+    rng = np.random.default_rng(8)
+    board = parse_cards("Ah 4d 7c Ks")
+    hands = random_hands(rng, board, 2)
+    hs = hand_strength(hands, board)
+    for i, hero in enumerate(hands):
+        total, pairs = np.zeros(4), 0
+        for river in range(52):
+            if river in hero.tolist() or river in board:
+                continue
+            sums, count = brute_river(hero.tolist(), [*board, river], "hilo")
+            total += sums
+            pairs += count
+        assert pairs == 44 * 123_410
+        np.testing.assert_allclose(as_array(hs)[:, i], total / pairs, rtol=1e-12, atol=1e-12)
+
+
+def against_sampled_opponents(hero, board, opponents, game="hilo"):
+    """equity() enumerations (every runout) against each of the given opponent hands:
+    their mean is an unbiased estimate of the hand strength, with its standard error."""
+    figures = []
+    for villain in opponents:
+        p = equity([format_cards(hero), format_cards(villain)], format_cards(board), game=game,
+                   mode="exact").players[0]
+        figures.append((p.equity, p.high_share, p.low_share))
+    figures = np.array(figures)
+    return figures.mean(axis=0), figures.std(axis=0, ddof=1) / math.sqrt(len(figures))
+
+
+@pytest.mark.parametrize("board", ["Ah 4d 7c", "Kc Qd 9h", ""])
+def test_sampled_streets_agree_with_equity(board):
+    rng = np.random.default_rng(len(board))
+    b = parse_cards(board)
+    heroes = random_hands(rng, b, 2)
+    hs = hand_strength(heroes, b, samples=20_000, seed=3)
+    n_opponents = 150 if b else 40
+    for i, hero in enumerate(heroes):
+        opponents = random_hands(rng, list(hero) + list(b), n_opponents)
+        mean, se = against_sampled_opponents(hero, b, opponents)
+        got = np.array([hs.equity[i], hs.high[i], hs.low[i]])
+        tolerance = 4.5 * np.sqrt(se ** 2 + hs.std_error[i] ** 2) + 1e-9
+        assert (np.abs(got - mean) <= tolerance).all(), (got, mean, tolerance)
+    np.testing.assert_allclose(hs.high + hs.low, hs.equity)
+
+
+def test_sampled_makes_low():
+    """P(low) on the flop: two more board cards from the 45 the hand and the flop leave,
+    counted exactly."""
+    board = parse_cards("Ah 4d Kc")
+    hero = parse_cards("2s3s9d9h")
+    hs = hand_strength([list(map(int, hero))], board, samples=40_000, seed=9)
+    left = [c for c in range(52) if c not in hero and c not in board]
+    runs = np.array([(a, b) for i, a in enumerate(left) for b in left[i + 1:]], dtype=np.uint8)
+    boards = np.concatenate([np.tile(np.array(board, dtype=np.uint8), (len(runs), 1)), runs], 1)
+    _, low = evaluate_batch(np.tile(np.array(hero, dtype=np.uint8), (len(runs), 1)), boards)
+    p = (low > 0).mean()
+    assert abs(hs.makes_low[0] - p) < 4.5 * math.sqrt(p * (1 - p) / 40_000)
+
+
+def test_seeded_and_reproducible():
+    hands = ["AsAd2s3d", "KcQhJd9c", "5h6h7d8d"]
+    a = hand_strength(hands, "Ah 4d 7c", samples=500, seed=11)
+    b = hand_strength(hands, "Ah 4d 7c", samples=500, seed=11)
+    c = hand_strength(hands, "Ah 4d 7c", samples=500, seed=12)
+    assert all((x == y).all() for x, y in zip(a, b))
+    assert not (a.equity == c.equity).all()
+    assert ((a.std_error > 0) & (a.std_error < 0.05)).all()
+    high = hand_strength(hands, "Ah 4d 7c", game="high", samples=500, seed=11)
+    assert (high.low == 0).all() and (high.makes_low == 0).all()
+
+
+def test_bad_input():
+    with pytest.raises(InvalidCardError, match="hand 1 .*Ah is on the board"):
+        hand_strength(["KcQhJd9c", "AhAd2s3d"], "Ah 4d 7c")
+    with pytest.raises(InvalidCardError, match="hand 0 .*twice"):
+        hand_strength(np.array([[1, 1, 2, 3]]), "Ah 4d 7c")
+    with pytest.raises(InvalidCardError, match="board needs 0 or 3 or 4 or 5 cards"):
+        hand_strength(["KcQhJd9c"], "Ah 4d")
+    with pytest.raises(SolverValueError, match="at least 1"):
+        hand_strength(["KcQhJd9c"], "", samples=0)
+    with pytest.raises(SolverTypeError, match="samples must be an int"):
+        hand_strength(["KcQhJd9c"], "", samples=10.0)
+    with pytest.raises(ValueError, match="game"):
+        hand_strength(["KcQhJd9c"], "Ah 4d 7c 8c 9c", game="razz")
+
+
+@pytest.mark.slow
+def test_river_against_equity_for_every_opponent():
+    """One equity() call per opponent hand (123,410 of them): their mean is exact."""
+    board = parse_cards("Ah Kd 7c 8s 2h")
+    hero = parse_cards("3c4dKsKh")
+    hs = hand_strength([list(map(int, hero))], board)
+    total = np.zeros(3)
+    opponents = all_hands(list(hero) + list(board))
+    for villain in opponents:
+        p = equity([hero, tuple(int(c) for c in villain)], board).players[0]
+        total += (p.equity, p.high_share, p.low_share)
+    np.testing.assert_allclose([hs.equity[0], hs.high[0], hs.low[0]], total / len(opponents),
+                               rtol=1e-12)
