@@ -184,3 +184,47 @@ def test_a_text_that_is_no_site_history_is_refused():
         loads_pokerstars("hello")
     with pytest.raises(SiteFormatError, match="no Full Tilt hand header"):
         loads_fulltilt("hello")
+
+
+def test_a_tournament_player_sitting_out_is_dealt_in_when_he_acts():
+    text = decode_history(TOURNAMENT.read_bytes())
+    text = text.replace("Seat 3: Cyd (900 in chips)\r\n",
+                        "Seat 3: Cyd (900 in chips)\r\nSeat 4: Dee (500 in chips) is sitting "
+                        "out\r\nSeat 5: Eve (700 in chips) is sitting out\r\n")
+    text = text.replace("Aki: raises 125", "Dee: folds\r\nAki: raises 125")
+    text = text.replace("Cyd: posts the ante 5\r\n", "Cyd: posts the ante 5\r\n"
+                        "Dee: posts the ante 5\r\n")
+    text = text.replace("Total pot 1830", "Total pot 1835")
+    text = text.replace("Aki collected 915 from pot\r\nAki collected 915",
+                        "Aki collected 918 from pot\r\nAki collected 917")
+    [record] = loads_pokerstars(text)
+    assert record.stacks[3] == 500 and record.stacks[4] is None   # Eve never played
+    v = verify(record)
+    assert v.result == "agree", v.differences
+    assert v.replayed[:5] == [1500 - 180 - 720 + 1835, 1370, 0, 495, None]
+
+
+def test_an_unwritten_uncalled_bet_and_win_line_come_from_the_summary():
+    text = CASH.read_text()
+    walk = text[text.index("PokerStars Hand #100000000004"):]
+    bare = (walk.replace("Uncalled bet ($0.05) returned to Cara\n", "")
+            .replace("Cara collected $0.10 from pot\n", ""))
+    [record] = loads_pokerstars(bare)
+    assert record.extra["site"]["returned"] == [[2, 5]]
+    assert record.extra["site"]["collected"] == [[0, 2, 10, None]]
+    assert verify(record).result == "agree"
+
+
+def test_run_it_twice_and_cancelled_hands_are_reported_not_guessed():
+    text = CASH.read_text().replace("*** FLOP *** [2c 3d Kh]", "*** FIRST FLOP *** [2c 3d Kh]")
+    with pytest.raises(SiteFormatError, match="line 13: hand 100000000001: run-it-twice"):
+        loads_pokerstars(text, "rit.txt")
+
+
+def test_a_partial_show_leaves_the_hand_unknown():
+    text = CASH.read_text().replace("Cara: doesn't show hand", "Cara: shows [Qd]")
+    assert verify(by_id_text(text, "100000000004")).result == "agree"
+
+
+def by_id_text(text: str, hand_id: str):
+    return next(r for r in loads_pokerstars(text) if r.id == hand_id)

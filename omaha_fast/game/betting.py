@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional
 
 from .._checks import is_int
 from ..errors import ActionTypeError, IllegalActionError
-from .actions import LegalActions
+from .values import STREETS, LegalActions, new_legal
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 FL = 0
 PL = 1
 NL = 2
-new_tuple = tuple.__new__   # builds the hot NamedTuples without their Python-level __new__
 
 
 class Betting:
@@ -35,6 +34,7 @@ class Betting:
     __slots__ = ()
 
     _actor: int
+    _awaiting: int
     _finished: bool
     _k: int
     _kind: int
@@ -70,9 +70,9 @@ class Betting:
         legal = self._legal
         if legal is not None:
             return legal
-        if self._finished:
-            raise IllegalActionError("the hand is over: no action is possible")
         i = self._actor
+        if i < 0:
+            raise IllegalActionError(f"no action is possible: {self._no_actor()}")
         stack = self._stack[i]
         bet = self._bet[i]
         current = self._current
@@ -125,10 +125,16 @@ class Betting:
                     lo = hi = 0
                 elif hi > total:
                     hi = total
-        legal = self._legal = new_tuple(LegalActions, (  # type: ignore[misc]  # a slot of Hand
+        legal = self._legal = new_legal(  # type: ignore[misc]  # a slot of Hand
             self._seats[i], to_call > 0, to_call == 0, to_call, call,
-            lo > 0 and not current, lo > 0 and current > 0, lo, hi, all_in_to))
+            lo > 0 and not current, lo > 0 and current > 0, lo, hi, all_in_to)
         return legal
+
+    def _no_actor(self) -> str:
+        """Why nobody may act: the hand is over, or (open board) a street is due."""
+        if self._finished:
+            return "the hand is over"
+        return f"the {STREETS[self._awaiting]} must be dealt first (hand.deal)"
 
     def verify(self, kind: str, amount: Optional[int] = None, *,
                seat: Optional[int] = None) -> int:
@@ -143,9 +149,10 @@ class Betting:
         A bet or raise is a whole number of the table's chips. ``seat``, when given, must
         be the (int) seat to act.
         """
-        if self._finished:
-            raise IllegalActionError(f"{_say(kind, amount)} is not allowed: the hand is over")
         i = self._actor
+        if i < 0:
+            raise IllegalActionError(f"{_say(kind, amount)} is not allowed: "
+                                     f"{self._no_actor()}")
         if seat is not None:
             if seat.__class__ is not int and not is_int(seat):
                 raise ActionTypeError(f"seat must be an int seat number, got {seat!r} "
@@ -258,4 +265,4 @@ def _say(kind: str, amount: object) -> str:
     return kind if amount is None else f"{kind} {text}"
 
 
-__all__ = ["Betting", "FL", "PL", "NL", "new_tuple"]
+__all__ = ["Betting", "FL", "PL", "NL"]

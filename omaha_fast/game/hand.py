@@ -25,22 +25,32 @@ omaha_fast.errors.IllegalActionError: raise to 25 is not allowed: fixed-limit ra
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 from .._checks import check_int
-from ..cards import Card, format_cards
-from ..errors import InvalidValueError
-from .actions import STREETS, Action, LegalActions
-from .betting import FL as _FL, NL as _NL, PL as _PL, Betting, new_tuple as _new
-from .deal import DECK as _DECK, draw
-from .pots import Pot, PotAward, build_pots, payouts, pots_in_play, settle_pots
+from ..cards import Card, CardsLike, check_disjoint, format_cards, parse_group
+from ..errors import IllegalActionError, InvalidValueError
+from .betting import FL as _FL, NL as _NL, PL as _PL, Betting
+from .deal import SECURE, Dealer
+from .pots import build_pots, pots_in_play
 from .rules import Rules
+from .settlement import award_pots
 from .showdown import choose_shows, fill_values, showdown_order
 from .structures import FixedLimit, PotLimit
-
-if TYPE_CHECKING:
-    from .view import HandView
+from .values import (
+    STREETS,
+    Action,
+    LegalActions,
+    Post,
+    Pot,
+    PotAward,
+    Setup,
+    new_action,
+    new_award,
+    new_post,
+)
+from .view import HandView, make_view
 
 _PARAMS: dict[int, tuple[Rules, tuple]] = {}  # type: ignore[type-arg]
 # _ORDER[k][i]: the k positions after position i clockwise, ending with i itself
@@ -76,51 +86,17 @@ def _params(rules: Rules) -> tuple:  # type: ignore[type-arg]
     return params
 
 
-class Post(NamedTuple):
-    """A forced bet: ``kind`` is "ante", "bb_ante" (dead, for the table), "dead" (a dead
-    small blind) or "blind" (live: it counts toward calling)."""
-
-    seat: int
-    kind: str
-    amount: int
-
-
-class Setup(NamedTuple):
-    """Everything a hand needs to start; built by Table or by a replay.
-
-    ``seats`` are the dealt-in seats clockwise from the first seat left of the button;
-    ``posts`` are the forced bets in posting order (requested amounts: a short stack posts
-    what it has); ``big_blind`` is the seat whose blind sets the preflop action (None when
-    no blind is posted); ``level`` is the preflop bet to call.
-    """
-
-    rules: Rules
-    table_size: int
-    button: int
-    seats: tuple[int, ...]
-    stacks: tuple[int, ...]
-    posts: tuple[Post, ...]
-    big_blind: Optional[int]
-    level: int
-    holes: Mapping[int, Optional[tuple[Card, ...]]]
-    board: tuple[Card, ...]
-    rng: random.Random
-    hand_id: Optional[str] = None
-    burns: tuple[Card, ...] = ()     # preset burn cards (replays)
-
-
 class Hand(Betting):
     """One hand of Omaha at a table. See the module docstring for a short tour."""
 
     __slots__ = ("_able", "_acted", "_acted_level", "_actions", "_actor", "_aggressor",
-                 "_allin", "_awards", "_bet", "_bets", "_board", "_burn_cards", "_cap",
-                 "_contrib", "_current", "_dead", "_drawn", "_exposed", "_finished",
-                 "_folded", "_full_level", "_holes", "_in_pot", "_inc", "_index", "_k",
-                 "_floor", "_kind", "_known", "_legal", "_live", "_min_bet", "_mucked",
-                 "_on_end", "_order", "_out", "_payout", "_pool", "_posted",
-                 "_preset_board", "_returns", "_runout", "_rng", "_seats", "_shown", "_size",
-                 "_sizes", "_split_low", "_stack", "_start_stacks", "_street", "_uncap_hu",
-                 "_uncapped", "rules", "setup")
+                 "_allin", "_awaiting", "_awards", "_bet", "_bets", "_cap", "_contrib",
+                 "_current", "_dead", "_dealer", "_exposed", "_finished", "_folded",
+                 "_full_level", "_holes", "_in_pot", "_inc", "_index", "_k", "_floor",
+                 "_kind", "_known", "_legal", "_live", "_min_bet", "_mucked", "_on_end",
+                 "_order", "_out", "_payout", "_posted", "_returns", "_seats", "_shown",
+                 "_size", "_sizes", "_split_low", "_stack", "_start_stacks", "_street",
+                 "_uncap_hu", "_uncapped", "rules", "setup")
 
     def __init__(self, setup: Setup,
                  on_end: Optional[Callable[[Hand], None]] = None) -> None:
@@ -159,6 +135,7 @@ class Hand(Betting):
         self._mucked: list[int] = []
         self._exposed = False   # all-in: every hand is turned face up at once
         self._finished = False
+        self._awaiting = 0      # open board: the street whose cards the caller must deal
         self._aggressor: Optional[int] = None
         self._deal(setup)
         self._post(setup)
@@ -166,67 +143,10 @@ class Hand(Betting):
 
     # ----------------------------------------------------------------- setup
     def _deal(self, setup: Setup) -> None:
-        """Hole cards (preset or dealt); board and burn cards come street by street from
-        the same shuffled deck (dealing late changes nothing: every order is as likely)."""
-        preset = setup.holes
-        self._rng = setup.rng
-        self._drawn = 0
-        seats = self._seats
-        k = self._k
-        self._known = known = [True] * k
-        if not (preset or setup.board or setup.burns):
-            self._pool = pool = list(_DECK)
-            self._drawn = 4 * k
-            deck = iter(draw(self._rng, pool, 4 * k))
-            self._holes: list[tuple[Card, ...]] = list(zip(deck, deck, deck, deck))  # 4 by 4
-        else:
-            used = set(setup.board)
-            used.update(setup.burns)
-            for cards in preset.values():
-                if cards:
-                    used.update(cards)
-            self._pool = [c for c in _DECK if c not in used]
-            drawn = self._draw(4 * sum(1 for s in seats if not preset.get(s)))
-            holes: list[tuple[Card, ...]] = []
-            at = 0
-            for i, seat in enumerate(seats):
-                cards = preset.get(seat)
-                if cards:
-                    holes.append(tuple(cards))
-                else:
-                    holes.append(tuple(drawn[at:at + 4]))
-                    at += 4
-                    # a seat named with None has cards nobody knows (replays of real hands)
-                    known[i] = seat not in preset
-            self._holes = holes
-        self._preset_board = setup.board
-        self._board: list[Card] = []
-        self._burn_cards: list[Card] = []
-        self._runout: Optional[tuple[list[Card], list[Card]]] = None
-
-    def _draw(self, m: int) -> list[Card]:
-        cards = draw(self._rng, self._pool, m, self._drawn)
-        self._drawn += m
-        return cards
-
-    def _deal_board(self, street: int) -> None:
-        """Burn one card, then turn the flop (3 cards), the turn or the river (1)."""
-        if self._runout is None:
-            # the three burns and five board cards come off the deck in one draw; they are
-            # turned over street by street (the order of the draw is the dealing order)
-            if not (self._preset_board or self.setup.burns):
-                drawn = self._draw(8)   # nothing preset: three burns, then the board
-                self._runout = (drawn[:3], drawn[3:])
-            else:
-                burns = list(self.setup.burns)
-                cards = list(self._preset_board)
-                missing_burns = 3 - len(burns)
-                drawn = self._draw(missing_burns + 5 - len(cards))
-                self._runout = (burns + drawn[:missing_burns], cards + drawn[missing_burns:])
-        burns, cards = self._runout
-        want = (0, 3, 4, 5)[street]
-        self._board = cards[:want]
-        self._burn_cards = burns[:street]
+        """Hole cards now (preset or dealt); the board street by street (see Dealer)."""
+        self._dealer = dealer = Dealer(setup.rng or SECURE, setup.board, setup.burns,
+                                       setup.open_board)
+        self._holes, self._known = dealer.deal_holes(self._seats, setup.holes)
 
     def _post(self, setup: Setup) -> None:
         index, stacks, posted = self._index, self._stack, self._posted
@@ -248,15 +168,15 @@ class Hand(Betting):
             if stack == 0:
                 self._allin[i] = self._out[i] = True
                 self._able -= 1
-            posted.append(_new(Post, (seat, kind, amount)))
+            posted.append(new_post(seat, kind, amount))
 
     def _start_round(self, street: int, setup: Optional[Setup] = None) -> None:
         self._street = street
         k = self._k
         self._acted = [False] * k
         self._aggressor = None
-        if street:
-            self._deal_board(street)
+        if street and not self._dealer.open:
+            self._dealer.turn(street)
         if street == 0 and setup is not None:
             self._current = current = max(setup.level, max(self._bet))
             big_blind = setup.big_blind
@@ -295,7 +215,8 @@ class Hand(Betting):
     @property
     def to_act(self) -> Optional[int]:
         """The seat to act, or None when the hand is over."""
-        return None if self._finished else self._seats[self._actor]
+        actor = self._actor   # -1 once the hand is over or while it waits for cards
+        return None if actor < 0 else self._seats[actor]
 
     @property
     def street(self) -> str:
@@ -315,7 +236,7 @@ class Hand(Betting):
     @property
     def board(self) -> tuple[Card, ...]:
         """The board cards dealt so far."""
-        return tuple(self._board)
+        return tuple(self._dealer.board)
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -421,7 +342,7 @@ class Hand(Betting):
     @property
     def burns(self) -> tuple[Card, ...]:
         """The burn cards of the streets dealt so far (audit only)."""
-        return tuple(self._burn_cards)
+        return tuple(self._dealer.burns)
 
     def _seat_index(self, seat: int) -> int:
         try:
@@ -504,7 +425,7 @@ class Hand(Betting):
         self._able -= 1
         self._legal = None
         self._acted[i] = True
-        action = _new(Action, (self._street, self._seats[i], "fold", self._bet[i], 0, False))
+        action = new_action(self._street, self._seats[i], "fold", self._bet[i], 0, False)
         self._actions.append(action)
         if self._live == 1:
             self._return_uncalled()
@@ -540,7 +461,7 @@ class Hand(Betting):
         self._legal = None
         self._acted[i] = True
         self._acted_level[i] = current
-        action = _new(Action, (self._street, self._seats[i], kind, to, added, all_in))
+        action = new_action(self._street, self._seats[i], kind, to, added, all_in)
         self._actions.append(action)
         self._next_actor(i)   # a bet, call or check never leaves one player alone
         return action
@@ -591,13 +512,81 @@ class Hand(Betting):
     def _end_round(self) -> None:
         self._return_uncalled()
         self._bet = [0] * self._k
-        if self._street == 3 or self._able <= 1:
-            if self._street < 3:
+        street = self._street
+        if street == 3 or self._able <= 1:
+            if street < 3:
                 self._exposed = True   # all-in: no more betting, hands shown at once
-                self._deal_board(3)
+                if self._dealer.open:
+                    self._await(street + 1)
+                    return
+                self._dealer.turn(3)
             self._settle(showdown=True)
             return
-        self._start_round(self._street + 1)
+        if self._dealer.open:
+            self._await(street + 1)
+            return
+        self._start_round(street + 1)
+
+    def _await(self, street: int) -> None:
+        """Open board: stop until the caller deals ``street`` (nobody acts meanwhile)."""
+        self._street = self._awaiting = street
+        self._actor = -1
+        self._legal = None
+        self._aggressor = None   # nobody bets on a street not yet dealt (nor in a runout)
+
+    @property
+    def awaiting_cards(self) -> int:
+        """Open board: how many cards the caller must :meth:`deal` now (3 for the flop, 1
+        for the turn or the river), 0 when none are due."""
+        return (0, 3, 1, 1)[self._awaiting]
+
+    def deal(self, cards: CardsLike) -> tuple[Card, ...]:
+        """Open board: deal the street that is due (``awaiting_cards`` cards), then play
+        on. Cards already in a hole or on the board are refused with InvalidCardError,
+        and a deal when none is due with IllegalActionError; a refused deal changes
+        nothing.
+
+        >>> from omaha_fast import Table, FixedLimit
+        >>> t = Table(structure=FixedLimit(10, 20), seats=2, stacks=[100, 100])
+        >>> h = t.start_hand(holes={0: "AsKs2h3h", 1: "QdQc7d6d"}, open_board=True)
+        >>> _ = h.call(); _ = h.check()
+        >>> h.street, h.awaiting_cards, h.to_act
+        ('flop', 3, None)
+        >>> h.deal("Qh7s2d")
+        (Card('Qh'), Card('7s'), Card('2d'))
+        >>> h.deal("Kh")
+        Traceback (most recent call last):
+        ...
+        omaha_fast.errors.IllegalActionError: no cards are due: seat 1 is to act on the flop
+        >>> _ = h.check(); _ = h.check(); h.deal("As")
+        Traceback (most recent call last):
+        ...
+        omaha_fast.errors.InvalidCardError: duplicate card As: in the hole cards and in the turn
+        """
+        street = self._awaiting
+        if not street:
+            if self._finished:
+                raise IllegalActionError("no cards are due: the hand is over")
+            if not self._dealer.open:
+                raise IllegalActionError("no cards are due: this hand deals its own board "
+                                         "(start it with open_board=True to deal it)")
+            raise IllegalActionError(f"no cards are due: seat {self.to_act} is to act on "
+                                     f"the {STREETS[self._street]}")
+        name = STREETS[street]
+        group = parse_group(cards, ((0, 3, 1, 1)[street],), f"the {name}")
+        dealer = self._dealer
+        check_disjoint(**{"the hole cards": dealer.hole_cards, "the board": dealer.board,
+                          f"the {name}": group})
+        dealer.board = dealer.board + list(group)
+        self._awaiting = 0
+        if self._exposed:     # an all-in runout: the next street, or the showdown
+            if street == 3:
+                self._settle(showdown=True)
+            else:
+                self._await(street + 1)
+        else:
+            self._start_round(street)
+        return group
 
     def _settle(self, showdown: bool) -> None:
         rules = self.rules
@@ -606,8 +595,8 @@ class Hand(Betting):
             # everyone else folded: one pot, all of it to the last player, nothing shown
             winner = self._folded.index(False)
             amount = self._in_pot
-            self._awards = [_new(PotAward, (amount, 0, (winner,), (winner,), (),
-                                            {winner: amount}))]
+            # (what award_pots gives here, without building the pots)
+            self._awards = [new_award(amount, 0, (winner,), (winner,), (), {winner: amount})]
             self._payout = [0] * k
             self._payout[winner] = amount
             self._stack[winner] += amount
@@ -616,27 +605,22 @@ class Hand(Betting):
         pots = build_pots(self._contrib, self._folded, self._dead)
         high = [0] * k
         low = [0] * k
-        order = list(range(k))
+        board = self._dealer.board
         if showdown:
             folded, known = self._folded, self._known
             contenders = [i for i in range(k) if not folded[i]]
             revealed = [i for i in contenders if known[i]]
-            fill_values(self._holes, self._board, rules.game, revealed, high, low)
+            fill_values(self._holes, board, rules.game, revealed, high, low)
             ranked = showdown_order(revealed, self._aggressor if self._street == 3 else None)
             if self._exposed:
                 self._shown = ranked
             else:
                 self._shown = choose_shows(ranked, pots, high, low, self._split_low)
             self._mucked = [i for i in contenders if i not in self._shown]
-            if rules.odd_chips == "first_shown":
-                rank = {i: r for r, i in enumerate(self._shown)}
-                order = [rank.get(i, k + i) for i in range(k)]
-        rake = rules.rake
-        if rake is not None and rake.no_flop_no_drop and not self._board:
-            rake = None
-        self._awards = settle_pots(pots, high, low, split_low=self._split_low and showdown,
-                                   order=order, chip=rules.chip, rake=rake)
-        self._payout = payouts(self._awards, k)
+        self._awards, self._payout = award_pots(
+            pots, high, low, split_low=self._split_low and showdown,
+            odd_chips=rules.odd_chips, shown=self._shown, chip=rules.chip, rake=rules.rake,
+            flop_dealt=bool(board))
         for i in range(k):
             self._stack[i] += self._payout[i]
         self._close()
@@ -653,7 +637,6 @@ class Hand(Betting):
         """What ``seat`` may know: see :class:`omaha_fast.game.view.HandView`."""
         if seat is not None:
             check_int(seat, "seat")
-        from .view import make_view
         return make_view(self, seat)
 
     def visible_hole(self, seat: int, viewer: Optional[int]) -> Optional[tuple[Card, ...]]:
@@ -668,6 +651,76 @@ class Hand(Betting):
         board = format_cards(self.board) or "-"
         return (f"<Hand {self.street} board={board} pot={self.pot} "
                 f"to_act={self.to_act}>")
+
+    # ----------------------------------------------------------------- copies
+    def copy(self, *, seed: Optional[int] = None) -> Hand:
+        """An independent hand in the same state: acting on it never changes this hand,
+        nor the reverse. ``copy.copy`` and ``copy.deepcopy`` give the same.
+
+        The copy keeps every card dealt so far (hole cards and the board turned so far)
+        but none to come: cards this hand drew and has not turned go back to the deck, and
+        the copy draws its future cards from a new generator, ``random.Random(seed)`` or,
+        by default, the secure source. So neither hand's next cards can be told from the
+        other's, whatever generator this hand uses. A board preset by the caller stays
+        preset; an open board stays open (the caller deals both). The copy is detached
+        from the table: its result does not change the table's stacks.
+
+        >>> from omaha_fast import Table, FixedLimit
+        >>> t = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100, 100, 100])
+        >>> h = t.start_hand()
+        >>> c = h.copy()
+        >>> _ = c.fold()
+        >>> len(c.actions), len(h.actions), h.to_act, c.to_act
+        (1, 0, 0, 1)
+        """
+        return _copy_state(self, self._dealer.copy(
+            None if seed is None else random.Random(check_int(seed, "seed"))))
+
+    def __copy__(self) -> Hand:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self.copy()
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        # Pickles: a hand detached from its table (the table is not saved with it); the
+        # dealer saves a seeded generator exactly and nothing of the secure source
+        state = {name: getattr(self, name) for name in _SHARED + _LISTS}
+        state["_dealer"] = self._dealer
+        state["_on_end"] = None
+        state["setup"] = self.setup._replace(rng=None)
+        return None, state
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        for name, value in state[1].items():
+            _set(self, name, value)
+
+
+# What a copy shares (values never changed in place) and what it copies (lists the hand
+# changes in place); tests/test_game_copy.py checks that together with _dealer and
+# _on_end they are every slot.
+_LISTS = ("_acted", "_acted_level", "_actions", "_allin", "_awards", "_bet", "_contrib",
+          "_folded", "_holes", "_known", "_mucked", "_out", "_payout", "_posted", "_returns",
+          "_shown", "_stack")
+_SHARED = tuple(n for n in Hand.__slots__ if n not in _LISTS and n not in ("_dealer",
+                                                                          "_on_end"))
+_set = object.__setattr__
+
+
+def _copier() -> Callable[[Hand, Dealer], Hand]:
+    """The body of Hand.copy, written out from _SHARED and _LISTS: one plain assignment per
+    slot (a loop over setattr costs five times as much, and searches copy often)."""
+    lines = [f"    new.{n} = hand.{n}\n" for n in _SHARED]
+    lines += [f"    new.{n} = hand.{n}[:]\n" for n in _LISTS]
+    source = ("def copy_state(hand, dealer):\n    new = new_hand(Hand)\n" + "".join(lines) +
+              "    new._dealer = dealer\n    new._on_end = None\n    return new\n")
+    namespace: dict[str, Any] = {"new_hand": object.__new__, "Hand": Hand}
+    exec(source, namespace)   # our own slot names only: nothing from outside
+    copier: Callable[[Hand, Dealer], Hand] = namespace["copy_state"]
+    return copier
+
+
+_copy_state = _copier()
 
 
 __all__ = ["Hand", "Setup", "Post"]

@@ -14,28 +14,11 @@ simply ascending index order (the "first shown" rule passes its own order).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Optional
+from typing import Optional
 
 from ..errors import InvalidValueError
 from .rules import Rake
-
-
-class Pot(NamedTuple):
-    """One pot: its chips and the indices of the players who may win it."""
-
-    amount: int
-    eligible: tuple[int, ...]
-
-
-class PotAward(NamedTuple):
-    """How one pot was awarded (indices, not seats; the hand turns them into seats)."""
-
-    amount: int
-    rake: int
-    eligible: tuple[int, ...]
-    high_winners: tuple[int, ...]
-    low_winners: tuple[int, ...]
-    shares: dict[int, int]
+from .values import Pot, PotAward, new_award
 
 
 def build_pots(contributed: Sequence[int], folded: Sequence[bool],
@@ -157,8 +140,8 @@ def award_pot(pot: Pot, high: Sequence[int], low: Sequence[int], *, split_low: b
         shares = split_evenly(amount - low_amount, high_winners, chip)
         for i, chips in split_evenly(low_amount, low_winners, chip).items():
             shares[i] = shares.get(i, 0) + chips
-    return PotAward(pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners),
-                    shares)
+    return new_award(pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners),
+                     shares)
 
 
 def settle_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,

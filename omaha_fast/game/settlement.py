@@ -19,6 +19,7 @@ from .pots import build_pots, payouts, settle_pots
 from .rules import GAMES, Rake, check_unit, odd_chip_rule
 from .showdown import hand_values, showdown_order
 from .structures import check_chips
+from .values import Pot, PotAward
 
 
 def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
@@ -85,19 +86,50 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
         for i, s in enumerate(seats):
             if not is_folded[s]:
                 high[i], low[i] = hand_values(groups[f"seat {s}'s hole"], board_cards, game)
-    order = list(range(k))
-    if odd_chips == "first_shown":
-        shown = list(shown_order) if shown_order is not None else \
-            [seats[i] for i in showdown_order(range(k), None)]
-        rank = {s: r for r, s in enumerate(shown)}
-        order = [rank.get(s, n + i) for i, s in enumerate(seats)]
+    if shown_order is not None:
+        index = {s: i for i, s in enumerate(seats)}
+        shown = [index[s] for s in shown_order if s in index]
+    else:
+        shown = showdown_order(range(k), None)
     pots = build_pots([contributed[s] for s in seats], [is_folded[s] for s in seats], dead)
-    awards = settle_pots(pots, high, low, split_low=showdown and game == "hilo", order=order,
-                         chip=chip, rake=rake)
+    _, paid = award_pots(pots, high, low, split_low=showdown and game == "hilo",
+                         odd_chips=odd_chips, shown=shown, chip=chip, rake=rake,
+                         flop_dealt=len(board_cards) >= 3)
     out = [0] * n
-    for i, chips in enumerate(payouts(awards, k)):
+    for i, chips in enumerate(paid):
         out[seats[i]] = chips
     return out
+
+
+def award_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,
+               split_low: bool, odd_chips: str, shown: Sequence[int], chip: int,
+               rake: Optional[Rake], flop_dealt: bool) -> tuple[list[PotAward], list[int]]:
+    """The one settlement routine, of the table's hands and of :func:`settle`: every pot
+    awarded on its own with its odd chips, after the rake; returns the awards and each
+    player's chips.
+
+    Players are indices clockwise from the button's left. Odd chips go in that order, or
+    with ``odd_chips="first_shown"`` to the players in ``shown`` order first (the others
+    after, clockwise). No rake is taken when no flop was dealt and the rake is "no flop,
+    no drop".
+
+    >>> awards, paid = award_pots(build_pots([5, 5, 5], [False] * 3), [9, 9, 1], [0] * 3,
+    ...                           split_low=False, odd_chips="first_shown", shown=[1, 0, 2],
+    ...                           chip=1, rake=None, flop_dealt=True)
+    >>> paid          # seat index 1 showed first: it takes the odd chip
+    [7, 8, 0]
+    """
+    k = len(high)
+    if odd_chips == "first_shown":
+        rank = {i: r for r, i in enumerate(shown)}
+        order = [rank.get(i, k + i) for i in range(k)]
+    else:
+        order = list(range(k))
+    if rake is not None and rake.no_flop_no_drop and not flop_dealt:
+        rake = None
+    awards = settle_pots(pots, high, low, split_low=split_low, order=order, chip=chip,
+                         rake=rake)
+    return awards, payouts(awards, k)
 
 
 def _folded_flags(folded: Union[Sequence[bool], Collection[int]], n: int) -> list[bool]:
@@ -114,4 +146,4 @@ def _folded_flags(folded: Union[Sequence[bool], Collection[int]], n: int) -> lis
     return flags
 
 
-__all__ = ["settle"]
+__all__ = ["settle", "award_pots"]

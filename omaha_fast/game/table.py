@@ -26,17 +26,10 @@ from typing import Optional
 from .._checks import check_bool, check_int
 from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
 from ..errors import InvalidTypeError, InvalidValueError
-from .betting import new_tuple as _new
-from .hand import Hand, Post, Setup
+from .hand import Hand
 from .rules import Rake, Rules, check_unit
 from .structures import FixedLimit, Structure, check_chips  # noqa: F401 (doctests)
-
-# start_hand builds Setup and Post from plain tuples (no keyword parsing, once a hand):
-# a reordered or added field must fail here, not be filled with the wrong value
-assert Setup._fields == ("rules", "table_size", "button", "seats", "stacks", "posts",
-                         "big_blind", "level", "holes", "board", "rng", "hand_id",
-                         "burns"), Setup._fields
-assert Post._fields == ("seat", "kind", "amount"), Post._fields
+from .values import Post, new_post, new_setup
 
 
 class _Player:
@@ -284,8 +277,12 @@ class Table:
 
     # ----------------------------------------------------------------- hands
     def start_hand(self, *, holes: Optional[Mapping[int, Optional[CardsLike]]] = None,
-                   board: Optional[CardsLike] = None, seed: Optional[int] = None) -> Hand:
+                   board: Optional[CardsLike] = None, seed: Optional[int] = None,
+                   open_board: bool = False) -> Hand:
         """Start the next hand: move the button, post antes and blinds, deal.
+
+        With ``open_board=True`` the hand deals the hole cards only: when a street is due
+        it waits (``awaiting_cards``) for the caller to deal it (``hand.deal("Kh")``).
 
         ``holes`` ({seat: "As2s3d4d"}) and ``board`` (up to five cards in dealing order)
         preset cards for replays and tests; the rest comes from a fresh shuffle (the
@@ -304,6 +301,9 @@ class Table:
         self._between_hands("start a hand")
         if seed is not None:
             check_int(seed, "seed")
+        check_bool(open_board, "open_board")
+        if open_board and board:
+            raise InvalidValueError("open_board deals the board by hand: preset no board")
         if holes is not None and not isinstance(holes, Mapping):
             raise InvalidTypeError(f"holes must be a mapping {{seat: cards}}, got {holes!r}")
         active, entrant = self._flags()
@@ -346,26 +346,25 @@ class Table:
         small, big = rules.blinds
         posts: list[Post] = []
         if rules.ante:
-            posts.extend(_new(Post, (s, "ante", rules.ante)) for s in dealt)
+            posts.extend(new_post(s, "ante", rules.ante) for s in dealt)
         if rules.big_blind_ante:
-            posts.append(_new(Post, (bb, "bb_ante", rules.big_blind_ante)))
+            posts.append(new_post(bb, "bb_ante", rules.big_blind_ante))
         for s in owing:
             p = players[s]
             if s != bb and p.missed_sb and not p.waiting:
-                posts.append(_new(Post, (s, "dead", small)))
+                posts.append(new_post(s, "dead", small))
         if sb is not None and small:
-            posts.append(_new(Post, (sb, "blind", small)))
-        posts.append(_new(Post, (bb, "blind", big)))
+            posts.append(new_post(sb, "blind", small))
+        posts.append(new_post(bb, "blind", big))
         for s in owing:
             p = players[s]
             if s != bb and (p.waiting or p.missed_bb):
-                posts.append(_new(Post, (s, "blind", big)))
-        # Setup's fields in order (built without the keyword parsing: once a hand)
-        setup = _new(Setup, (rules, size, button, tuple(dealt),
-                             tuple([players[s].stack for s in dealt]),
-                             tuple(posts), bb, big, preset_holes, preset_board,
-                             random.Random(seed) if seed is not None else self._rng,
-                             None, ()))
+                posts.append(new_post(s, "blind", big))
+        setup = new_setup(rules, size, button, tuple(dealt),
+                          tuple([players[s].stack for s in dealt]),
+                          tuple(posts), bb, big, preset_holes, preset_board,
+                          random.Random(seed) if seed is not None else self._rng,
+                          None, (), open_board)
         # nothing can be refused from here on: commit
         self._mark_missed(bb, sb_pos)
         for s in dealt:

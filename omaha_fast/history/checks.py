@@ -106,6 +106,18 @@ def percent_text(value: Union[int, float, Fraction]) -> Union[int, float, str]:
     return value
 
 
+def one_line(text: str) -> str:
+    """``text`` for a one-line message: line breaks and other control characters escaped,
+    and cut short.
+
+    >>> one_line("a\\nb")
+    'a\\\\nb'
+    """
+    if not text.isprintable():
+        text = repr(text)[1:-1]
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def short(value: Any) -> str:
     """``repr`` of a value, cut short for messages (a file may hold anything)."""
     if isinstance(value, (list, dict)):
@@ -118,4 +130,4 @@ def short(value: Any) -> str:
 
 
 __all__ = ["MAX_CHIPS", "MAX_DEPTH", "MAX_TEXT", "is_int", "chips_problem", "seat_problem",
-           "text_problem", "depth", "percent_value", "percent_text", "short"]
+           "text_problem", "depth", "percent_value", "percent_text", "short", "one_line"]

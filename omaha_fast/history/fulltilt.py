@@ -39,7 +39,7 @@ from .sitehand import (
     cards_in,
 )
 
-HEADER = re.compile(r"^Full Tilt Poker (?:Game|Hand) #(\d+)")
+HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
 _GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit) (Omaha H/L|Omaha Hi/Lo|Omaha Hi|"
                    r"Omaha)(?: |$)")
 _STAKES = re.compile(rf"^({MONEY})/({MONEY})(?: Ante ({MONEY}))?$")
@@ -56,6 +56,8 @@ _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
 _TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?: #?\d+)?):? ({MONEY})")
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
+_TWICE = re.compile(r"\*\*\* [A-Z ]+ \d")      # "*** FLOP 1 ***": run it twice
+_SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
 _POST_KIND = {"posts the small blind of": "sb", "posts a dead small blind of": "dead",
               "posts the big blind of": "bb", "posts": "bb", "antes": "ante",
               "posts small & big blinds": "both"}
@@ -122,8 +124,9 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     else:
         b.currency = "play"
     b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
-    size = re.search(r"\((?:\D*)(\d+)(?: max)?\)", header)
-    b.table_size = int(size.group(1)) if size else 0
+    table = header.split("Table ", 1)[1].split(" - ")[0] if "Table " in header else ""
+    size = re.search(r"\((?:\D*)(\d+)(?: max)?\)", table)
+    b.table_size = 2 if "heads up" in table.lower() else int(size.group(1)) if size else 0
     section = "seats"
     for k, line in enumerate(chunk[1:], first + 1):
         if not line.strip():
@@ -134,7 +137,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 b.street(m.group(1).lower(), cards_in(m.group(2)), k)
             elif line.startswith("*** SUMMARY"):
                 section = "summary"
-            elif "FIRST" in line or "SECOND" in line:
+            elif "FIRST" in line or "SECOND" in line or _TWICE.match(line):
                 raise b.fail(k, "run-it-twice hands are not supported")
             if section != "summary":
                 section = "play"
@@ -209,6 +212,9 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
         b.rake = b.chips(m.group(3), k)
         b.pot_nets = [b.chips(a, k) for _, a in _SUMMARY_POT.findall(m.group(2))]
         return
+    m = _SUMMARY_WON.match(line)
+    if m and int(m.group(1)) in b.names:
+        b.summary_won.append((int(m.group(1)), b.chips(m.group(2), k)))
     m = _SUMMARY_CARDS.match(line)
     if m:
         seat = int(m.group(1))

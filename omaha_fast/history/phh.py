@@ -547,7 +547,10 @@ def phh_fields(record: HandRecord) -> dict[str, Any]:
             dead[pos[seat]] += amount if kind == "dead" else 0
             bb_ante = bb_ante or kind == "bb_ante"
     big = record.big_blind
-    if big is not None:          # the blind as the table asked it: the bet to call
+    posted = sum(a for s, _, a in record.posts if s == big)
+    if big is not None and posted >= (record.stacks[big] or 0):
+        # a big blind all-in for less is written as the blind the table asked for: it is
+        # still the bet to call (the reader, like pokerkit, posts what the stack holds)
         blinds[pos[big]] = max(blinds[pos[big]], record.blinds[1])
     written = list(reversed(blinds)) if k == 2 else blinds   # PHH: heads-up small first
     f: dict[str, Any] = {"variant": CODES[(record.structure, record.game)],
@@ -572,7 +575,10 @@ def phh_fields(record: HandRecord) -> dict[str, Any]:
     if big is not None and derived != pos[big]:
         f["_big_blind"] = big
     bb_player = pos[big] if big is not None else derived
-    order = [pos[seat] for seat, kind, _ in record.posts if kind == "blind"]
+    order: list[int] = []
+    for seat, kind, _ in record.posts:
+        if kind == "blind" and blinds[pos[seat]] and pos[seat] not in order:
+            order.append(pos[seat])
     order += [p for p in range(k) if blinds[p] and p not in order]
     if order != _blind_order(blinds, bb_player):
         f["_blind_order"] = [seats[p] for p in order]

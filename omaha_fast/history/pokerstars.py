@@ -55,6 +55,8 @@ _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
 _TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?:-\d+)?) ({MONEY})")
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
+_TWICE = re.compile(r"\*\*\* [A-Z ]+ \d")      # "*** FLOP 1 ***": run it twice
+_SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
 _POST_KIND = {"small blind": "sb", "big blind": "bb", "small & big blinds": "both",
               "the ante": "ante"}
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
@@ -152,7 +154,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 section = "summary"
             elif line.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
                 section = "play"
-            elif "FIRST" in line or "SECOND" in line:
+            elif "FIRST" in line or "SECOND" in line or _TWICE.match(line):
                 raise b.fail(k, "run-it-twice hands are not supported")
             continue
         if section == "summary":
@@ -226,6 +228,9 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
         b.rake = b.chips(m.group(3), k)
         b.pot_nets = [b.chips(a, k) for _, a in _SUMMARY_POT.findall(m.group(2))]
         return
+    m = _SUMMARY_WON.match(line)
+    if m and int(m.group(1)) in b.names:
+        b.summary_won.append((int(m.group(1)), b.chips(m.group(2), k)))
     m = _SUMMARY_CARDS.match(line)
     if m:
         seat = int(m.group(1))

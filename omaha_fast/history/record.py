@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..cards import format_cards
-from ..errors import OmahaError
+from ..errors import InvalidValueError
 from ..game.rules import GAMES, Rake, Rules, odd_chip_rule
 from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure
 from .checks import (
@@ -34,6 +34,7 @@ from .checks import (
     chips_problem,
     depth,
     is_int,
+    one_line,
     percent_text,
     percent_value,
     seat_problem,
@@ -58,7 +59,7 @@ _VARIANT_TEXT = {("fixed-limit", "hilo"): "fixed-limit Omaha hi-lo 8 or better",
 _RAKE_KEYS = ("percent", "cap", "no_flop_no_drop")
 
 
-class RecordError(OmahaError, ValueError):
+class RecordError(InvalidValueError):
     """A hand record is incomplete or inconsistent; the message names the hand and where."""
 
 
@@ -138,7 +139,7 @@ class HandRecord:
 
     def where(self) -> str:
         """Prefix for messages: the origin and id of the record."""
-        parts = [p for p in (self.origin, self.id) if p]
+        parts = [one_line(p) for p in (self.origin, self.id) if p and isinstance(p, str)]
         return (": ".join(parts) + ": ") if parts else ""
 
     # ------------------------------------------------------------- checks
@@ -199,9 +200,12 @@ class HandRecord:
             for seat, stack in enumerate(self.final_stacks):
                 if stack is not None:
                     check(f"final_stacks (seat {seat})", chips_problem(stack))
+                    if self.stacks[seat] is None:
+                        raise fail("final_stacks", f"give seat {seat} a stack but it is not "
+                                                   f"in the hand")
         for name in ("small_bet", "big_bet", "min_bet"):
             value = getattr(self, name)
-            if value is not None:
+            if value is not None or name != "min_bet" and self.structure == "fixed-limit":
                 check(name, chips_problem(value, 1))
         if not is_int(self.cap) or not 1 <= self.cap <= 1000:
             raise fail("cap", f"must be a number of bets 1..1000, got {short(self.cap)}")
@@ -209,6 +213,7 @@ class HandRecord:
             raise fail("uncap_heads_up", f"must be true or false, "
                                          f"got {short(self.uncap_heads_up)}")
         check("chip", chips_problem(self.chip, 1))
+        check("odd_chips", text_problem(self.odd_chips))
         try:
             odd_chip_rule(self.odd_chips)
         except ValueError as e:
@@ -226,6 +231,8 @@ class HandRecord:
             for seat, player in enumerate(self.players):
                 if player is not None:
                     check(f"players (seat {seat})", text_problem(player))
+        if isinstance(self.extra, dict) and self.extra.get("burns") is not None:
+            check("burns", text_problem(self.extra["burns"]))
         if not isinstance(self.extra, dict) or depth(self.extra) > MAX_DEPTH:
             raise fail("extra fields", f"must be a mapping nested at most {MAX_DEPTH} deep")
 
@@ -266,6 +273,8 @@ class HandRecord:
             problem = seat_problem(seat, self.seats)
             if problem:
                 raise fail(f"actions[{k}] seat", problem)
+            if self.stacks[seat] is None:
+                raise fail(f"actions[{k}]", f"seat {seat} acts but is not in the hand")
             if verb not in VERBS:
                 raise fail(f"actions[{k}] verb", f"must be one of {', '.join(VERBS)}, "
                                                  f"got {short(verb)}")

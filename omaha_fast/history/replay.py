@@ -68,9 +68,17 @@ def start_from_record(record: HandRecord) -> Hand:
     try:
         holes: dict[int, Any] = {}
         groups: dict[str, tuple[Card, ...]] = {}
+        shown = {entry[0]: entry[2] for entry in record.actions
+                 if len(entry) == 3 and entry[1] == "show"}
         for s in seats:
             text = record.holes[s]
             holes[s] = None if text is None else parse_group(text, (4,), f"seat {s}'s hole")
+            if s in shown:      # cards shown at showdown are the hole, known or not
+                cards = parse_group(shown[s], (4,), f"seat {s}'s shown hand")
+                if holes[s] is not None and set(holes[s]) != set(cards):
+                    raise InvalidCardError(f"seat {s} shows {format_cards(cards)} but was "
+                                           f"dealt {format_cards(holes[s])}")
+                holes[s] = cards
             if holes[s]:
                 groups[f"seat {s}'s hole"] = holes[s]
         board = parse_group(record.board or "", (0, 3, 4, 5), "board")

@@ -126,6 +126,7 @@ class HandBuilder:
         self.pot_nets: list[int] = []
         self.rake = 0
         self.no_low = False
+        self.summary_won: list[tuple[int, int]] = []   # (seat, chips) from the summary
 
     # ------------------------------------------------------------- helpers
     def fail(self, line: int, message: str) -> SiteFormatError:
@@ -222,6 +223,7 @@ class HandBuilder:
         """verb: fold, check, call (``amount`` chips added), bet (``amount`` added) or
         raise_to (``amount`` is the street total)."""
         seat = self.seat(name, line)
+        self.out.discard(seat)   # a tournament player sitting out is dealt in and folds
         before = self.street_bet.get(seat, 0)
         if verb in ("fold", "check"):
             entry: list[Any] = [seat - 1, verb, None]
@@ -259,7 +261,7 @@ class HandBuilder:
     def show(self, name: str, cards: str, line: int) -> None:
         seat = self.seat(name, line)
         if len(cards) != 8:
-            raise self.fail(line, f"{name} shows {len(cards) // 2} cards, not 4")
+            return      # some of the cards shown by choice: the hand stays unknown
         self.holes[seat] = cards
         if all(s != seat for s, _, _ in self.shows):
             self.shows.append((seat, cards, line))
@@ -278,6 +280,18 @@ class HandBuilder:
             raise self.fail(line, str(e)) from None
         self.collected.append((index, seat, amount, half))
 
+    def _unwritten_return(self, dealt: list[int]) -> None:
+        """Older histories do not write "Uncalled bet ... returned": when the summary's
+        total pot is short of what went in, the difference went back to the one player
+        who put in the most."""
+        if self.returned or self.total_pot is None:
+            return
+        excess = sum(self.invested.values()) - self.total_pot
+        ranked = sorted(((self.invested.get(s, 0), s) for s in dealt), reverse=True)
+        if excess > 0 and len(ranked) > 1 and ranked[0][0] - ranked[1][0] >= excess:
+            self.returned.append((ranked[0][1], excess))
+            self.invested[ranked[0][1]] -= excess
+
     # ------------------------------------------------------------- the record
     def record(self) -> HandRecord:
         """The hand as a record (raises SiteFormatError naming what is missing)."""
@@ -289,9 +303,13 @@ class HandBuilder:
         dealt = [s for s in sorted(self.names) if s not in self.out]
         if len(dealt) < 2:
             raise self.fail(self.line, "fewer than two players dealt in")
+        self._unwritten_return(dealt)
         stacks: list[Optional[int]] = [None] * n
         holes: list[Optional[str]] = [None] * n
         final: list[Optional[int]] = [None] * n
+        if not self.collected:
+            # some histories write no win line: the summary's "collected (...)" stands in
+            self.collected = [(0, seat, chips, None) for seat, chips in self.summary_won]
         won: dict[int, int] = {}
         for _, seat, amount, _ in self.collected:
             won[seat] = won.get(seat, 0) + amount

@@ -1,0 +1,224 @@
+"""The engine's small positional records, and their fast constructors.
+
+Actions, legal-action summaries, forced bets, hand setups, pots and pot awards are
+NamedTuples. The engine builds them on its hot path with ``tuple.__new__`` (no keyword
+parsing), which fills fields by position: the ``new_*`` functions here are the only
+places that do so, each next to its type, and ``tests/test_game_values.py`` pins every
+field list, so a reordered or added field fails a test instead of filling in wrong values
+(an ``assert`` would vanish under ``python -O``).
+
+>>> a = new_action(1, 2, "raise_to", 40, 30, False)
+>>> a.amount, str(a)
+(40, 'seat 2 raise_to 40')
+>>> new_post(3, "blind", 10)
+Post(seat=3, kind='blind', amount=10)
+>>> Action(street=0, seat=0, kind="call", to=10, added=5, all_in=True).verb
+'all_in'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from itertools import product
+from typing import TYPE_CHECKING, NamedTuple, Optional
+
+from ..cards import Card
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+_tuple_new = tuple.__new__
+STREETS = ("preflop", "flop", "turn", "river")
+KINDS = ("fold", "check", "call", "bet", "raise_to", "all_in")
+
+
+class Action(NamedTuple):
+    """One player action as it happened.
+
+    ``kind`` is fold, check, call, bet or raise_to (an all-in is one of the last three with
+    ``all_in`` set); ``to`` is the player's total bet on the street afterwards and
+    ``added`` the chips the action put in.
+    """
+
+    street: int
+    seat: int
+    kind: str
+    to: int
+    added: int
+    all_in: bool
+
+    @property
+    def verb(self) -> str:
+        """The history verb: the kind, or ``all_in`` when the last chip went in."""
+        return "all_in" if self.all_in else self.kind
+
+    @property
+    def amount(self) -> Optional[int]:
+        """The history amount: chips added by a call, the street total for a bet, raise or
+        all-in, ``None`` for fold and check."""
+        if self.all_in:
+            return self.to
+        if self.kind == "call":
+            return self.added
+        if self.kind in ("bet", "raise_to"):
+            return self.to
+        return None
+
+    def __str__(self) -> str:
+        amount = self.amount
+        return f"seat {self.seat} {self.verb}" + ("" if amount is None else f" {amount}")
+
+
+def new_action(street: int, seat: int, kind: str, to: int, added: int,
+               all_in: bool) -> Action:
+    """An :class:`Action` from its fields in order, without the keyword parsing."""
+    return _tuple_new(Action, (street, seat, kind, to, added, all_in))
+
+
+class LegalActions(NamedTuple):
+    """What the player to act may do.
+
+    ``call`` is the chips a call adds (0 when there is nothing to call; a call all-in adds
+    less than ``to_call``). ``min_to``/``max_to`` bound a bet (when ``can_bet``) or a
+    raise (when ``can_raise``), as the street total; ``all_in_to`` is the street total
+    after going all-in, 0 when an all-in is not allowed (say it would exceed the limit).
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    to_call: int
+    call: int
+    can_bet: bool
+    can_raise: bool
+    min_to: int
+    max_to: int
+    all_in_to: int
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The action kinds allowed, in a fixed order.
+
+        >>> LegalActions(0, True, False, 10, 10, False, True, 40, 40, 0).kinds
+        ('fold', 'call', 'raise_to')
+        """
+        # (can_fold, can_check, call > 0, can_bet, can_raise, all_in_to > 0) by position:
+        # indexing a tuple is cheaper than its named fields, and players ask every turn
+        return _KINDS[self[1], self[2], self[4] > 0, self[5], self[6], self[9] > 0]
+
+    def describe(self) -> str:
+        """Human-readable list of the allowed actions.
+
+        >>> LegalActions(0, True, False, 10, 10, False, True, 40, 80, 95).describe()
+        'fold, call 10, raise to 40..80, all-in to 95'
+        """
+        parts = []
+        if self.can_fold:
+            parts.append("fold")
+        if self.can_check:
+            parts.append("check")
+        if self.call:
+            parts.append(f"call {self.call}")
+        for ok, word in ((self.can_bet, "bet"), (self.can_raise, "raise to")):
+            if ok:
+                span = str(self.min_to) if self.min_to == self.max_to else \
+                    f"{self.min_to}..{self.max_to}"
+                parts.append(f"{word} {span}")
+        if self.all_in_to:
+            parts.append(f"all-in to {self.all_in_to}")
+        return ", ".join(parts)
+
+
+def new_legal(seat: int, can_fold: bool, can_check: bool, to_call: int, call: int,
+              can_bet: bool, can_raise: bool, min_to: int, max_to: int,
+              all_in_to: int) -> LegalActions:
+    """A :class:`LegalActions` from its fields in order, without the keyword parsing."""
+    return _tuple_new(LegalActions, (seat, can_fold, can_check, to_call, call, can_bet,
+                                     can_raise, min_to, max_to, all_in_to))
+
+
+# every combination of allowed kinds, built once (``kinds`` is on the hot path)
+_KINDS = {flags: tuple(n for n, f in zip(KINDS, flags) if f)
+          for flags in product((False, True), repeat=6)}
+
+
+class Post(NamedTuple):
+    """A forced bet: ``kind`` is "ante", "bb_ante" (dead, for the table), "dead" (a dead
+    small blind) or "blind" (live: it counts toward calling)."""
+
+    seat: int
+    kind: str
+    amount: int
+
+
+def new_post(seat: int, kind: str, amount: int) -> Post:
+    """A :class:`Post` from its fields in order, without the keyword parsing."""
+    return _tuple_new(Post, (seat, kind, amount))
+
+
+class Setup(NamedTuple):
+    """Everything a hand needs to start; built by Table or by a replay.
+
+    ``seats`` are the dealt-in seats clockwise from the first seat left of the button;
+    ``posts`` are the forced bets in posting order (requested amounts: a short stack posts
+    what it has); ``big_blind`` is the seat whose blind sets the preflop action (None when
+    no blind is posted); ``level`` is the preflop bet to call. ``holes`` and ``board``
+    preset cards (replays, tests); ``burns`` preset burn cards (replays); with
+    ``open_board`` the hand deals no board card itself: the caller deals each street
+    (:meth:`Hand.deal`).
+    """
+
+    rules: Rules
+    table_size: int
+    button: int
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    posts: tuple[Post, ...]
+    big_blind: Optional[int]
+    level: int
+    holes: Mapping[int, Optional[tuple[Card, ...]]]
+    board: tuple[Card, ...]
+    rng: Optional[random.Random]       # None once the hand is pickled (see Hand.copy)
+    hand_id: Optional[str] = None
+    burns: tuple[Card, ...] = ()
+    open_board: bool = False
+
+
+def new_setup(rules: Rules, table_size: int, button: int, seats: tuple[int, ...],
+              stacks: tuple[int, ...], posts: tuple[Post, ...], big_blind: Optional[int],
+              level: int, holes: Mapping[int, Optional[tuple[Card, ...]]],
+              board: tuple[Card, ...], rng: random.Random, hand_id: Optional[str] = None,
+              burns: tuple[Card, ...] = (), open_board: bool = False) -> Setup:
+    """A :class:`Setup` from its fields in order, without the keyword parsing."""
+    return _tuple_new(Setup, (rules, table_size, button, seats, stacks, posts, big_blind,
+                              level, holes, board, rng, hand_id, burns, open_board))
+
+
+class Pot(NamedTuple):
+    """One pot: its chips and the indices of the players who may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+class PotAward(NamedTuple):
+    """How one pot was awarded (indices, not seats; the hand turns them into seats)."""
+
+    amount: int
+    rake: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    shares: dict[int, int]
+
+
+def new_award(amount: int, rake: int, eligible: tuple[int, ...],
+              high_winners: tuple[int, ...], low_winners: tuple[int, ...],
+              shares: dict[int, int]) -> PotAward:
+    """A :class:`PotAward` from its fields in order, without the keyword parsing."""
+    return _tuple_new(PotAward, (amount, rake, eligible, high_winners, low_winners, shares))
+
+
+__all__ = ["Action", "LegalActions", "Post", "Setup", "Pot", "PotAward", "STREETS", "KINDS",
+           "new_action", "new_legal", "new_post", "new_setup", "new_award"]

@@ -1,0 +1,238 @@
+"""Fuzzing the readers: the card parser, evaluate and evaluate_batch, and the hand-history
+readers, directly and through ``omaha-fast replay``. Whatever the input, the answer is a
+result or one of the library's errors (an OmahaError that is also a ValueError or a
+TypeError) with a one-line message; the command exits 0, 1 or 2 and never prints a
+traceback.
+
+A short run is part of the normal suite. The long run is
+
+    OMAHA_FAST_FUZZ=20000 pytest tests/test_fuzz_readers.py -p no:cacheprovider
+
+(OMAHA_FAST_FUZZ sets hypothesis' max_examples for every test here). To fuzz a new reader
+(a card-room format), add its corpus and reader to ``READERS`` below and, if it has a
+structure worth mutating, a mutator to ``fuzz_mutators.STRUCTURED``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from fuzz_mutators import WEIRD, deep, mutate
+from history_hands import random_hands
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from omaha_fast import evaluate, evaluate_batch, parse_cards
+from omaha_fast.cli import main
+from omaha_fast.errors import OmahaError
+from omaha_fast.history import (
+    HandRecord,
+    dump_hand,
+    dumps_json,
+    dumps_phh,
+    load_phh,
+    loads,
+    loads_json,
+    replay,
+)
+
+EXAMPLES = int(os.environ.get("OMAHA_FAST_FUZZ", "120"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 120,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+_HANDS = random_hands(seed=21, count=40)
+# name -> (valid texts, reader, mutator kind, file suffix for the command)
+READERS: dict[str, tuple[list[str], Callable[[str, str], Any], str, str]] = {
+    "json": ([dumps_json([h]) for h in _HANDS] + [dumps_json(_HANDS[:6])],
+             loads_json, "json", ".jsonl"),
+    "phh": ([dumps_phh([h]) for h in _HANDS] + [dumps_phh(_HANDS[:6])],
+            load_phh, "phh", ".phhs"),
+    "sniffed": ([dumps_json(_HANDS[:3]), dumps_phh(_HANDS[:3])], loads, "text", ".txt"),
+}
+
+
+def library_error(e: BaseException) -> bool:
+    """One of ours, also the builtin it resembles, with a one-line message."""
+    return isinstance(e, OmahaError) and isinstance(e, (ValueError, TypeError)) and \
+        "\n" not in str(e)
+
+
+def check_records(records: list[HandRecord]) -> None:
+    """What a reader returns is checked, can be written and read back, and replays or is
+    refused with our error; a hand that replays replays the same from its PHH."""
+    for record in records:
+        record.validate()
+        text = record.to_json()        # compared as text: a NaN is not equal to itself
+        assert HandRecord.from_json(text).to_json() == text
+        try:
+            replayed = replay(record).replayed
+        except Exception as e:
+            assert library_error(e), repr(e)
+            continue
+        [again] = load_phh(dump_hand(record))
+        assert replay(again).replayed == replayed
+
+
+def mutated_text(data: st.DataObject, name: str) -> str:
+    corpus, _, kind, _ = READERS[name]
+    rng = data.draw(st.randoms(use_true_random=False), label="rng")
+    return mutate(rng, rng.choice(corpus), kind)
+
+
+# ------------------------------------------------------------------ readers, in process
+@pytest.mark.parametrize("name", sorted(READERS))
+@FUZZ
+@given(data=st.data())
+def test_readers_answer_mutated_files_with_our_errors(name, data):
+    text = mutated_text(data, name)
+    reader = READERS[name][1]
+    try:
+        records = reader(text, "fuzz")
+    except Exception as e:
+        assert library_error(e), repr(e)
+        return
+    check_records(records)
+
+
+JSON_VALUES = st.recursive(
+    st.sampled_from(WEIRD),
+    lambda children: st.lists(children) | st.dictionaries(
+        st.sampled_from(["seats", "stacks", "holes", "posts", "actions", "button", "x"]),
+        children),
+    max_leaves=20)
+
+
+@FUZZ
+@given(tree=JSON_VALUES)
+def test_json_reader_on_arbitrary_values(tree):
+    """Every field of a valid hand replaced by an arbitrary JSON value, one at a time."""
+    base = json.loads(dumps_json(_HANDS[:1]))
+    for key in list(base)[:40]:
+        hand = dict(base, **{key: tree})
+        try:
+            text = json.dumps(hand)
+        except (ValueError, TypeError):
+            continue
+        try:
+            check_records(loads_json(text, "fuzz"))
+        except Exception as e:
+            assert library_error(e), (key, repr(e))
+
+
+def test_pathological_inputs():
+    for text in ("", " \n", "[]", "{}", "[" * 5000, "{\"a\": " * 5000, "[1]\n" * 3,
+                 json.dumps(deep(900)), "x = " + "[" * 3000, "variant = 'PO'\n" * 2,
+                 "\ufeff" + dumps_json(_HANDS[:1]), "9" * 5000, "\x00" * 10):
+        for reader in (loads, loads_json, load_phh):
+            with pytest.raises(OmahaError) as e:
+                reader(text, "fuzz")
+            assert library_error(e.value), repr(e.value)
+
+
+# ------------------------------------------------------------------ through the command
+def run_command(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def check_command_answer(code: int, out: str, err: str) -> None:
+    assert "Traceback" not in out + err
+    assert code in (0, 1, 2), code
+    if code == 2:       # the file cannot be read: one line on stderr says why
+        assert err.count("\n") == 1 and err.startswith("omaha-fast replay: error: "), err
+    else:
+        assert err == "", err
+
+
+@pytest.fixture(scope="module")
+def fuzz_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("fuzz")
+
+
+@pytest.mark.parametrize("name", sorted(READERS))
+@settings(FUZZ, max_examples=max(20, EXAMPLES // 3))
+@given(data=st.data())
+def test_replay_command_answers_mutated_files_in_one_line(name, data, fuzz_dir):
+    path = fuzz_dir / f"hands{READERS[name][3]}"
+    path.write_text(mutated_text(data, name), encoding="utf-8")
+    check_command_answer(*run_command(["replay", str(path)]))
+
+
+def test_replay_command_in_a_real_process(tmp_path):
+    """A few real runs: the installed command, its exit status and its streams."""
+    rng = random.Random(4)
+    for k, name in enumerate(sorted(READERS) * 2):
+        corpus, _, kind, suffix = READERS[name]
+        path = tmp_path / f"h{k}{suffix}"
+        path.write_text(mutate(rng, rng.choice(corpus), kind, rounds=3), encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "omaha_fast.cli", "replay", str(path)],
+                              capture_output=True, text=True, timeout=120)
+        check_command_answer(done.returncode, done.stdout, done.stderr)
+    empty = tmp_path / "empty.phh"
+    empty.write_text("")
+    done = subprocess.run([sys.executable, "-m", "omaha_fast.cli", "replay", str(empty)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "no hand found (empty input)" in done.stderr
+
+
+# ------------------------------------------------------------------ cards and evaluation
+CARDISH = st.one_of(
+    st.text(max_size=30), st.text(alphabet="23456789TJQKAtjqkacdhsx ,-?", max_size=30),
+    st.integers(-100, 100), st.lists(st.integers(-5, 60), max_size=12),
+    st.lists(st.one_of(st.integers(-5, 60), st.text(max_size=3), st.none(), st.floats()),
+             max_size=8),
+    st.binary(max_size=12), st.none(), st.floats(), st.booleans(),
+    st.lists(st.lists(st.integers(0, 51), max_size=3), max_size=3))
+
+
+@FUZZ
+@given(cards=CARDISH)
+def test_card_parser_answers_anything(cards):
+    try:
+        parsed = parse_cards(cards)
+    except Exception as e:
+        assert library_error(e), repr(e)
+        return
+    assert all(0 <= int(c) < 52 for c in parsed) and len(set(parsed)) == len(parsed)
+
+
+@FUZZ
+@given(hole=CARDISH, board=CARDISH, game=st.sampled_from(["hilo", "high", "razz", 5]))
+def test_evaluate_answers_anything(hole, board, game):
+    try:
+        result = evaluate(hole, board, game)
+    except Exception as e:
+        assert library_error(e), repr(e)
+        return
+    assert 1 <= result.high.value <= 7462
+
+
+@FUZZ
+@given(shape_h=st.lists(st.integers(0, 6), min_size=0, max_size=3),
+       shape_b=st.lists(st.integers(0, 6), min_size=0, max_size=3),
+       dtype=st.sampled_from(["uint8", "int8", "int64", "float64", "bool", "object"]),
+       seed=st.integers(0, 2 ** 16), game=st.sampled_from(["hilo", "high", "x"]),
+       as_bytes=st.booleans())
+def test_evaluate_batch_answers_any_array(shape_h, shape_b, dtype, seed, game, as_bytes):
+    rng = np.random.default_rng(seed)
+    holes = rng.integers(-2, 60, size=shape_h).astype(dtype)
+    boards = rng.integers(-2, 60, size=shape_b).astype(dtype)
+    args: tuple[Any, Any] = (holes.tobytes(), boards.tobytes()) if as_bytes and \
+        dtype != "object" else (holes, boards)
+    try:
+        high, low = evaluate_batch(*args, game=game)
+    except Exception as e:
+        assert library_error(e), repr(e)
+        return
+    assert len(high) == len(low)
