@@ -235,11 +235,40 @@ int of_low_of_masks(int hole_mask, int board_mask) {
     return of_low[hole_mask << 8 | board_mask];
 }
 
-/* Unchecked: many holes on one board, for kernels that checked their cards already. */
+/* Unchecked: many holes on one board, for kernels that checked their cards already. The
+ * board's share of high_unchecked (sorting it, its row of the pair table, its flush suit)
+ * and of low_unchecked (its low-rank set) is done once. */
 void of_eval_on_board(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
                       int hilo, uint16_t *high, uint8_t *low) {
+    int r[5];
+    unsigned suited[4] = {0, 0, 0, 0}, counts = 0, bm = 0;
+    for (int i = 0; i < n_board; i++) {
+        r[i] = board[i] >> 2;
+        suited[board[i] & 3] |= 1u << r[i];
+        counts += 1u << (4 * (board[i] & 3));
+        bm |= of_low_bit[board[i] >> 2];
+    }
+    of_sort_small(r, n_board);
+    const uint16_t *row = of_board_rows(n_board) + (size_t)of_multiset_index(r, n_board) * OF_PAIRS;
+    unsigned three = (counts + 0x5555u) & 0x8888u;   /* as in high_unchecked */
+    unsigned flush_suit = three ? (unsigned)of_ctz(three) >> 2 : 4;
     for (size_t i = 0; i < n; i++) {
-        high[i] = high_unchecked(holes + 4 * i, board, n_board);
-        low[i] = hilo ? low_unchecked(holes + 4 * i, board, n_board) : 0;
+        const uint8_t *hole = holes + 4 * i;
+        int h0 = hole[0] >> 2, h1 = hole[1] >> 2, h2 = hole[2] >> 2, h3 = hole[3] >> 2;
+        unsigned best = row[of_pair_index[h0][h1]], v;
+        v = row[of_pair_index[h0][h2]]; best = v > best ? v : best;
+        v = row[of_pair_index[h0][h3]]; best = v > best ? v : best;
+        v = row[of_pair_index[h1][h2]]; best = v > best ? v : best;
+        v = row[of_pair_index[h1][h3]]; best = v > best ? v : best;
+        v = row[of_pair_index[h2][h3]]; best = v > best ? v : best;
+        if (flush_suit < 4) {
+            unsigned hs = 0;
+            for (int k = 0; k < 4; k++) hs |= (unsigned)((hole[k] & 3u) == flush_suit) << (hole[k] >> 2);
+            v = of_best_flush(hs, suited[flush_suit]);
+            best = v > best ? v : best;
+        }
+        high[i] = (uint16_t)best;
+        low[i] = hilo ? of_low[(of_low_bit[h0] | of_low_bit[h1] | of_low_bit[h2] |
+                                of_low_bit[h3]) << 8 | bm] : 0;
     }
 }

@@ -99,6 +99,66 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards, double *no_low);
+/* Ranges (ranges.c). The universe is the 270,725 four-card hands in colex order of their
+ * sorted cards: C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) for c0 < c1 < c2 < c3. */
+#define OF_RANGE_UNIVERSE 270725
+#define OF_RANGE_VARS 8      /* rank (and suit) variables per pattern, numbered 1..8 */
+#define OF_SHAPE_DS 1        /* suits 2-2 */
+#define OF_SHAPE_SS 2        /* suits 2-1-1 */
+#define OF_SHAPE_RB 3        /* suits 1-1-1-1 */
+#define OF_SHAPE_NP 4        /* four different ranks */
+#define OF_ERR_NO_DEAL 8     /* the ranges never fit together (always share a card) */
+
+/* One card term of a pattern: the ranks it allows (bit r) unless rank_var (1..8) names a
+ * rank variable, the suits it allows (bit s) unless suit_var names a suit variable. */
+typedef struct {
+    uint16_t ranks;
+    uint8_t rank_var;
+    uint8_t suits;
+    uint8_t suit_var;
+} of_term;
+
+/* Fills out (OF_RANGE_UNIVERSE rows of 4 cards) with the universe and returns its size;
+ * out NULL only returns the size. */
+size_t of_range_universe(uint8_t *out);
+/* The universe index of four distinct cards (any order), or -status. */
+int64_t of_range_index(const uint8_t *cards);
+/* out[i] = 1 where hand i matches the pattern: its cards can be given to the terms one to
+ * one so that every term fits its card, variables taking one value each, different
+ * variables different values, none a value in fixed_ranks / fixed_suits. Fewer than four
+ * terms are padded with terms that fit any card. n_out must be OF_RANGE_UNIVERSE. */
+int of_range_match(const of_term *terms, int n_terms, unsigned fixed_ranks,
+                   unsigned fixed_suits, uint8_t *out, size_t n_out);
+/* out[i] = 1 where hand i has the shape (OF_SHAPE_*). */
+int of_range_shape(int shape, uint8_t *out, size_t n_out);
+/* The suit-isomorphism class of every hand, numbered 0.. in the order the universe first
+ * meets them; *n_classes gets their number (16,432). */
+int of_range_classes(uint16_t *class_of, size_t n_out, uint32_t *n_classes);
+/* Equity of ranges (equity.c). Player p holds one of sizes[p] hands: the rows of `hands`
+ * (all players' rows one after the other, 4 cards each, sorted or not) with the positive
+ * integer `weights` of the same rows (sum below 2^32 per player). No hand may touch the
+ * board or the dead cards. Exact mode (0) enumerates every combination of hands that share
+ * no card, weighted by the product of their weights, and every remaining board; it refuses
+ * (OF_ERR_ARG) when the product of the players' total weights times the boards reaches
+ * 2^62. Monte Carlo (1) draws every player's hand by weight in each trial and throws the
+ * whole deal away when two hands share a card, then deals the board: `samples` accepted
+ * deals, the same numbers for any `threads`. OF_ERR_NO_DEAL when no combination fits (or,
+ * in Monte Carlo, a block of deals needed over a thousand draws per accepted deal).
+ * Results are as for of_equity, as sums of weights over (combination, board) pairs;
+ * *boards is their total and *deals the number of combination-board pairs (exact) or
+ * accepted deals (Monte Carlo). */
+int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_t *sizes,
+                    int n_players, const uint8_t *board, int n_board, const uint8_t *dead,
+                    int n_dead, int game, int mode, uint64_t samples, uint64_t seed,
+                    int threads, of_progress_fn progress, void *user,
+                    of_player_result *results, double *boards, double *no_low, double *deals);
+
+/* Many small exact spots in one call: n_spots spots of n_players hands (rows of 4 cards,
+ * spot after spot) on boards of n_board (3, 4 or 5) cards each; equity gets n_spots rows
+ * of n_players pot shares (each the average over every remaining board). On a bad spot
+ * the status says what is wrong and *bad_spot holds its index. */
+int of_equity_batch(const uint8_t *hands, const uint8_t *boards, size_t n_spots,
+                    int n_players, int n_board, int game, double *equity, size_t *bad_spot);
 /* Showdown values on a river (n_board = 5) of n hero hands against m villain hands (rows
  * of 4 cards) with weights (NULL: all 1). For each hero hand i, over the villain hands j
  * sharing no card with it: reach[i] = sum of w_j, value[i] = sum of w_j * (i's share of a

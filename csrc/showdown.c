@@ -29,7 +29,9 @@
  * HS0/2 of that villain's weight). On a board where no low is possible HS0 = HS.
  *
  * Cards not on the board are renumbered 0..46 so the pair and triple sums take 1,081 and
- * 16,215 doubles (cache-resident). Weights are summed in double precision; sums of
+ * 16,215 doubles (cache-resident). The numbering runs downwards (the highest card gets 0)
+ * so that a range listed in card order reads the identical-hand table (indexed in colex
+ * order) in order rather than at random. Weights are summed in double precision; sums of
  * integer weights are exact up to 2^53.
  */
 #include <stdlib.h>
@@ -177,7 +179,7 @@ int of_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, s
     uint64_t on_board = 0;
     for (int k = 0; k < 5; k++) on_board |= (uint64_t)1 << board[k];
     for (int c = 0, next = 0; c < 52; c++)
-        if (!(on_board >> c & 1)) live_of[c] = (uint8_t)next++;
+        if (!(on_board >> c & 1)) live_of[c] = (uint8_t)(LIVE - 1 - next++);
 
     hand4 *h4 = malloc(sizeof(hand4) * (n ? n : 1));
     hand4 *v4 = malloc(sizeof(hand4) * (m ? m : 1));
@@ -206,7 +208,12 @@ int of_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, s
 
     int hilo = game == OF_GAME_HILO;
     of_eval_on_board(hero, n, board, 5, hilo, h_high, h_low8);
-    of_eval_on_board(villain, m, board, 5, hilo, v_high, v_low8);
+    if (villain == hero && m == n) {   /* one range against itself: evaluate it once */
+        memcpy(v_high, h_high, sizeof(uint16_t) * n);
+        memcpy(v_low8, h_low8, n);
+    } else {
+        of_eval_on_board(villain, m, board, 5, hilo, v_high, v_low8);
+    }
     for (size_t j = 0; j < m; j++)
         same[quad_index(&B, &v4[j])] += weights ? weights[j] : 1.0;
 

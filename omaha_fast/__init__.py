@@ -14,15 +14,18 @@ from .errors import (
                      InvalidCardError,
                      InvalidTypeError,
                      InvalidValueError,
+                     NoDealError,
                      OmahaError,
+                     RangeError,
 )
 from .evaluation import Category, Evaluation, HighHand, LowHand, evaluate, evaluate_batch, rank5
 from .game import FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table, settle
-from .odds import EquityResult, PlayerEquity, equity
+from .odds import EquityResult, PlayerEquity, equity, equity_batch
+from .ranges import Range
 
 __all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError",
            "InvalidValueError", "InvalidTypeError", "InvalidCardError", "CardTypeError",
            "IllegalActionError", "ActionTypeError", "Category", "Evaluation", "HighHand",
            "LowHand", "evaluate", "evaluate_batch", "rank5", "equity", "EquityResult",
            "PlayerEquity", "Table", "Hand", "HandView", "LegalActions", "FixedLimit", "PotLimit",
-           "NoLimit", "Rake", "settle"]
+           "NoLimit", "Rake", "settle", "Range", "RangeError", "NoDealError", "equity_batch"]

@@ -13,7 +13,7 @@ from cffi import FFI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = os.path.join(os.path.dirname(HERE), "csrc")
-SOURCES = ["tables.c", "eval.c", "equity.c", "showdown.c", "indexer.c"]
+SOURCES = ["tables.c", "eval.c", "equity.c", "showdown.c", "indexer.c", "ranges.c"]
 
 
 def _cdef() -> str:

@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from ._checks import check_choice
 from ._lib import ffi, lib
-from .errors import InvalidCardError, InvalidValueError, OmahaError
+from .errors import InvalidCardError, InvalidValueError, NoDealError, OmahaError
 
 lib.of_init()
 
@@ -28,6 +28,7 @@ _STATUS_TEXT = {
     lib.OF_ERR_NOMEM: "out of memory",
     lib.OF_ERR_CANCELLED: "cancelled",
     lib.OF_ERR_THREAD: "could not start a worker thread",
+    lib.OF_ERR_NO_DEAL: "the ranges never fit together: every combination shares a card",
 }
 
 
@@ -40,6 +41,8 @@ def status_error(rc: int, context: str = "") -> Exception:
         return InvalidCardError(text)
     if rc == lib.OF_ERR_NOMEM:
         return MemoryError(text)
+    if rc == lib.OF_ERR_NO_DEAL:
+        return NoDealError(text)
     return OmahaError(text)
 
 
@@ -161,6 +164,107 @@ def equity(hands: bytes, n_players: int, board: bytes, dead: bytes, game: int, e
             float(boards[0]), float(no_low[0]))
 
 
+_RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
+                  "low_share", "eq_sq")
+
+
+def _with_progress(progress: ProgressFn, call: Callable[[Any], int]) -> int:
+    """Run a C call that reports progress; re-raise what the callback raised."""
+    state = _ProgressState(progress)
+    handle = ffi.new_handle(state)
+    outer = getattr(_running, "state", None)
+    _running.state = state
+    try:
+        rc = call(handle)
+    finally:
+        _running.state = outer
+    if state.error is not None:
+        raise state.error
+    if rc == lib.OF_ERR_CANCELLED:
+        raise OmahaError("equity calculation stopped by the progress callback")
+    return int(rc)
+
+
+def range_equity(hands: bytes, weights: Any, sizes: list[int], board: bytes, dead: bytes,
+                 game: int, exact: bool, samples: int, seed: int, threads: int,
+                 progress: ProgressFn) -> tuple[list[dict[str, float]], float, float, float]:
+    """Equity of ranges: per-player weighted sums, their total, the no-low part and the
+    number of (combination, board) pairs or deals. `weights` is a uint32 buffer."""
+    n = len(sizes)
+    results = ffi.new("of_player_result[]", n)
+    out = ffi.new("double[3]")
+    c_sizes = ffi.new("uint32_t[]", sizes)
+    c_weights = ffi.from_buffer("uint32_t[]", weights)
+    rc = _with_progress(progress, lambda handle: lib.of_range_equity(
+        hands, c_weights, c_sizes, n, board, len(board), dead, len(dead), game,
+        0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
+        out, out + 1, out + 2))
+    if rc != lib.OF_OK:
+        raise status_error(rc, "range equity")
+    return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
+            float(out[0]), float(out[1]), float(out[2]))
+
+
+def equity_batch(hands: Any, boards: Any, n_spots: int, n_players: int, n_board: int,
+                 game: int, out: Any) -> tuple[int, int]:
+    """Exact equities of many small spots into the float64 buffer out; (status, bad spot)."""
+    bad = ffi.new("size_t *")
+    rc = lib.of_equity_batch(ffi.from_buffer("uint8_t[]", hands),
+                             ffi.from_buffer("uint8_t[]", boards), n_spots, n_players, n_board,
+                             game, ffi.from_buffer("double[]", out, require_writable=True), bad)
+    return int(rc), int(bad[0])
+
+
+RANGE_UNIVERSE = int(lib.OF_RANGE_UNIVERSE)
+RANGE_VARS = int(lib.OF_RANGE_VARS)
+SHAPES = {"ds": lib.OF_SHAPE_DS, "ss": lib.OF_SHAPE_SS, "rb": lib.OF_SHAPE_RB,
+          "np": lib.OF_SHAPE_NP}
+
+
+def range_universe(out: Any) -> None:
+    """Write the 270,725 hands (rows of 4 sorted cards, colex order) into a uint8 buffer."""
+    buf = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+    if len(buf) != 4 * RANGE_UNIVERSE:
+        raise ValueError("the universe needs a buffer of 4 x 270,725 bytes")
+    lib.of_range_universe(buf)
+
+
+def range_index(cards: bytes) -> int:
+    """Universe index of four distinct cards."""
+    idx = int(lib.of_range_index(cards))
+    if idx < 0:
+        raise status_error(-idx, "hand")
+    return idx
+
+
+def range_match(terms: list[tuple[int, int, int, int]], fixed_ranks: int, fixed_suits: int,
+                out: Any) -> None:
+    """out[i] = 1 where universe hand i matches the pattern; terms are
+    (ranks, rank_var, suits, suit_var)."""
+    c_terms = ffi.new("of_term[]", len(terms))
+    for t, (ranks, rank_var, suits, suit_var) in zip(c_terms, terms):
+        t.ranks, t.rank_var, t.suits, t.suit_var = ranks, rank_var, suits, suit_var
+    buf = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+    rc = lib.of_range_match(c_terms, len(terms), fixed_ranks, fixed_suits, buf, len(buf))
+    if rc != lib.OF_OK:
+        raise status_error(rc, "pattern")
+
+
+def range_shape(shape: str, out: Any) -> None:
+    buf = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+    rc = lib.of_range_shape(SHAPES[shape], buf, len(buf))
+    if rc != lib.OF_OK:
+        raise status_error(rc, "shape")
+
+
+def range_classes(out: Any) -> int:
+    """Suit-isomorphism class of every universe hand into a uint16 buffer; the count."""
+    n = ffi.new("uint32_t *")
+    buf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    rc = lib.of_range_classes(buf, len(buf), n)
+    if rc != lib.OF_OK:
+        raise status_error(rc, "classes")
+    return int(n[0])
 def showdown_values(board: bytes, hero: Any, n: int, villain: Any, m: int, weights: Any,
                     game: int, value: Any, reach: Any, low_part: Any
                     ) -> tuple[int, int, int]:

@@ -82,7 +82,8 @@ def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("equity", help="hi/lo equity of 2 to 10 hands",
                        description="Exact (every remaining board) or Monte Carlo equity of "
                                    "2 to 10 Omaha hands, with the high/low breakdown.")
-    p.add_argument("hands", nargs="+", help="four-card hands, e.g. As2s3h4h KcKdQcJd")
+    p.add_argument("hands", nargs="+",
+                   help="four-card hands or ranges, e.g. As2s3h4h KcKdQcJd 'AA:$ds' 15%%")
     p.add_argument("--board", default="", help="known board cards (0, 3, 4 or 5)")
     p.add_argument("--dead", default="", help="cards known to be out of play")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
@@ -132,14 +133,15 @@ def run_equity(args: argparse.Namespace) -> int:
     print(f"{result.game} equity, board {result.board or '(none)'}: "
           f"{result.boards:,} boards ({how})")
     hilo = result.game == "hilo"
-    head = f"{'hand':<10} {'equity':>8} {'high win':>9} {'high tie':>9}"
+    width = max([10] + [len(p.hand) for p in result.players])
+    head = f"{'hand':<{width}} {'equity':>8} {'high win':>9} {'high tie':>9}"
     if hilo:
         head += f" {'low win':>8} {'low tie':>8} {'scoop':>7}"
     if not result.exact:
         head += f" {'+/-':>7}"
     print(head)
     for p in result.players:
-        line = f"{p.hand:<10} {p.equity:8.2%} {p.high_win:9.2%} {p.high_tie:9.2%}"
+        line = f"{p.hand:<{width}} {p.equity:8.2%} {p.high_win:9.2%} {p.high_tie:9.2%}"
         if hilo:
             line += f" {p.low_win:8.2%} {p.low_tie:8.2%} {p.scoop:7.2%}"
         if p.std_error is not None:
@@ -147,6 +149,44 @@ def run_equity(args: argparse.Namespace) -> int:
         print(line)
     if hilo:
         print(f"no qualifying low on {result.no_low:.2%} of boards")
+    return 0
+
+
+def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("range", help="expand a range: hands, classes and a sample",
+                       description="Parse a range in the generic syntax (e.g. 'AA:$ds,"
+                                   "A2**@50' or 15%%) and print how many hands and suit "
+                                   "classes it holds, after removing the board and dead "
+                                   "cards, with a sample drawn by weight.")
+    p.add_argument("range", help="the range text")
+    p.add_argument("--board", default="", help="board cards to remove")
+    p.add_argument("--dead", default="", help="dead cards to remove")
+    p.add_argument("--game", choices=("hilo", "high"), default="hilo",
+                   help="the ranking that N%% refers to")
+    p.add_argument("--sample", type=int, default=8, help="hands to show (default 8)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sample")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run_range(args: argparse.Namespace) -> int:
+    from .cards import parse_cards
+    from .ranges import Range
+    r = Range(args.range, game=args.game)
+    gone = parse_cards(args.board) + parse_cards(args.dead)
+    live = r.without(gone) if gone else r
+    weights = live.weights
+    info = {"range": r.text, "game": args.game, "removed": format_cards(gone),
+            "hands": len(live), "classes": live.canonical_classes,
+            "weighted": live.weighted, "total_weight": int(weights.sum()),
+            "sample": live.sample(max(args.sample, 0), seed=args.seed)}
+    if args.json:
+        print(json.dumps(info))
+        return 0
+    print(f"{r.text}: {info['hands']:,} hands in {info['classes']:,} suit classes"
+          + (f" (without {info['removed']})" if gone else "")
+          + (f", total weight {info['total_weight']:,}" if live.weighted else ""))
+    if info["sample"]:
+        print("sample: " + " ".join(info["sample"]))
     return 0
 
 
@@ -251,6 +291,7 @@ def run_replay(args: argparse.Namespace) -> int:
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {
     "eval": (add_eval, run_eval),
     "equity": (add_equity, run_equity),
+    "range": (add_range, run_range),
     "replay": (add_replay, run_replay),
 }
 

@@ -55,5 +55,16 @@ class ActionTypeError(IllegalActionError, InvalidTypeError):
     any illegal action, and also a :class:`TypeError`."""
 
 
+class RangeError(InvalidValueError):
+    """A range text that does not parse, or a range that cannot be used (empty after card
+    removal). The message names the position and the problem."""
+
+
+class NoDealError(InvalidValueError):
+    """The ranges of an equity question never fit together: every combination shares a
+    card."""
+
+
 __all__ = ["OmahaError", "InvalidValueError", "InvalidTypeError", "InvalidCardError",
-           "CardTypeError", "IllegalActionError", "ActionTypeError"]
+           "CardTypeError", "IllegalActionError", "ActionTypeError", "RangeError",
+           "NoDealError"]

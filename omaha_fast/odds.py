@@ -20,18 +20,29 @@ import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from math import comb
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 from . import _core
 from ._checks import check_choice, check_int
-from .cards import CardsLike, check_disjoint, format_cards, parse_cards, parse_group
-from .errors import CardTypeError, InvalidCardError, InvalidTypeError
+from .cards import Card, CardsLike, check_disjoint, format_cards, parse_cards, parse_group
+from .errors import CardTypeError, InvalidCardError, InvalidTypeError, RangeError
+
+if TYPE_CHECKING:
+    from .ranges import Range
 
 EXACT_LIMIT = 2_000_000
 """``mode="auto"`` without ``samples`` enumerates exactly when at most this many boards
 remain, otherwise it samples. From a full deck the largest space (heads-up, no board) is
 1,086,008 boards, which the C core enumerates in milliseconds, so every standard spot is
 exact under "auto"."""
+
+RANGE_EXACT_LIMIT = 30_000_000
+"""With ranges, ``mode="auto"`` (and no ``samples``) enumerates exactly when the number of
+compatible hand combinations times (boards per combination + 100) is at most this, and
+otherwise samples. The + 100 stands for the tables built for each combination. On one
+core exact range work runs at roughly 100 M combination-boards per second, so this bounds
+an automatic exact run at about a third of a second: hand against any range on the turn
+or river, and hand against ranges of up to about 30,000 hands on the flop."""
 
 DEFAULT_SAMPLES = 1_000_000
 """Boards drawn by Monte Carlo when ``samples`` is not given."""
@@ -93,12 +104,36 @@ class EquityResult:
 
 ProgressCallback = Callable[[float, float], Optional[bool]]
 
+HandOrRange = Union[CardsLike, "Range"]
 
-def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "",
+
+def _read_player(item: Any, i: int, game: str) -> Union[tuple[Card, ...], Range]:
+    """A four-card hand when the item reads as cards, otherwise a range (a Range, or text
+    that is not a list of cards)."""
+    from .ranges import Range
+    if isinstance(item, Range):
+        return item
+    if not _is_range_like(item):
+        return parse_group(item, (4,), f"hand {i + 1}")
+    try:
+        return Range(item, game)
+    except RangeError as err:
+        raise InvalidCardError(f"hand {i + 1} ({item!r}) is neither cards nor a range: "
+                               f"{err}") from None
+
+
+def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike = "",
            game: str = "hilo", mode: str = "auto", samples: Optional[int] = None,
            seed: Optional[int] = None, threads: Optional[int] = None,
            progress: Optional[ProgressCallback] = None) -> EquityResult:
-    """Equity of 2 to 10 Omaha hands on a known board (0, 3, 4 or 5 cards).
+    """Equity of 2 to 10 Omaha hands or ranges on a known board (0, 3, 4 or 5 cards).
+
+    Each entry of ``hands`` is four cards, or a range: a :class:`~omaha_fast.Range` or
+    range text such as ``"AA:$ds"`` (read with this ``game``'s percent ranking). With
+    ranges, exact mode weighs every combination of hands that share no card by the product
+    of their weights; Monte Carlo draws all the hands of a trial by weight and throws the
+    whole deal away when two share a card. "auto" is exact up to
+    :data:`RANGE_EXACT_LIMIT`.
 
     ``mode`` is "exact", "mc" (``samples`` boards drawn from ``seed``) or "auto" (Monte
     Carlo when ``samples`` is given, otherwise exact up to :data:`EXACT_LIMIT` boards;
@@ -120,15 +155,22 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     hands = list(hands)
     if not 2 <= len(hands) <= 10:
         raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {len(hands)} hands")
-    holes = [parse_group(h, (4,), f"hand {i + 1}") for i, h in enumerate(hands)]
-    known = parse_group(board, (0, 3, 4, 5), "board")
-    out = parse_cards(dead)
-    check_disjoint(**{f"hand {i + 1}": h for i, h in enumerate(holes)}, board=known, dead=out)
     game_code = _core.game_code(game)
     check_choice(mode, ("auto", "exact", "mc"), "mode")
     if progress is not None and not callable(progress):
         raise InvalidTypeError(f"progress must be a function (done, total) or None, "
                                f"got {progress!r}")
+    if any(_is_range_like(h) for h in hands):
+        players = [_read_player(h, i, game) for i, h in enumerate(hands)]
+        if any(not isinstance(p, tuple) for p in players):
+            return _range_equity(players, board, dead, game, mode, samples, seed, threads,
+                                 progress)
+        hands = players
+    holes = [parse_group(cast(CardsLike, h), (4,), f"hand {i + 1}")
+             for i, h in enumerate(hands)]
+    known = parse_group(board, (0, 3, 4, 5), "board")
+    out = parse_cards(dead)
+    check_disjoint(**{f"hand {i + 1}": h for i, h in enumerate(holes)}, board=known, dead=out)
     remaining = 52 - 4 * len(holes) - len(known) - len(out)
     to_deal = 5 - len(known)
     if remaining < to_deal:
@@ -145,23 +187,140 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     sums, boards, no_low = _core.equity(
         b"".join(bytes(h) for h in holes), len(holes), bytes(known), bytes(out), game_code,
         exact, n_samples, seed or 0, threads or 0, progress)
+    return _result([format_cards(h) for h in holes], sums, boards, no_low, known, game, exact,
+                   seed, int(boards))
+
+
+def _result(names: list[str], sums: list[dict[str, float]], boards: float, no_low: float,
+            known: Sequence[Card], game: str, exact: bool, seed: Optional[int],
+            count: int) -> EquityResult:
+    """Per-player fractions from the C core's sums over `boards` (weighted) boards."""
     players = []
-    for hole, s in zip(holes, sums):
+    for name, s in zip(names, sums):
         mean = s["equity"] / boards
         std_error = None
         if not exact:
             variance = max(s["eq_sq"] / boards - mean * mean, 0.0)
             std_error = math.sqrt(variance / boards)
         players.append(PlayerEquity(
-            hand=format_cards(hole), equity=mean, high_win=s["high_win"] / boards,
+            hand=name, equity=mean, high_win=s["high_win"] / boards,
             high_tie=s["high_tie"] / boards, low_win=s["low_win"] / boards,
             low_tie=s["low_tie"] / boards, scoop=s["scoop"] / boards,
             high_share=s["high_share"] / boards, low_share=s["low_share"] / boards,
             std_error=std_error))
     return EquityResult(players=tuple(players), board=format_cards(known), game=game,
-                        boards=int(boards), exact=exact,
+                        boards=count, exact=exact,
                         no_low=no_low / boards if game == "hilo" else None,
                         seed=None if exact else seed)
 
 
-__all__ = ["equity", "EquityResult", "PlayerEquity", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
+def _is_range_like(item: object) -> bool:
+    """A Range, or text that does not read as a list of cards: "KcKdQc" is three cards
+    (and so an error as a hand); the range of hands holding them is "KcKdQc*"."""
+    from .ranges import Range
+    if isinstance(item, Range):
+        return True
+    if not isinstance(item, str):
+        return False
+    try:
+        parse_cards(item)
+    except InvalidCardError as err:
+        return "duplicate" not in str(err)
+    return False
+
+
+def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: str,
+                  mode: str, samples: Optional[int], seed: Optional[int],
+                  threads: Optional[int], progress: Optional[ProgressCallback]) -> EquityResult:
+    """Equity when some players hold ranges: exact over every compatible combination of
+    hands (weighted by the product of the weights) and every board, or Monte Carlo drawing
+    whole deals by weight and rejecting any deal in which two hands share a card."""
+    import numpy as np
+
+    from .ranges import Range
+    known = parse_group(board, (0, 3, 4, 5), "board")
+    out = parse_cards(dead)
+    fixed = {f"hand {i + 1}": p for i, p in enumerate(players) if isinstance(p, tuple)}
+    check_disjoint(**fixed, board=known, dead=out)
+    _check_int("samples", samples, 1, MAX_SAMPLES)
+    _check_int("threads", threads, 1, MAX_THREADS)
+    _check_int("seed", seed, 0, 2**64 - 1)
+    gone = list(known) + list(out) + [c for h in fixed.values() for c in h]
+    rows, weights, sizes, names = [], [], [], []
+    for i, p in enumerate(players):
+        if isinstance(p, tuple):
+            rows.append(np.array([p], dtype=np.uint8))
+            weights.append(np.ones(1, dtype=np.uint32))
+            names.append(format_cards(p))
+        else:
+            live = p.without(gone)
+            if not len(live):
+                raise RangeError(f"hand {i + 1}: the range {p.text!r} is empty once the "
+                                 f"board, dead cards and fixed hands are removed")
+            rows.append(live.combos)
+            weights.append(live.weights.astype(np.uint32))
+            names.append(p.text if isinstance(p, Range) else str(p))
+        sizes.append(len(rows[-1]))
+    remaining = 52 - len(known) - len(out) - 4 * len(players)
+    if remaining < 5 - len(known):
+        raise InvalidCardError(f"only {remaining} cards left to deal {5 - len(known)} board "
+                               f"cards")
+    per_combo = comb(remaining, 5 - len(known))
+    combos = math.prod(sizes)
+    exact = mode == "exact" or (mode == "auto" and samples is None
+                                and combos * (per_combo + 100) <= RANGE_EXACT_LIMIT)
+    if exact and math.prod(int(w.sum()) for w in weights) * per_combo >= 4.6e18:
+        raise RangeError("too much work for an exact answer (weighted counts would "
+                         "overflow): use mode='mc'")
+    if not exact and seed is None:
+        seed = secrets.randbits(63)
+    n_samples = 0 if exact else (samples or DEFAULT_SAMPLES)
+    hands_bytes = np.ascontiguousarray(np.concatenate(rows), dtype=np.uint8).tobytes()
+    sums, total, no_low, count = _core.range_equity(
+        hands_bytes, np.ascontiguousarray(np.concatenate(weights)), sizes, bytes(known),
+        bytes(out), _core.game_code(game), exact, n_samples, seed or 0, threads or 0,
+        progress)
+    return _result(names, sums, total, no_low, known, game, exact, None if exact else seed,
+                   int(count))
+
+
+def equity_batch(hands: Any, boards: Any, game: str = "hilo") -> Any:
+    """Exact pot shares of many small spots in one C call: for solvers that score
+    millions of turn or river spots, where a Python call per spot would cost more than
+    the work. ``hands`` is (spots, players, 4) card ints, ``boards`` (spots, k) with k =
+    3, 4 or 5 (numpy arrays or nested lists); returns a (spots, players) float64 array of
+    each player's expected share of the pot over every remaining board.
+
+    >>> import numpy as np
+    >>> eq = equity_batch([[[51, 47, 11, 7], [46, 45, 42, 41]]], [[16, 29, 30, 2]])
+    >>> eq.shape, round(float(eq.sum()), 12)
+    ((1, 2), 1.0)
+    >>> float(eq[0, 0]) == equity(["AsKs4s3s", "KhKdQhQd"], board="6c9d9h2h").players[0].equity
+    True
+    """
+    try:
+        import numpy as np
+    except ImportError:
+        raise ImportError("equity_batch needs numpy: pip install 'omaha_fast[numpy]'") from None
+    h = np.ascontiguousarray(hands, dtype=np.int64)
+    b = np.ascontiguousarray(boards, dtype=np.int64)
+    if h.ndim != 3 or h.shape[2] != 4:
+        raise InvalidCardError(f"hands must be (spots, players, 4) card ints, got shape {h.shape}")
+    if b.ndim != 2 or b.shape[0] != h.shape[0] or b.shape[1] not in (3, 4, 5):
+        raise InvalidCardError(f"boards must be (spots, 3..5) card ints for {h.shape[0]} "
+                               f"spots, got shape {b.shape}")
+    if not 2 <= h.shape[1] <= 10:
+        raise InvalidCardError(f"a spot has 2 to 10 players, got {h.shape[1]}")
+    if (h.size and (h.min() < 0 or h.max() > 51)) or (b.size and (b.min() < 0 or b.max() > 51)):
+        raise InvalidCardError("card ints must be in 0..51")
+    out = np.empty((h.shape[0], h.shape[1]), dtype=np.float64)
+    rc, bad = _core.equity_batch(h.astype(np.uint8), b.astype(np.uint8), h.shape[0],
+                                 h.shape[1], b.shape[1], _core.game_code(game), out)
+    if rc != 0:
+        raise _core.status_error(rc, f"spot {bad} ({format_cards(h[bad].ravel())} on "
+                                     f"{format_cards(b[bad])})")
+    return out
+
+
+__all__ = ["equity", "equity_batch", "EquityResult", "PlayerEquity", "EXACT_LIMIT",
+           "RANGE_EXACT_LIMIT", "DEFAULT_SAMPLES"]

@@ -123,3 +123,14 @@ def test_render_modes(capsys):
     human.reset(seed=1)
     human.render()
     assert capsys.readouterr().out.strip() == text
+
+
+def test_max_cycles_truncates_the_learners_episode():
+    env = OmahaGymEnv(seats=3, structure="fixed-limit", hands=None, max_cycles=12,
+                      opponents="station")
+    for seed in range(5):
+        total, steps, info = _play(env, seed, lambda obs: CHECK_CALL)
+        obs, reward, terminated, truncated, _ = env.unwrapped._raw.last()
+        assert truncated and not terminated
+        assert 1 <= steps <= 12
+        assert total == info["chips_won"] / 2      # the unfinished hand pays nothing

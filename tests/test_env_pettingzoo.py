@@ -211,6 +211,57 @@ def test_random_rollouts_keep_the_invariants(config):
     assert states > 1000 and hands >= 300
 
 
+def test_masks_match_the_engine_after_any_sizes():
+    """Seats played by the simulator's random agent bet and raise to any legal size (odd
+    amounts the six actions never choose); the masks still equal the engine's verdicts."""
+    from omaha_fast.sim import RandomAgent
+    from omaha_fast.sim.views import lazy_view
+
+    for config in RANDOM_CONFIGS[:4]:
+        raw = omaha_hilo_v0.raw_env(**config)
+        agent_rng = RandomAgent(seed=5)
+        rng = random.Random(6)
+        checked = 0
+        for episode in range(150):
+            raw.reset(seed=episode)
+            for agent in raw.agent_iter():
+                obs, _, term, trunc, _ = raw.last()
+                if term or trunc:
+                    raw.step(None)
+                    continue
+                hand = raw.hand
+                assert obs["action_mask"].tolist() == _expected_mask(hand)
+                checked += 1
+                if raw.possible_agents.index(agent) % 2:
+                    kind, amount = agent_rng.act(lazy_view(hand, hand.to_act),
+                                                 hand.legal_actions())
+                    raw.step_decision(kind, amount)
+                else:
+                    raw.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        assert checked > 500
+
+
+def test_step_decision_refuses_an_illegal_action_and_changes_nothing():
+    raw = omaha_hilo_v0.raw_env(seats=2, structure="no-limit", stacks=100)
+    raw.reset(seed=1)
+    agent, before = raw.agent_selection, raw.hand.actions
+    with pytest.raises(IllegalActionError, match="raise to 3"):
+        raw.step_decision("raise_to", 3)
+    assert raw.agent_selection == agent and raw.hand.actions == before
+
+
+def test_environment_pickles():
+    import pickle
+
+    env = omaha_hilo_v0.raw_env(seats=3, structure="fixed-limit", hands=4)
+    copy = pickle.loads(pickle.dumps(env))
+    copy.reset(seed=2)
+    env.reset(seed=2)
+    assert copy.agent_selection == env.agent_selection
+    assert np.array_equal(copy.observe("player_0")["observation"],
+                          env.observe("player_0")["observation"])
+
+
 def _check_cards_are_own(raw, agent, seat, observation):
     """The card part of the observation is exactly the seat's hole and the board."""
     hand = raw._final.get(agent, (raw._hand,))[0]
@@ -245,3 +296,20 @@ def test_fixed_limit_offers_one_size_and_no_pot_sizes():
     assert engine_action(raw._hand, RAISE_MIN) == ("raise_to", 4)
     assert engine_action(raw._hand, FOLD) == ("fold", None)
     assert engine_action(raw._hand, ALL_IN) == ("all_in", None)
+
+
+def test_without_the_rl_extra_the_import_names_it():
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pettingzoo'] = None\n"
+            "import omaha_fast\n"                      # the package itself does not need it
+            "try:\n"
+            "    import omaha_fast.env\n"
+            "except ImportError as err:\n"
+            "    from omaha_fast.errors import OmahaError\n"
+            "    print(isinstance(err, OmahaError), err)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == ("True this needs pettingzoo, which is not installed: "
+                           "pip install 'omaha_fast[rl]'")

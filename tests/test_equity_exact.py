@@ -166,7 +166,8 @@ def test_progress_is_reported_and_can_stop_the_run():
     (dict(hands=["As2s3h4h"] * 11), "2 to 10 hands"),
     (dict(hands="As2s3h4hKcKdQcJd"), "2 to 10 hands"),
     (dict(hands=["As2s3h4h", "KcKdQc"]), "hand 2 needs 4 cards"),
-    (dict(hands=["As2s3h4h", "KcKdQcXx"]), "Xx"),
+    # "KcKdQcXx" is a range now (X a rank variable, x a suit variable)
+    (dict(hands=["As2s3h4h", "KcKdQcX1"]), "neither cards nor a range: position 8"),
     (dict(hands=["As2s3h4h", "KcKdQcAs"]), "duplicate card As: in hand 1 and in hand 2"),
     (dict(hands=["As2s3h4h", "KcKdQcJd"], board="2c7d"), "board needs"),
     (dict(hands=["As2s3h4h", "KcKdQcJd"], board="2c7d9h", dead="9h"),

@@ -103,6 +103,7 @@ class HandBuilder:
         self.button: Optional[int] = None
         self.names: dict[int, str] = {}
         self.seat_of: dict[str, int] = {}
+        self._by_length: list[str] = []      # seated names, longest first
         self.stacks: dict[int, int] = {}
         self.out: set[int] = set()
         self.posts: list[tuple[int, str, int]] = []
@@ -148,7 +149,9 @@ class HandBuilder:
     def player_at(self, text: str, seps: tuple[str, ...]) -> Optional[tuple[str, str]]:
         """(name, rest) when ``text`` starts with a seated player's name followed by one
         of ``seps``; the longest name wins (names may contain spaces)."""
-        for name in sorted(self.seat_of, key=len, reverse=True):
+        if len(self._by_length) != len(self.seat_of):
+            self._by_length = sorted(self.seat_of, key=len, reverse=True)
+        for name in self._by_length:
             if text.startswith(name):
                 rest = text[len(name):]
                 for sep in seps:

@@ -131,9 +131,11 @@ def verify(record: HandRecord) -> Verdict:
 
     base = {f.name: getattr(record, f.name) for f in fields(HandRecord)}
     try:
-        gross = [a.amount for a in replay(HandRecord(**{**base, "rake": None})).hand.awards]
-        rakes = _pot_rakes(gross, site.get("pots") or [], site.get("rake", 0))
-        result = replay(_RakedRecord(**base, pot_rakes=tuple(rakes)))
+        result = replay(HandRecord(**{**base, "rake": None}))
+        if site.get("rake"):     # replayed again with each pot's rake as the site took it
+            gross = [a.amount for a in result.hand.awards]
+            rakes = _pot_rakes(gross, site.get("pots") or [], site["rake"])
+            result = replay(_RakedRecord(**base, pot_rakes=tuple(rakes)))
     except ReplayError as e:
         return Verdict(record.id, fmt, "refused", [str(e)], [], record.final_stacks, None)
     awards = result.hand.awards
