@@ -29,7 +29,7 @@ import numpy as np
 import pytest
 from fuzz_mutators import WEIRD, deep, mutate
 from history_hands import random_hands
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, note, settings, strategies as st
 
 from omaha_fast import evaluate, evaluate_batch, parse_cards
 from omaha_fast.cli import main
@@ -85,7 +85,9 @@ def check_records(records: list[HandRecord]) -> None:
 def mutated_text(data: st.DataObject, name: str) -> str:
     corpus, _, kind, _ = READERS[name]
     rng = data.draw(st.randoms(use_true_random=False), label="rng")
-    return mutate(rng, rng.choice(corpus), kind)
+    text = mutate(rng, rng.choice(corpus), kind)
+    note(f"the mutated file:\n{text[:20_000]}")      # printed when the example fails
+    return text
 
 
 # ------------------------------------------------------------------ readers, in process

@@ -167,3 +167,18 @@ def test_a_seat_that_is_not_an_int_is_refused_as_such():
         assert snapshot(h) == before
     h.call(seat=2)
     assert h.to_act == 0
+
+
+def test_an_all_in_below_the_bet_is_a_call_not_a_raise():
+    # found by the engine fuzz: raise_to(all-in amount) facing a larger bet was accepted
+    # and recorded as a raise although it only called
+    t = Table(structure=NoLimit(), blinds=(5, 10), seats=2, stacks=[200, 30])
+    h = t.start_hand(seed=1)
+    h.raise_to(100)
+    before = (h.stacks, h.bets, h.actions)
+    for kind in ("raise_to", "bet"):
+        with pytest.raises(IllegalActionError):
+            h.act(kind, 30)
+        assert not h.can(kind, 30)
+    assert (h.stacks, h.bets, h.actions) == before
+    assert h.all_in().kind == "call"

@@ -38,7 +38,7 @@ def test_fast_constructor_fills_each_field_by_name(cls):
     if cls is values.Setup:
         distinct["rules"] = Rules(structure=FixedLimit(10, 20))
         distinct["rng"] = random.Random(1)
-    fast = FAST[cls](*[distinct[n] for n in cls._fields])
+    fast = FAST[cls](tuple(distinct[n] for n in cls._fields))
     assert type(fast) is cls
     assert fast == cls(**distinct)
     for name in cls._fields:

@@ -260,3 +260,11 @@ def test_writer_escapes_every_string():
     record.players = names[3:]
     [again] = load_phh(dump_hand(record))
     assert again.players == ["ünï 🂡", None, "'''"]     # '' is an unknown name
+
+
+def test_a_record_must_deal_each_street_before_its_betting():
+    [record] = load_phh(GOOD, "x.phh")
+    record.actions.remove(["turn"])
+    with pytest.raises(ReplayError, match="the turn betting has started but the record does "
+                                          "not deal the turn"):
+        replay(record)

@@ -125,9 +125,9 @@ class Betting:
                     lo = hi = 0
                 elif hi > total:
                     hi = total
-        legal = self._legal = new_legal(  # type: ignore[misc]  # a slot of Hand
+        legal = self._legal = new_legal((  # type: ignore[misc]  # a slot of Hand
             self._seats[i], to_call > 0, to_call == 0, to_call, call,
-            lo > 0 and not current, lo > 0 and current > 0, lo, hi, all_in_to)
+            lo > 0 and not current, lo > 0 and current > 0, lo, hi, all_in_to))
         return legal
 
     def _no_actor(self) -> str:
@@ -210,7 +210,13 @@ class Betting:
                                              f"raise instead")
         if kind == "raise_to" and not self._current:
             raise self._refuse(kind, amount, "there is no bet to raise; bet instead")
-        if amount == all_in_to and amount or (lo and amount == lo):
+        if amount == all_in_to and amount:
+            if amount > self._current:
+                return amount
+            # an all-in that does not reach above the bet is a call, not a bet or raise
+            raise self._refuse(kind, amount, f"an all-in to {amount} does not raise the bet "
+                                             f"of {self._current}: it is a call")
+        if lo and amount == lo:
             return amount
         word = "bet" if kind == "bet" else "raise"
         if not lo:

@@ -76,13 +76,13 @@ class Dealer:
     __slots__ = ("rng", "pool", "drawn", "preset_board", "preset_burns", "runout", "open",
                  "board", "burns", "hole_cards")
 
-    def __init__(self, rng: random.Random, board: Sequence[Card] = (),
-                 burns: Sequence[Card] = (), open_board: bool = False) -> None:
+    def __init__(self, rng: random.Random, board: tuple[Card, ...] = (),
+                 burns: tuple[Card, ...] = (), open_board: bool = False) -> None:
         self.rng = rng
         self.pool: Optional[list[Card]] = None    # built on the first draw
         self.drawn = 0
-        self.preset_board = tuple(board)
-        self.preset_burns = tuple(burns)
+        self.preset_board = board
+        self.preset_burns = burns
         self.runout: Optional[tuple[list[Card], list[Card]]] = None
         self.open = open_board
         self.board: list[Card] = []

@@ -168,7 +168,7 @@ class Hand(Betting):
             if stack == 0:
                 self._allin[i] = self._out[i] = True
                 self._able -= 1
-            posted.append(new_post(seat, kind, amount))
+            posted.append(new_post((seat, kind, amount)))
 
     def _start_round(self, street: int, setup: Optional[Setup] = None) -> None:
         self._street = street
@@ -425,7 +425,8 @@ class Hand(Betting):
         self._able -= 1
         self._legal = None
         self._acted[i] = True
-        action = new_action(self._street, self._seats[i], "fold", self._bet[i], 0, False)
+        action = new_action((self._street, self._seats[i], "fold", self._bet[i], 0,
+                             False))
         self._actions.append(action)
         if self._live == 1:
             self._return_uncalled()
@@ -461,7 +462,7 @@ class Hand(Betting):
         self._legal = None
         self._acted[i] = True
         self._acted_level[i] = current
-        action = new_action(self._street, self._seats[i], kind, to, added, all_in)
+        action = new_action((self._street, self._seats[i], kind, to, added, all_in))
         self._actions.append(action)
         self._next_actor(i)   # a bet, call or check never leaves one player alone
         return action
@@ -596,7 +597,8 @@ class Hand(Betting):
             winner = self._folded.index(False)
             amount = self._in_pot
             # (what award_pots gives here, without building the pots)
-            self._awards = [new_award(amount, 0, (winner,), (winner,), (), {winner: amount})]
+            self._awards = [new_award((amount, 0, (winner,), (winner,), (),
+                                       {winner: amount}))]
             self._payout = [0] * k
             self._payout[winner] = amount
             self._stack[winner] += amount

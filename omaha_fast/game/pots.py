@@ -140,8 +140,8 @@ def award_pot(pot: Pot, high: Sequence[int], low: Sequence[int], *, split_low: b
         shares = split_evenly(amount - low_amount, high_winners, chip)
         for i, chips in split_evenly(low_amount, low_winners, chip).items():
             shares[i] = shares.get(i, 0) + chips
-    return new_award(pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners),
-                     shares)
+    return new_award((pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners),
+                      shares))
 
 
 def settle_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,

@@ -301,7 +301,8 @@ class Table:
         self._between_hands("start a hand")
         if seed is not None:
             check_int(seed, "seed")
-        check_bool(open_board, "open_board")
+        if open_board is not False:
+            check_bool(open_board, "open_board")
         if open_board and board:
             raise InvalidValueError("open_board deals the board by hand: preset no board")
         if holes is not None and not isinstance(holes, Mapping):
@@ -346,25 +347,25 @@ class Table:
         small, big = rules.blinds
         posts: list[Post] = []
         if rules.ante:
-            posts.extend(new_post(s, "ante", rules.ante) for s in dealt)
+            posts.extend(new_post((s, "ante", rules.ante)) for s in dealt)
         if rules.big_blind_ante:
-            posts.append(new_post(bb, "bb_ante", rules.big_blind_ante))
+            posts.append(new_post((bb, "bb_ante", rules.big_blind_ante)))
         for s in owing:
             p = players[s]
             if s != bb and p.missed_sb and not p.waiting:
-                posts.append(new_post(s, "dead", small))
+                posts.append(new_post((s, "dead", small)))
         if sb is not None and small:
-            posts.append(new_post(sb, "blind", small))
-        posts.append(new_post(bb, "blind", big))
+            posts.append(new_post((sb, "blind", small)))
+        posts.append(new_post((bb, "blind", big)))
         for s in owing:
             p = players[s]
             if s != bb and (p.waiting or p.missed_bb):
-                posts.append(new_post(s, "blind", big))
-        setup = new_setup(rules, size, button, tuple(dealt),
-                          tuple([players[s].stack for s in dealt]),
-                          tuple(posts), bb, big, preset_holes, preset_board,
-                          random.Random(seed) if seed is not None else self._rng,
-                          None, (), open_board)
+                posts.append(new_post((s, "blind", big)))
+        setup = new_setup((rules, size, button, tuple(dealt),
+                           tuple([players[s].stack for s in dealt]),
+                           tuple(posts), bb, big, preset_holes, preset_board,
+                           random.Random(seed) if seed is not None else self._rng,
+                           None, (), open_board))
         # nothing can be refused from here on: commit
         self._mark_missed(bb, sb_pos)
         for s in dealt:

@@ -2,15 +2,16 @@
 
 Actions, legal-action summaries, forced bets, hand setups, pots and pot awards are
 NamedTuples. The engine builds them on its hot path with ``tuple.__new__`` (no keyword
-parsing), which fills fields by position: the ``new_*`` functions here are the only
-places that do so, each next to its type, and ``tests/test_game_values.py`` pins every
-field list, so a reordered or added field fails a test instead of filling in wrong values
-(an ``assert`` would vanish under ``python -O``).
+parsing), which fills fields by position: the ``new_*`` constructors here, each next to
+its type and taking one tuple of the fields in order, are the only places that do so,
+and ``tests/test_game_values.py`` pins every field list, so a reordered or added field
+fails a test instead of filling in wrong values (an ``assert`` would vanish under
+``python -O``).
 
->>> a = new_action(1, 2, "raise_to", 40, 30, False)
+>>> a = new_action((1, 2, "raise_to", 40, 30, False))
 >>> a.amount, str(a)
 (40, 'seat 2 raise_to 40')
->>> new_post(3, "blind", 10)
+>>> new_post((3, "blind", 10))
 Post(seat=3, kind='blind', amount=10)
 >>> Action(street=0, seat=0, kind="call", to=10, added=5, all_in=True).verb
 'all_in'
@@ -19,16 +20,24 @@ Post(seat=3, kind='blind', amount=10)
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from itertools import product
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TypeVar, cast
 
 from ..cards import Card
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-_tuple_new = tuple.__new__
+
+
+def _fast(cls: type[_T]) -> Callable[[tuple[Any, ...]], _T]:
+    """A constructor of ``cls`` from one tuple of its fields in order: a single C call,
+    without the keyword parsing of the NamedTuple's own ``__new__``."""
+    return cast(Callable[[tuple[Any, ...]], _T], partial(tuple.__new__, cls))
+
+_T = TypeVar("_T")
 STREETS = ("preflop", "flop", "turn", "river")
 KINDS = ("fold", "check", "call", "bet", "raise_to", "all_in")
 
@@ -70,10 +79,7 @@ class Action(NamedTuple):
         return f"seat {self.seat} {self.verb}" + ("" if amount is None else f" {amount}")
 
 
-def new_action(street: int, seat: int, kind: str, to: int, added: int,
-               all_in: bool) -> Action:
-    """An :class:`Action` from its fields in order, without the keyword parsing."""
-    return _tuple_new(Action, (street, seat, kind, to, added, all_in))
+new_action: Callable[[tuple[int, int, str, int, int, bool]], Action] = _fast(Action)
 
 
 class LegalActions(NamedTuple):
@@ -130,12 +136,8 @@ class LegalActions(NamedTuple):
         return ", ".join(parts)
 
 
-def new_legal(seat: int, can_fold: bool, can_check: bool, to_call: int, call: int,
-              can_bet: bool, can_raise: bool, min_to: int, max_to: int,
-              all_in_to: int) -> LegalActions:
-    """A :class:`LegalActions` from its fields in order, without the keyword parsing."""
-    return _tuple_new(LegalActions, (seat, can_fold, can_check, to_call, call, can_bet,
-                                     can_raise, min_to, max_to, all_in_to))
+new_legal: Callable[[tuple[int, bool, bool, int, int, bool, bool, int, int, int]],
+                    LegalActions] = _fast(LegalActions)
 
 
 # every combination of allowed kinds, built once (``kinds`` is on the hot path)
@@ -152,9 +154,7 @@ class Post(NamedTuple):
     amount: int
 
 
-def new_post(seat: int, kind: str, amount: int) -> Post:
-    """A :class:`Post` from its fields in order, without the keyword parsing."""
-    return _tuple_new(Post, (seat, kind, amount))
+new_post: Callable[[tuple[int, str, int]], Post] = _fast(Post)
 
 
 class Setup(NamedTuple):
@@ -185,14 +185,7 @@ class Setup(NamedTuple):
     open_board: bool = False
 
 
-def new_setup(rules: Rules, table_size: int, button: int, seats: tuple[int, ...],
-              stacks: tuple[int, ...], posts: tuple[Post, ...], big_blind: Optional[int],
-              level: int, holes: Mapping[int, Optional[tuple[Card, ...]]],
-              board: tuple[Card, ...], rng: random.Random, hand_id: Optional[str] = None,
-              burns: tuple[Card, ...] = (), open_board: bool = False) -> Setup:
-    """A :class:`Setup` from its fields in order, without the keyword parsing."""
-    return _tuple_new(Setup, (rules, table_size, button, seats, stacks, posts, big_blind,
-                              level, holes, board, rng, hand_id, burns, open_board))
+new_setup: Callable[[tuple[Any, ...]], Setup] = _fast(Setup)
 
 
 class Pot(NamedTuple):
@@ -213,11 +206,8 @@ class PotAward(NamedTuple):
     shares: dict[int, int]
 
 
-def new_award(amount: int, rake: int, eligible: tuple[int, ...],
-              high_winners: tuple[int, ...], low_winners: tuple[int, ...],
-              shares: dict[int, int]) -> PotAward:
-    """A :class:`PotAward` from its fields in order, without the keyword parsing."""
-    return _tuple_new(PotAward, (amount, rake, eligible, high_winners, low_winners, shares))
+new_award: Callable[[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                           dict[int, int]]], PotAward] = _fast(PotAward)
 
 
 __all__ = ["Action", "LegalActions", "Post", "Setup", "Pot", "PotAward", "STREETS", "KINDS",

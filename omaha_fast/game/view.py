@@ -57,7 +57,8 @@ def make_view(hand: Hand, seat: Optional[int]) -> HandView:
             cards = hand.visible_hole(s, seat)
             if cards is not None:
                 others[s] = cards
-    legal = hand.legal_actions() if not hand.finished and hand.to_act == seat else None
+    to_act = hand.to_act   # None when the hand is over or waits for cards (open board)
+    legal = hand.legal_actions() if to_act is not None and to_act == seat else None
     return HandView(seat=seat, hole=own, holes=others, board=hand.board, street=hand.street,
                     button=hand.button, to_act=hand.to_act, stacks=hand.stacks,
                     bets=hand.bets, pot=hand.pot, pots=hand.pots, folded=hand.folded,

@@ -29,6 +29,7 @@ from .checks import short
 from .record import HandRecord, RecordError
 
 _MARKER_STREET = {"flop": "flop", "turn": "turn", "river": "river"}
+_STREET_INDEX = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}
 
 
 class ReplayError(RecordError):
@@ -68,17 +69,18 @@ def start_from_record(record: HandRecord) -> Hand:
     try:
         holes: dict[int, Any] = {}
         groups: dict[str, tuple[Card, ...]] = {}
-        shown = {entry[0]: entry[2] for entry in record.actions
-                 if len(entry) == 3 and entry[1] == "show"}
         for s in seats:
             text = record.holes[s]
             holes[s] = None if text is None else parse_group(text, (4,), f"seat {s}'s hole")
-            if s in shown:      # cards shown at showdown are the hole, known or not
-                cards = parse_group(shown[s], (4,), f"seat {s}'s shown hand")
+        for entry in record.actions:    # cards shown at showdown are the hole, known or not
+            if len(entry) == 3 and entry[1] == "show":
+                s = entry[0]
+                cards = parse_group(entry[2], (4,), f"seat {s}'s shown hand")
                 if holes[s] is not None and set(holes[s]) != set(cards):
                     raise InvalidCardError(f"seat {s} shows {format_cards(cards)} but was "
                                            f"dealt {format_cards(holes[s])}")
                 holes[s] = cards
+        for s in seats:
             if holes[s]:
                 groups[f"seat {s}'s hole"] = holes[s]
         board = parse_group(record.board or "", (0, 3, 4, 5), "board")
@@ -113,6 +115,7 @@ def replay(record: HandRecord) -> ReplayResult:
     hand = start_from_record(record)
     where = record.where()
     sources = record.sources
+    marked = 0      # the last street the record has dealt (1 flop .. 3 river)
     for k, entry in enumerate(record.actions):
         label = sources[k] if sources and k < len(sources) else f"action {k} {entry!r}"
         if not entry:
@@ -127,6 +130,8 @@ def replay(record: HandRecord) -> ReplayResult:
                 raise ReplayError(f"{where}action {k}: the record deals the {street} but the "
                                   f"{hand.street} betting is not over (seat {hand.to_act} "
                                   f"to act)")
+            if street:
+                marked = max(marked, _STREET_INDEX[street])
             continue
         if len(entry) != 3:
             raise ReplayError(f"{where}action {k} must be [seat, verb, amount], "
@@ -134,6 +139,11 @@ def replay(record: HandRecord) -> ReplayResult:
         seat, verb, amount = entry
         if verb in ("show", "muck"):
             continue    # the engine decides the showdown itself; chips do not depend on it
+        street_now = _STREET_INDEX.get(hand.street, 0)
+        if street_now > marked:     # a record says where each street starts
+            raise ReplayError(f"{where}{label}: the {hand.street} betting has started but the "
+                              f"record does not deal the {hand.street} (no "
+                              f"[\"{hand.street}\"] marker before this action)")
         try:
             _apply(hand, seat, verb, amount)
         except IllegalActionError as e:
