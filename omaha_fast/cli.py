@@ -253,10 +253,13 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
 
 def run_replay(args: argparse.Namespace) -> int:
     counts = dict.fromkeys(("agree", "disagree", "refused", "skipped", "unreadable"), 0)
+    first_error = ""
     for path in args.files:
         for entry in _replay_items(path):
             result = entry["result"]
             counts[result] += 1
+            if result == "unreadable" and not first_error:
+                first_error = entry["error"]
             if args.json:
                 print(json.dumps(entry))
             elif result == "skipped":
@@ -283,7 +286,10 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"{counts['agree']} of {played} hands agree: {counts['agree']} agreed, "
               f"{counts['disagree']} disagreed, {counts['refused']} refused, "
               f"{counts['skipped']} skipped, {counts['unreadable']} unreadable")
-    if counts["unreadable"]:
+    if counts["unreadable"]:     # bad input: one line on stderr, as for a file not read
+        n = counts["unreadable"]
+        print(f"omaha-fast replay: error: {n} hand{'s' if n > 1 else ''} could not be "
+              f"read; the first: {first_error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK if played and counts["agree"] == played else EXIT_FAILED
 
