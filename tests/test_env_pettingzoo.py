@@ -144,6 +144,7 @@ def test_action_of_a_wrong_type_is_refused():
 
 def test_render_ansi_and_human(capsys):
     render_test(lambda render_mode: omaha_hilo_v0.env(seats=3, render_mode=render_mode))
+    capsys.readouterr()                         # what render_test printed
     env = omaha_hilo_v0.env(seats=2, render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
