@@ -28,6 +28,7 @@ from .cards import format_cards
 from .errors import OmahaError
 from .evaluation import evaluate
 from .odds import equity
+from .sim.command import add_simulate, add_tournament, run_simulate, run_tournament
 
 
 def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -229,10 +230,13 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
 
 def run_replay(args: argparse.Namespace) -> int:
     counts = dict.fromkeys(("agree", "disagree", "refused", "skipped", "unreadable"), 0)
+    first_error = ""
     for path in args.files:
         for entry in _replay_items(path):
             result = entry["result"]
             counts[result] += 1
+            if result == "unreadable" and not first_error:
+                first_error = entry["error"]
             if args.json:
                 print(json.dumps(entry))
             elif result == "skipped":
@@ -259,7 +263,10 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"{counts['agree']} of {played} hands agree: {counts['agree']} agreed, "
               f"{counts['disagree']} disagreed, {counts['refused']} refused, "
               f"{counts['skipped']} skipped, {counts['unreadable']} unreadable")
-    if counts["unreadable"]:
+    if counts["unreadable"]:     # bad input: one line on stderr, as for a file not read
+        n = counts["unreadable"]
+        print(f"omaha-fast replay: error: {n} hand{'s' if n > 1 else ''} could not be "
+              f"read; the first: {first_error}", file=sys.stderr)
         return 2
     return 0 if played and counts["agree"] == played else 1
 
@@ -269,6 +276,8 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
     "equity": (add_equity, run_equity),
     "range": (add_range, run_range),
     "replay": (add_replay, run_replay),
+    "simulate": (add_simulate, run_simulate),
+    "tournament": (add_tournament, run_tournament),
 }
 
 

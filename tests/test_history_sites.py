@@ -89,8 +89,8 @@ def test_a_mixed_game_file_skips_the_other_games_and_counts_them():
     limit = by_id(MIXED, "200000000004")
     assert (limit.structure, limit.small_bet, limit.big_bet, limit.blinds) == \
         ("fixed-limit", 200, 400, [100, 200])
-    # "posts small & big blinds $3": the small blind dead money, the big blind live
-    assert [p for p in limit.posts if p[0] == 5] == [[5, "bb_ante", 100], [5, "blind", 200]]
+    # "posts small & big blinds $3": the small blind dead, the big blind live
+    assert [p for p in limit.posts if p[0] == 5] == [[5, "dead", 100], [5, "blind", 200]]
 
 
 def test_tournament_chips_antes_bom_and_crlf():
