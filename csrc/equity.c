@@ -26,6 +26,7 @@
 
 #define MC_BLOCK 65536          /* boards per Monte Carlo block (the unit of determinism) */
 #define PROGRESS_SECONDS 0.1    /* how often the calling thread reports progress */
+#define RECORDS_UP_TO 12000     /* ranges with records made up front (about 290 KB) */
 
 typedef struct {
     int n, deal, hilo;
@@ -43,7 +44,8 @@ typedef struct {
     uint64_t samples, seed;
     /* ranges (of_range_equity): each player's hands, and for weighted Monte Carlo draws an
      * alias table; exact runs split the work by the hands of the `pivot` player */
-    int ranged, pivot, n_known, n_mc_deck;
+    int ranged, pivot, n_known, n_mc_deck, n_dealt_rows;
+    int32_t *dealt_rows;              /* exact: board row index by dealt multiset index */
     uint8_t mc_deck[52];              /* the deck less the cards of single-hand players */
     double boards_per_combo;
     int known_ranks[5];
@@ -55,7 +57,9 @@ typedef struct {
         const uint32_t *weights;
         uint32_t n, total;
         uint32_t *thresh, *alias;     /* NULL when every weight is the same */
-        struct hand_rec *recs;        /* Monte Carlo: one record a hand */
+        /* Monte Carlo, ranges small enough for the records to stay in cache: one record a
+         * hand made up front (NULL: each deal works its records out from the cards) */
+        struct hand_rec *recs;
     } range[OF_MAX_PLAYERS];
     /* work sharing, all under the lock */
     pthread_mutex_t lock;
@@ -440,51 +444,30 @@ static OF_ALWAYS_INLINE void board5_of(board5 *b, const uint8_t *cards, int idx)
     b->low = low;
 }
 
-static OF_ALWAYS_INLINE unsigned hand_high(const board5 *b, const uint8_t *h) {
-    int r0 = h[0] >> 2, r1 = h[1] >> 2, r2 = h[2] >> 2, r3 = h[3] >> 2;
-    const uint16_t *row = b->row;
-    unsigned best = row[of_pair_index[r0][r1]], v;
-    v = row[of_pair_index[r0][r2]]; best = v > best ? v : best;
-    v = row[of_pair_index[r0][r3]]; best = v > best ? v : best;
-    v = row[of_pair_index[r1][r2]]; best = v > best ? v : best;
-    v = row[of_pair_index[r1][r3]]; best = v > best ? v : best;
-    v = row[of_pair_index[r2][r3]]; best = v > best ? v : best;
-    if (b->fs < 4) {
-        unsigned s = (unsigned)b->fs, hs = 0;
-        for (int i = 0; i < 4; i++) hs |= (unsigned)((h[i] & 3u) == s) << (h[i] >> 2);
-        v = of_best_flush(hs, b->fmask);
-        best = v > best ? v : best;
-    }
-    return best;
-}
-
-static OF_ALWAYS_INLINE unsigned hand_low(const board5 *b, const uint8_t *h) {
-    unsigned hm = of_low_bit[h[0] >> 2] | of_low_bit[h[1] >> 2] | of_low_bit[h[2] >> 2] |
-                  of_low_bit[h[3] >> 2];
-    return of_low[hm << 8 | b->low];
-}
-
 static inline uint64_t hand_mask(const uint8_t *h) {
     return (uint64_t)1 << h[0] | (uint64_t)1 << h[1] | (uint64_t)1 << h[2] | (uint64_t)1 << h[3];
 }
 
-/* What Monte Carlo needs of a range hand, read in one place: its cards as a mask, its
- * ranks by suit, the indexes of its six rank pairs and its low-rank set. */
+/* What scoring needs of a hand, worked out once per deal: its cards as a mask, its ranks
+ * by suit, the indexes of its six rank pairs and its low-rank set. */
 typedef struct hand_rec {
     uint64_t mask;
     uint16_t suited[4];
     uint8_t pair[6], low, pad;
 } hand_rec;
 
-static void hand_rec_of(hand_rec *r, const uint8_t *h) {
-    memset(r, 0, sizeof *r);
+static OF_ALWAYS_INLINE void hand_rec_of(hand_rec *r, const uint8_t *h) {
+    int r0 = h[0] >> 2, r1 = h[1] >> 2, r2 = h[2] >> 2, r3 = h[3] >> 2;
     r->mask = hand_mask(h);
-    int k = 0;
-    for (int a = 0; a < 4; a++) {
-        r->suited[h[a] & 3] |= (uint16_t)(1u << (h[a] >> 2));
-        r->low |= of_low_bit[h[a] >> 2];
-        for (int b = a + 1; b < 4; b++) r->pair[k++] = of_pair_index[h[a] >> 2][h[b] >> 2];
-    }
+    r->suited[0] = r->suited[1] = r->suited[2] = r->suited[3] = 0;
+    r->suited[h[0] & 3] |= (uint16_t)(1u << r0);
+    r->suited[h[1] & 3] |= (uint16_t)(1u << r1);
+    r->suited[h[2] & 3] |= (uint16_t)(1u << r2);
+    r->suited[h[3] & 3] |= (uint16_t)(1u << r3);
+    r->low = (uint8_t)(of_low_bit[r0] | of_low_bit[r1] | of_low_bit[r2] | of_low_bit[r3]);
+    r->pair[0] = of_pair_index[r0][r1]; r->pair[1] = of_pair_index[r0][r2];
+    r->pair[2] = of_pair_index[r0][r3]; r->pair[3] = of_pair_index[r1][r2];
+    r->pair[4] = of_pair_index[r1][r3]; r->pair[5] = of_pair_index[r2][r3];
 }
 
 static OF_ALWAYS_INLINE unsigned rec_high(const board5 *b, const hand_rec *r) {
@@ -559,16 +542,17 @@ static OF_ALWAYS_INLINE uint32_t draw_below(rng32 *r, uint32_t n) {
     return below_from(r->g, bits, n);
 }
 
-static OF_ALWAYS_INLINE const hand_rec *range_draw(const struct player_range *pr, rng32 *g) {
-    if (pr->n == 1) return pr->recs;
+/* The row of a hand drawn by weight. */
+static OF_ALWAYS_INLINE uint32_t range_draw(const struct player_range *pr, rng32 *g) {
+    if (pr->n == 1) return 0;
     uint32_t i = draw_below(g, pr->n);
     if (pr->thresh && draw_below(g, pr->total) >= pr->thresh[i]) i = pr->alias[i];
-    return pr->recs + i;
+    return i;
 }
 
 /* One Monte Carlo deal, drawn and summarised, waiting to be scored. */
 typedef struct {
-    const hand_rec *hand[OF_MAX_PLAYERS];
+    hand_rec hand[OF_MAX_PLAYERS];
     board5 bd;
     int idx;
 } mc_deal;
@@ -582,33 +566,57 @@ static OF_ALWAYS_INLINE int draw_deal(const job *J, rng32 *r32, const int n, mc_
     const uint8_t *deck = J->mc_deck;
     const uint32_t n_deck = (uint32_t)J->n_mc_deck;
     uint64_t used;
+    uint32_t row[OF_MAX_PLAYERS];
     for (;;) {
         if (++*attempts > limit) return 0;
         uint64_t clash = 0;
         used = 0;
         for (int p = 0; p < n; p++) {
-            d->hand[p] = range_draw(&J->range[p], r32);
-            uint64_t m = d->hand[p]->mask;
+            const struct player_range *pr = &J->range[p];
+            row[p] = range_draw(pr, r32);
+            uint64_t m = pr->recs ? pr->recs[row[p]].mask : hand_mask(pr->cards + 4 * (size_t)row[p]);
             clash |= used & m;
             used |= m;
         }
         if (!clash) break;
     }
-    uint8_t cards[5];
-    memcpy(cards, J->known_cards, (size_t)n_known);
-    for (int t = n_known; t < 5; t++) {
+    /* players with one hand score from their own tables and need no record */
+    for (int p = 0; p < n; p++) {
+        const struct player_range *pr = &J->range[p];
+        if (J->high[p]) continue;
+        if (pr->recs) d->hand[p] = pr->recs[row[p]];
+        else hand_rec_of(&d->hand[p], pr->cards + 4 * (size_t)row[p]);
+    }
+    /* the board's suit counts, suited ranks and low ranks grow as its cards are dealt */
+    int dealt[5];
+    unsigned counts = J->known_suit_counts, low = J->known_low;
+    uint64_t suited = J->known_suited;
+    for (int t = 0; t < 5 - n_known; t++) {
         unsigned c;
         do c = deck[draw_below(r32, n_deck)]; while (used >> c & 1u);
         used |= (uint64_t)1 << c;
-        cards[t] = (uint8_t)c;
+        dealt[t] = (int)(c >> 2);
+        counts += card_suit_count(c);
+        low |= of_low_bit[c >> 2];
+        suited |= card_suited(c);
     }
     /* players with one hand read their own tables (indexed by the dealt ranks alone,
      * like of_equity); the others are scored from the board's row */
-    int dealt[5];
-    for (int t = n_known; t < 5; t++) dealt[t - n_known] = cards[t] >> 2;
     of_sort_small(dealt, 5 - n_known);
     d->idx = of_multiset_index(dealt, 5 - n_known);
-    board5_of(&d->bd, cards, n_known ? -1 : d->idx);
+    int full = d->idx;
+    if (n_known) {
+        int r[5];
+        for (int i = 0; i < n_known; i++) r[i] = J->known_ranks[i];
+        for (int i = n_known; i < 5; i++) r[i] = dealt[i - n_known];
+        of_sort_small(r, 5);
+        full = of_multiset_index(r, 5);
+    }
+    d->bd.row = of_board_rows(5) + (size_t)full * OF_PAIRS;
+    unsigned three = (counts + 0x5555u) & 0x8888u;
+    d->bd.fs = of_ctz(three | 0x10000u) >> 2;
+    d->bd.fmask = (unsigned)(suited >> (16 * (d->bd.fs & 3))) & 0x1FFFu & -(unsigned)(d->bd.fs < 4);
+    d->bd.low = low;
 #if defined(__GNUC__) || defined(__clang__)
     /* the row is read one deal later: fetch it now, behind the next deal's drawing */
     __builtin_prefetch(d->bd.row);
@@ -625,14 +633,14 @@ static OF_ALWAYS_INLINE uint32_t score_deal(const job *J, const int n, const mc_
             unsigned hi = J->high[p][d->idx], f = J->flush[p][d->bd.fs][d->bd.fmask];
             hv[p] = f > hi ? f : hi;
         } else {
-            hv[p] = rec_high(&d->bd, d->hand[p]);
+            hv[p] = rec_high(&d->bd, &d->hand[p]);
         }
     }
     uint32_t key = winners(hv, n);
     if (J->hilo) {
         for (int p = 0; p < n; p++)
             lv[p] = J->high[p] ? J->low[p][d->bd.low]
-                               : of_low[(unsigned)d->hand[p]->low << 8 | d->bd.low];
+                               : of_low[(unsigned)d->hand[p].low << 8 | d->bd.low];
         key |= winners(lv, n) << n;
     }
     return key;
@@ -705,10 +713,29 @@ static void flush_fill(uint16_t *t, unsigned hole_suited, unsigned board, unsign
 
 static const uint16_t no_flush[8192];
 
+/* The same from the board rows of every dealt multiset (job->dealt_rows): six reads each,
+ * no sorting, for exact range runs that rebuild a table for every hand. */
+static void high_fill_rows(uint16_t *t, const int32_t *rows, int size, const uint8_t *hole) {
+    int pairs[6], np = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++) pairs[np++] = of_pair_index[hole[a] >> 2][hole[b] >> 2];
+    const uint16_t *base = of_board_rows(5);
+    for (int i = 0; i < size; i++) {
+        const uint16_t *row = base + (size_t)rows[i] * OF_PAIRS;
+        unsigned best = row[pairs[0]], v;
+        v = row[pairs[1]]; best = v > best ? v : best;
+        v = row[pairs[2]]; best = v > best ? v : best;
+        v = row[pairs[3]]; best = v > best ? v : best;
+        v = row[pairs[4]]; best = v > best ? v : best;
+        v = row[pairs[5]]; best = v > best ? v : best;
+        t[i] = (uint16_t)best;
+    }
+}
+
 /* Point player p of the worker's job at tables for `hole`. */
 static void range_set_player(worker *w, int p, const uint8_t *hole) {
     job *J = w->own;
-    high_fill(w->high_buf[p], J->known_ranks, J->n_known, J->deal, hole);
+    high_fill_rows(w->high_buf[p], J->dealt_rows, J->n_dealt_rows, hole);
     J->high[p] = w->high_buf[p];
     unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
                   of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
@@ -1077,6 +1104,28 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
     return rc;
 }
 
+/* The board row (multiset index of all five ranks) of every multiset of dealt ranks. */
+static int dealt_rows_build(job *J) {
+    int deal = J->deal, size = deal ? of_comb[deal][12 + deal] : 1;
+    J->dealt_rows = malloc((size_t)size * sizeof *J->dealt_rows);
+    if (!J->dealt_rows) return OF_ERR_NOMEM;
+    J->n_dealt_rows = size;
+    int d[5] = {0, 0, 0, 0, 0};
+    for (;;) {
+        int r[5];
+        for (int i = 0; i < J->n_known; i++) r[i] = J->known_ranks[i];
+        for (int i = 0; i < deal; i++) r[J->n_known + i] = d[i];
+        of_sort_small(r, 5);
+        J->dealt_rows[deal ? of_multiset_index(d, deal) : 0] = of_multiset_index(r, 5);
+        int i = deal - 1;
+        while (i >= 0 && d[i] == 12) i--;
+        if (i < 0) break;
+        d[i]++;
+        for (int k = i + 1; k < deal; k++) d[k] = d[i];
+    }
+    return OF_OK;
+}
+
 /* Monte Carlo over ranges: the tables of a player who holds one hand, as in of_equity. */
 static int fixed_tables(job *J, int p, const uint8_t *hole) {
     J->high[p] = high_table(J->known_ranks, J->n_known, J->deal, hole);
@@ -1169,6 +1218,7 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
     }
     J->boards_per_combo = choose(52 - n_out - 4 * n_players, J->deal);
     int rc = OF_OK;
+    if (mode == 0) rc = dealt_rows_build(J);
     row = 0;
     for (int p = 0; p < n_players; p++) {
         struct player_range *pr = &J->range[p];
@@ -1184,10 +1234,11 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
         pr->total = (uint32_t)total;
         if (!same && mode == 1 && rc == OF_OK) rc = alias_build(pr);
         if (pr->n == 1 && mode == 1 && rc == OF_OK) rc = fixed_tables(J, p, pr->cards);
-        if (mode == 1 && rc == OF_OK) {
+        if (pr->n > 1 && pr->n <= RECORDS_UP_TO && mode == 1 && rc == OF_OK) {
             pr->recs = malloc((size_t)pr->n * sizeof *pr->recs);
             if (!pr->recs) rc = OF_ERR_NOMEM;
-            for (uint32_t i = 0; rc == OF_OK && i < pr->n; i++) hand_rec_of(&pr->recs[i], pr->cards + 4 * (size_t)i);
+            for (uint32_t i = 0; rc == OF_OK && i < pr->n; i++)
+                hand_rec_of(&pr->recs[i], pr->cards + 4 * (size_t)i);
         }
         if (pr->n > J->range[J->pivot].n) J->pivot = p;
         row += sizes[p];
@@ -1224,6 +1275,7 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
         for (int s = 0; s < 4; s++)
             if (J->flush[p][s] && J->flush[p][s] != no_flush) free((void *)J->flush[p][s]);
     }
+    free(J->dealt_rows);
     free(J);
     return rc;
 }
@@ -1238,7 +1290,11 @@ static void batch_spot(const uint8_t *hands, int n, const uint8_t *board, int n_
     memcpy(cards, board, (size_t)n_board);
     int deal = 5 - n_board;
     double boards = 0;
-    for (int p = 0; p < n; p++) eq[p] = 0;
+    hand_rec rec[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        eq[p] = 0;
+        hand_rec_of(&rec[p], hands + 4 * p);
+    }
     int i = 0, j = deal >= 2 ? 1 : 0;
     for (;;) {
         if (deal >= 1) cards[n_board] = deck[i];
@@ -1246,10 +1302,10 @@ static void batch_spot(const uint8_t *hands, int n, const uint8_t *board, int n_
         board5 bd;
         board5_of(&bd, cards, -1);
         unsigned hv[OF_MAX_PLAYERS], lv[OF_MAX_PLAYERS];
-        for (int p = 0; p < n; p++) hv[p] = hand_high(&bd, hands + 4 * p);
+        for (int p = 0; p < n; p++) hv[p] = rec_high(&bd, &rec[p]);
         unsigned hw = winners(hv, n), lw = 0;
         if (hilo) {
-            for (int p = 0; p < n; p++) lv[p] = hand_low(&bd, hands + 4 * p);
+            for (int p = 0; p < n; p++) lv[p] = of_low[(unsigned)rec[p].low << 8 | bd.low];
             lw = winners(lv, n);
         }
         double hs = (lw ? 0.5 : 1.0) / of_popcount(hw), ls = lw ? 0.5 / of_popcount(lw) : 0;

@@ -271,3 +271,10 @@ void of_eval_on_board(const uint8_t *holes, size_t n, const uint8_t *board, int 
                                 of_low_bit[h3]) << 8 | bm] : 0;
     }
 }
+
+/* Unchecked: one hand, for kernels that checked their cards already. */
+void of_eval_unchecked(const uint8_t *hole, const uint8_t *board, int n_board, int hilo,
+                       uint16_t *high, uint8_t *low) {
+    *high = high_unchecked(hole, board, n_board);
+    *low = hilo ? low_unchecked(hole, board, n_board) : 0;
+}

@@ -12,5 +12,8 @@ uint16_t of_best_flush(unsigned hole_suited, unsigned board_suited);
 /* Unchecked: n rows of 4 hole cards on one board (cards valid and distinct). */
 void of_eval_on_board(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
                       int hilo, uint16_t *high, uint8_t *low);
+/* Unchecked: one hand of 4 hole cards on n_board cards. */
+void of_eval_unchecked(const uint8_t *hole, const uint8_t *board, int n_board, int hilo,
+                       uint16_t *high, uint8_t *low);
 
 #endif

@@ -191,6 +191,16 @@ int of_indexer_index_batch(const of_indexer *indexer, int round, const uint8_t *
 /* n indices (each below the round's size, else OF_ERR_ARG) to rows of cards. */
 int of_indexer_unindex_batch(const of_indexer *indexer, int round, const uint64_t *indices,
                              size_t n, uint8_t *cards, size_t *bad_row);
+/* Monte Carlo hand strength: for each of n hands (rows of 4 cards) on a board of 0, 3 or
+ * 4 known cards, `samples` draws of one opponent hand and the rest of the board, from a
+ * stream seeded by (seed, the hand's position). Per hand, sums over the draws of its pot
+ * share (share_sum), the squared share (share_sq), the parts won by the high and by the
+ * low half (high_sum, low_sum) and the draws where it makes a low (made_low). A bad hand
+ * stops with *bad_row set. */
+int of_strength_sample(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
+                       int game, uint64_t samples, uint64_t seed, double *share_sum,
+                       double *share_sq, double *high_sum, double *low_sum, double *made_low,
+                       size_t *bad_row);
 /* cdef-end */
 
 #ifdef __cplusplus

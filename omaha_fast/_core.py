@@ -318,3 +318,13 @@ class Indexer:
                                           ffi.from_buffer("uint8_t[]", out, require_writable=True),
                                           bad)
         return rc, int(bad[0])
+
+
+def strength_sample(holes: Any, n: int, board: bytes, game: int, samples: int, seed: int,
+                    outputs: tuple[Any, Any, Any, Any, Any]) -> tuple[int, int]:
+    """Run the Monte Carlo hand-strength kernel; returns (status, bad row)."""
+    bad = ffi.new("size_t *")
+    out = [ffi.from_buffer("double[]", o, require_writable=True) for o in outputs]
+    rc = lib.of_strength_sample(ffi.from_buffer("uint8_t[]", holes), n, board, len(board), game,
+                                samples, seed, *out, bad)
+    return rc, int(bad[0])

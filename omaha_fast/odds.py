@@ -253,12 +253,12 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
             weights.append(np.ones(1, dtype=np.uint32))
             names.append(format_cards(p))
         else:
-            live = p.without(gone)
-            if not len(live):
+            hands, hand_weights = p.live_hands(gone)
+            if not len(hands):
                 raise RangeError(f"hand {i + 1}: the range {p.text!r} is empty once the "
                                  f"board, dead cards and fixed hands are removed")
-            rows.append(live.combos)
-            weights.append(live.weights.astype(np.uint32))
+            rows.append(hands)
+            weights.append(hand_weights.astype(np.uint32))
             names.append(p.text if isinstance(p, Range) else str(p))
         sizes.append(len(rows[-1]))
     remaining = 52 - len(known) - len(out) - 4 * len(players)

@@ -196,7 +196,13 @@ class HandIndexer:
         if isinstance(rounds, (str, bytes)) or not all(
                 isinstance(r, int) and not isinstance(r, bool) for r in rounds):
             raise SolverTypeError(f"rounds must be a sequence of ints, not {rounds!r}")
-        self._core = _core.Indexer(tuple(rounds))
+        if not 1 <= len(rounds) <= 8 or not all(1 <= r <= 13 for r in rounds) or sum(rounds) > 52:
+            raise SolverValueError(f"rounds {tuple(rounds)}: 1 to 8 rounds of 1 to 13 cards, "
+                                   f"52 cards in all")
+        try:
+            self._core = _core.Indexer(tuple(rounds))
+        except ValueError as err:     # a class count beyond 64 bits
+            raise SolverValueError(str(err)) from None
         self._widths = tuple(_accumulate(rounds))
 
     @property
@@ -299,7 +305,6 @@ class HandStrength(NamedTuple):
 
 
 DEFAULT_SAMPLES = 2_000
-_CHUNK_ROWS = 1 << 17     # Monte Carlo rows drawn at once (hands x samples)
 
 
 def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
@@ -309,8 +314,8 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
     Exact on the river (every opponent hand, through :func:`showdown_values`) and on the
     turn (every river card, then every opponent hand). On the flop and preflop (board of 3
     or 0 cards) it is Monte Carlo: ``samples`` draws of an opponent hand and the rest of
-    the board per hand (default 2,000), reproducible with ``seed`` (no threads are used,
-    and the draws depend only on the seed and the hands given).
+    the board per hand (default 2,000), reproducible with ``seed``: a hand's draws come from
+    a stream seeded by the seed and its position in ``holes``, and no threads are involved.
 
     >>> hs = hand_strength(["AsAd2s3d", "KcQhJd9c"], "Ah Kd 7c 8s")
     >>> hs.equity.round(4).tolist(), hs.makes_low.tolist()
@@ -393,57 +398,23 @@ def _turn_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
 
 def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samples: int,
                       seed: int | None) -> HandStrength:
-    """Monte Carlo: for each hand, ``samples`` draws of an opponent hand and the missing
-    board cards from the cards it leaves, by a partial Fisher-Yates shuffle of each row.
-    Hands are processed in fixed chunks, each with its own child seed, so the numbers
-    depend only on the seed and the hands."""
-    from .evaluation import evaluate_batch
+    """Monte Carlo in C (csrc/strength.c): each hand draws from its own stream, seeded by
+    (seed, its position), so a hand's figures depend only on those."""
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SolverTypeError(f"seed must be an int, not {type(seed).__name__}")
+    if samples >= 1 << 48:
+        raise SolverValueError(f"samples must be below 2**48, not {samples}")
     n = len(rows)
-    known = np.array([int(c) for c in board], dtype=np.int64)
-    need = 4 + 5 - len(known)
-    taken = np.zeros((n, 52), dtype=bool)
-    np.put_along_axis(taken, rows.astype(np.int64), True, axis=1)
-    taken[:, known] = True
-    deck = np.nonzero(~taken)[1].reshape(n, -1).astype(np.uint8)   # cards left, per hand
-    width = deck.shape[1]
-    per_chunk = max(1, _CHUNK_ROWS // samples)
-    starts = range(0, n, per_chunk)
-    seeds = np.random.SeedSequence(seed).spawn(len(starts))
-    share_sum, share_sq, high_sum, low_sum, made_low = (np.zeros(n) for _ in range(5))
-    for start, child in zip(starts, seeds):
-        rng = np.random.default_rng(child)
-        hands = np.arange(start, min(n, start + per_chunk))
-        owner = np.repeat(hands, samples)
-        pos = np.tile(np.arange(width, dtype=np.int64), (len(owner), 1))
-        line = np.arange(len(owner))
-        for k in range(need):   # partial Fisher-Yates: column k gets a random later card
-            j = k + (rng.random(len(owner)) * (width - k)).astype(np.int64)
-            pos[line, k], pos[line, j] = pos[line, j], pos[line, k].copy()
-        drawn = deck[owner[:, None], pos[:, :need]]
-        villain = np.ascontiguousarray(drawn[:, :4])
-        full_board = np.ascontiguousarray(np.concatenate(
-            [np.broadcast_to(known.astype(np.uint8), (len(owner), len(known))), drawn[:, 4:]],
-            axis=1))
-        hh, hl = evaluate_batch(np.ascontiguousarray(rows[owner]), full_board, game=game)
-        vh, vl = evaluate_batch(villain, full_board, game=game)
-        high_part, low_part = _shares(np, hh, hl, vh, vl)
-        share = high_part + low_part
-        share_sum[hands] = share.reshape(-1, samples).sum(axis=1)
-        share_sq[hands] = (share * share).reshape(-1, samples).sum(axis=1)
-        high_sum[hands] = high_part.reshape(-1, samples).sum(axis=1)
-        low_sum[hands] = low_part.reshape(-1, samples).sum(axis=1)
-        made_low[hands] = (hl > 0).reshape(-1, samples).sum(axis=1)
+    outputs = share_sum, share_sq, high_sum, low_sum, made_low = tuple(
+        np.zeros(n) for _ in range(5))
+    rc, bad = _core.strength_sample(rows, n, bytes(board), _core.game_code(game), samples,
+                                    seed & (2**64 - 1), outputs)
+    if rc != 0:
+        raise _core.status_error(rc, f"hand strength, hand {bad}")
     mean = share_sum / samples
     var = np.maximum(share_sq / samples - mean * mean, 0.0)
     std_error = np.sqrt(var / max(samples - 1, 1))
     return HandStrength(mean, high_sum / samples, low_sum / samples, made_low / samples,
                         std_error)
-
-
-def _shares(np: Any, hh: Any, hl: Any, vh: Any, vl: Any) -> tuple[Any, Any]:
-    """The hero's pot share from the high half and from the low half, heads-up."""
-    hh, hl, vh, vl = (x.astype(np.int32) for x in (hh, hl, vh, vl))
-    hs = (hh > vh) + 0.5 * (hh == vh)
-    ls = (hl > vl) + 0.5 * (hl == vl)
-    no_low = (hl == 0) & (vl == 0)
-    return np.where(no_low, hs, 0.5 * hs), np.where(no_low, 0.0, 0.5 * ls)

@@ -27,6 +27,7 @@ from omaha_fast.env.actions import (  # noqa: E402
     engine_action,
 )
 from omaha_fast.env.encoding import BOARD_AT  # noqa: E402
+from omaha_fast.errors import ActionTypeError, InvalidTypeError, InvalidValueError  # noqa: E402
 from omaha_fast.game import FixedLimit, NoLimit, Rake  # noqa: E402
 
 CONFIGS = [
@@ -110,16 +111,35 @@ def test_illegal_action_raw_raises_and_changes_nothing_wrapped_ends_with_penalty
 
 
 def test_bad_settings_are_refused():
-    with pytest.raises(ValueError, match="seats must be an int from 2 to 10"):
+    with pytest.raises(InvalidValueError, match="seats must be an int from 2 to 10"):
         omaha_hilo_v0.raw_env(seats=11)
-    with pytest.raises(ValueError, match="stacks must be one int or one per seat"):
+    with pytest.raises(InvalidValueError, match="stacks must be one int or one per seat"):
         omaha_hilo_v0.raw_env(seats=3, stacks=[100, 100])
-    with pytest.raises(ValueError, match="structure must be"):
+    with pytest.raises(InvalidTypeError, match="stacks must be an int or a list"):
+        omaha_hilo_v0.raw_env(stacks="100")
+    with pytest.raises(InvalidValueError, match="structure must be"):
         omaha_hilo_v0.raw_env(structure="spread-limit")
-    with pytest.raises(ValueError, match="max_cycles must be an int"):
+    with pytest.raises(InvalidTypeError, match="structure must be"):
+        omaha_hilo_v0.raw_env(structure=3)
+    with pytest.raises(InvalidValueError, match="max_cycles must be an int >= 1"):
         omaha_hilo_v0.raw_env(max_cycles=0)
-    with pytest.raises(ValueError, match="render_mode"):
+    with pytest.raises(InvalidTypeError, match="hand_features must be True or False"):
+        omaha_hilo_v0.raw_env(hand_features="yes")
+    with pytest.raises(InvalidValueError, match="render_mode"):
         omaha_hilo_v0.raw_env(render_mode="rgb_array")
+    with pytest.raises(InvalidValueError, match="game must be one of"):
+        omaha_hilo_v0.raw_env(game="stud")
+
+
+def test_action_of_a_wrong_type_is_refused():
+    raw = omaha_hilo_v0.raw_env(seats=2)
+    raw.reset(seed=0)
+    with pytest.raises(ActionTypeError, match="action must be an int"):
+        raw.step("call")
+    with pytest.raises(ActionTypeError):
+        raw.step(1.0)
+    raw.step(np.int64(1))                       # numpy integers are ints
+    assert raw.hand.actions
 
 
 def test_render_ansi_and_human(capsys):

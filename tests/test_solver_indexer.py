@@ -10,7 +10,7 @@ np = pytest.importorskip("numpy")
 
 from omaha_fast import OmahaError, random_deals  # noqa: E402
 from omaha_fast.errors import InvalidCardError  # noqa: E402
-from omaha_fast.solver import HandIndexer, all_hands  # noqa: E402
+from omaha_fast.solver import HandIndexer, SolverValueError, all_hands  # noqa: E402
 
 PERMS = np.array(list(permutations(range(4))), dtype=np.int64)   # the 24 suit permutations
 
@@ -169,8 +169,9 @@ def test_bad_input():
         ix.size("1")
     with pytest.raises(TypeError):
         ix.unindex(0, 1.5)
-    for rounds in [(), (0, 3), (14,), (13, 13, 13, 13, 1), (1,) * 9]:
-        with pytest.raises(ValueError, match="rounds"):
+    for rounds in [(), (0, 3), (14,), (13, 13, 13, 13, 1), (1,) * 9, (300,), (-1, 4),
+                   (13, 13, 13)]:                       # the last: more than 2**64 classes
+        with pytest.raises(SolverValueError, match="rounds"):
             HandIndexer(rounds)
     with pytest.raises(TypeError, match="sequence of ints"):
         HandIndexer((4.0, 3))

@@ -124,6 +124,8 @@ def test_seeded_and_reproducible():
     assert all((x == y).all() for x, y in zip(a, b))
     assert not (a.equity == c.equity).all()
     assert ((a.std_error > 0) & (a.std_error < 0.05)).all()
+    alone = hand_strength(hands[:1], "Ah 4d 7c", samples=500, seed=11)
+    assert alone.equity[0] == a.equity[0]          # a hand's draws ignore the other hands
     high = hand_strength(hands, "Ah 4d 7c", game="high", samples=500, seed=11)
     assert (high.low == 0).all() and (high.makes_low == 0).all()
 
@@ -139,6 +141,8 @@ def test_bad_input():
         hand_strength(["KcQhJd9c"], "", samples=0)
     with pytest.raises(SolverTypeError, match="samples must be an int"):
         hand_strength(["KcQhJd9c"], "", samples=10.0)
+    with pytest.raises(SolverTypeError, match="seed must be an int"):
+        hand_strength(["KcQhJd9c"], "", samples=10, seed="x")
     with pytest.raises(ValueError, match="game"):
         hand_strength(["KcQhJd9c"], "Ah 4d 7c 8c 9c", game="razz")
 

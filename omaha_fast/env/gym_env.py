@@ -35,7 +35,8 @@ require("rl", "gymnasium", "pettingzoo", "numpy")
 
 import gymnasium  # noqa: E402
 
-from ..errors import IllegalActionError  # noqa: E402
+from .._checks import check_choice, check_int  # noqa: E402
+from ..errors import IllegalActionError, InvalidValueError  # noqa: E402
 from ..sim.agents import AgentSpec, make_agent  # noqa: E402
 from ..sim.views import lazy_view  # noqa: E402
 from .omaha_hilo_v0 import describe, raw_env  # noqa: E402
@@ -55,16 +56,14 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], int]):
         self._raw = raw_env(**settings)
         agents = self._raw.possible_agents
         n = len(agents)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be an int from 0 to {n - 1}, got {seat!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got "
-                             f"{render_mode!r}")
+        seat = check_int(seat, "seat", low=0, high=n - 1)
+        if render_mode is not None:
+            check_choice(render_mode, self.metadata["render_modes"], "render_mode")
         specs: list[AgentSpec]
         if isinstance(opponents, (list, tuple)):
             if len(opponents) != n - 1:
-                raise ValueError(f"opponents must be one agent spec or one per other seat "
-                                 f"({n - 1}), got {len(opponents)}")
+                raise InvalidValueError(f"opponents must be one agent spec or one per other "
+                                        f"seat ({n - 1}), got {len(opponents)}")
             specs = list(opponents)
         else:
             specs = [opponents] * (n - 1)
@@ -179,7 +178,7 @@ def make_gym(game: str = "hilo", **kwargs: Any) -> gymnasium.Env[dict[str, Any],
     """``gymnasium.make`` of the registered environment for ``game`` ("hilo" or "high");
     ``kwargs`` are :class:`OmahaGymEnv`'s and the PettingZoo environment's settings."""
     if game not in ENV_IDS:
-        raise ValueError(f"game must be 'hilo' or 'high', got {game!r}")
+        check_choice(game, tuple(ENV_IDS), "game")
     register()
     return gymnasium.make(ENV_IDS[game], **kwargs)
 

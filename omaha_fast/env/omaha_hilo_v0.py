@@ -45,8 +45,9 @@ from gymnasium.utils import EzPickle  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
+from .._checks import check_bool, check_choice, check_int, is_int  # noqa: E402
 from ..cards import format_cards  # noqa: E402
-from ..errors import IllegalActionError  # noqa: E402
+from ..errors import ActionTypeError, IllegalActionError, InvalidTypeError, InvalidValueError  # noqa: E402
 from ..game import FixedLimit, Hand, NoLimit, PotLimit, Rake, Table  # noqa: E402
 from ..game.structures import Structure  # noqa: E402
 from .actions import ACTION_NAMES, N_ACTIONS, action_mask, engine_action  # noqa: E402
@@ -64,7 +65,7 @@ def make_structure(structure: Union[str, Structure], big_blind: int) -> Structur
     >>> make_structure("limit", 2)
     Traceback (most recent call last):
     ...
-    ValueError: structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a FixedLimit, PotLimit or NoLimit, got 'limit'
+    omaha_fast.errors.InvalidValueError: structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a FixedLimit, PotLimit or NoLimit, got 'limit'
     """  # noqa: E501 (a doctest's exception line)
     if isinstance(structure, (FixedLimit, PotLimit, NoLimit)):
         return structure
@@ -74,8 +75,9 @@ def make_structure(structure: Union[str, Structure], big_blind: int) -> Structur
         return PotLimit()
     if structure == "no-limit":
         return NoLimit()
-    raise ValueError(f"structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a "
-                     f"FixedLimit, PotLimit or NoLimit, got {structure!r}")
+    error = InvalidValueError if isinstance(structure, str) else InvalidTypeError
+    raise error(f"structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a "
+                f"FixedLimit, PotLimit or NoLimit, got {structure!r}")
 
 
 def env(*, illegal_reward: Optional[float] = None, **kwargs: Any) -> AECEnv:
@@ -116,22 +118,24 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
                           hand_features=hand_features, equity_samples=equity_samples,
                           render_mode=render_mode)
         super().__init__()
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
-            raise ValueError(f"seats must be an int from 2 to 10, got {seats!r}")
-        stacks = [stacks] * seats if isinstance(stacks, int) else list(stacks)
+        seats = check_int(seats, "seats", low=2, high=10)
+        if is_int(stacks):
+            stacks = [int(stacks)] * seats      # type: ignore[arg-type]
+        elif isinstance(stacks, (list, tuple)):
+            stacks = list(stacks)
+        else:
+            raise InvalidTypeError(f"stacks must be an int or a list of ints, got {stacks!r}")
         if len(stacks) != seats:
-            raise ValueError(f"stacks must be one int or one per seat ({seats}), got "
-                             f"{len(stacks)}")
-        for name, value in (("hands", hands), ("max_cycles", max_cycles)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 1):
-                raise ValueError(f"{name} must be an int >= 1 or None, got {value!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got "
-                             f"{render_mode!r}")
-        if isinstance(equity_samples, bool) or not isinstance(equity_samples, int) \
-                or equity_samples < 1:
-            raise ValueError(f"equity_samples must be an int >= 1, got {equity_samples!r}")
+            raise InvalidValueError(f"stacks must be one int or one per seat ({seats}), got "
+                                    f"{len(stacks)}")
+        if hands is not None:
+            hands = check_int(hands, "hands", low=1)
+        if max_cycles is not None:
+            max_cycles = check_int(max_cycles, "max_cycles", low=1)
+        if render_mode is not None:
+            check_choice(render_mode, self.metadata["render_modes"], "render_mode")
+        equity_samples = check_int(equity_samples, "equity_samples", low=1)
+        check_bool(hand_features, "hand_features")
         big = blinds[1] if isinstance(blinds, (tuple, list)) and len(blinds) == 2 else 0
         table_settings: dict[str, Any] = dict(
             structure=make_structure(structure, big), seats=seats, game=game, blinds=blinds,
@@ -326,12 +330,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
 
 
 def _action_id(action: Any) -> int:
-    try:
-        index = int(action)
-    except (TypeError, ValueError):
-        raise IllegalActionError(f"action must be an int from 0 to {N_ACTIONS - 1}, "
-                                 f"got {action!r}") from None
-    if index != action or not 0 <= index < N_ACTIONS:
+    """The action as an int 0..5 (numpy integers accepted), or the refusal."""
+    if not is_int(action):
+        raise ActionTypeError(f"action must be an int from 0 to {N_ACTIONS - 1}, "
+                              f"got {action!r}")
+    index = int(action)
+    if not 0 <= index < N_ACTIONS:
         raise IllegalActionError(f"action must be an int from 0 to {N_ACTIONS - 1} "
                                  f"({', '.join(ACTION_NAMES)}), got {action!r}")
     return index

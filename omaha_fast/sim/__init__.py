@@ -1,8 +1,10 @@
 """Simulation: agents, cash games and tournaments, on every core or on a Dask cluster.
 
->>> from omaha_fast.sim import RandomAgent, CallingStation, Decision
->>> Decision("raise_to", 20)
-Decision(kind='raise_to', amount=20)
+>>> from omaha_fast import FixedLimit
+>>> from omaha_fast.sim import simulate
+>>> r = simulate(["station", "random"], FixedLimit(10, 20), hands=200, seed=3, workers=1)
+>>> r.hands, r.agents[0].net == -r.agents[1].net
+(200, True)
 """
 
 from .agents import (
@@ -18,8 +20,15 @@ from .agents import (
                      agent_label,
                      make_agent,
 )
+from .backends import default_workers
+from .play import AgentError
+from .runs import simulate, tournament
+from .stats import AgentStats, Block, PlaceStats, SimResult, TournamentResult, merge
+from .tourney import Level, blind_schedule, default_payouts, play_tournament
 from .views import LazyView, StaleViewError, lazy_view
 
 __all__ = ["Agent", "AgentSpec", "Decision", "FOLD", "CHECK", "CALL", "ALL_IN", "RandomAgent",
            "CallingStation", "make_agent", "agent_label", "LazyView", "StaleViewError",
-           "lazy_view"]
+           "lazy_view", "simulate", "tournament", "AgentError", "AgentStats", "Block",
+           "PlaceStats", "SimResult", "TournamentResult", "merge", "Level", "blind_schedule",
+           "default_payouts", "play_tournament", "default_workers"]

@@ -7,9 +7,11 @@ may see (a :class:`~omaha_fast.game.view.HandView`) and what it may do
 "fold", "check", "call", "bet", "raise_to" or "all_in"; amount is the street total for a
 bet or raise (``None`` otherwise). A plain ``(kind, amount)`` tuple is accepted too.
 
-Two optional hooks: ``reset(seed)`` is called before each block of hands (and each
+Optional hooks: ``reset(seed)`` is called before each block of hands (and each
 tournament) with a seed drawn from the run's seed, so an agent that uses randomness is
-reproducible; ``observe(view)`` is called with the seat's view of every finished hand.
+reproducible; ``setup(rules)`` is given the table's :class:`~omaha_fast.game.rules.Rules`
+(game, structure, blinds) before each block and at each tournament level;
+``observe(view)`` is called with the seat's view of every finished hand.
 
 >>> class AlwaysRaise:
 ...     def act(self, view, legal):
@@ -104,15 +106,21 @@ class CallingStation:
 
 
 AgentSpec = Union[str, Callable[[], Any], Any]
-"""How an agent is named to the simulator: a built-in name ("random", "station"),
+"""How an agent is named to the simulator: a built-in name ("random", "station", "smart"),
 ``"module:Class"``, a class or factory called with no arguments, or an agent instance (copied
 for each block so blocks never share state)."""
+
+
+def _smart() -> Any:
+    from .smart import SmartAgent  # numpy is imported only when a smart agent is made
+    return SmartAgent()
 
 
 BUILTIN: dict[str, Callable[[], Any]] = {
     "random": RandomAgent,
     "station": CallingStation,
     "calling_station": CallingStation,
+    "smart": _smart,
 }
 
 
@@ -126,7 +134,7 @@ def make_agent(spec: AgentSpec) -> Any:
     >>> make_agent("nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown agent 'nobody': use a built-in name (random, station, calling_station) or module:Class
+    ValueError: unknown agent 'nobody': use a built-in name (random, station, calling_station, smart) or module:Class
     """  # noqa: E501 (a doctest's exception line)
     if isinstance(spec, str):
         if spec in BUILTIN:
