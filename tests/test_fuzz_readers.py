@@ -23,6 +23,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -44,12 +45,19 @@ from omaha_fast.history import (
     loads_json,
     replay,
 )
+from omaha_fast.history.fulltilt import loads_fulltilt
+from omaha_fast.history.pokerstars import loads_pokerstars
+from omaha_fast.history.pokerstars_writer import dumps_pokerstars, dumps_pokerstars_file
+from omaha_fast.history.sites import decode_history
 
 EXAMPLES = int(os.environ.get("OMAHA_FAST_FUZZ", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 120,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 _HANDS = random_hands(seed=21, count=40)
+_SITES = Path(__file__).parent / "data" / "sites"
+_STARS = ("pokerstars_plo8_cash.txt", "pokerstars_horse_mixed.txt",
+          "pokerstars_play_money.txt")
 # name -> (valid texts, reader, mutator kind, file suffix for the command)
 READERS: dict[str, tuple[list[str], Callable[[str, str], Any], str, str]] = {
     "json": ([dumps_json([h]) for h in _HANDS] + [dumps_json(_HANDS[:6])],
@@ -57,6 +65,13 @@ READERS: dict[str, tuple[list[str], Callable[[str, str], Any], str, str]] = {
     "phh": ([dumps_phh([h]) for h in _HANDS] + [dumps_phh(_HANDS[:6])],
             load_phh, "phh", ".phhs"),
     "sniffed": ([dumps_json(_HANDS[:3]), dumps_phh(_HANDS[:3])], loads, "text", ".txt"),
+    # card-room formats: hands written from our table, and the typed fixtures
+    "pokerstars": ([dumps_pokerstars(h, hand_id=k) for k, h in enumerate(_HANDS[:20], 1)]
+                   + [dumps_pokerstars_file(_HANDS[20:26])]
+                   + [(_SITES / name).read_text() for name in _STARS],
+                   loads_pokerstars, "text", ".txt"),
+    "fulltilt": ([decode_history((_SITES / "fulltilt_o8_utf16.txt").read_bytes())],
+                 loads_fulltilt, "text", ".txt"),
 }
 
 

@@ -268,3 +268,37 @@ def test_a_record_must_deal_each_street_before_its_betting():
     with pytest.raises(ReplayError, match="the turn betting has started but the record does "
                                           "not deal the turn"):
         replay(record)
+
+
+WSOP_LIKE = {"id": "h1", "game": "hilo", "structure": "fixed-limit", "small_bet": 10,
+             "big_bet": 20, "blinds": [5, 10], "blind_posts": [5, 10, 0],
+             "antes": {"kind": "none", "amount": 0}, "seats": 3, "button": 2,
+             "stacks": [100, 100, 100], "holes": ["AsKs2h3h", "QdQc7d6d", None],
+             "board": "", "actions": [[2, "fold", None], [0, "fold", None]],
+             "final_stacks": [95, 105, 100]}
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"big_blind": 7}, "h1: big_blind must be a seat number 0..2, got 7"),
+    ({"button": "2"}, "h1: button must be a seat number 0..2, got '2'"),
+    ({"antes": 5}, "h1: antes must be an object with a kind, got 5"),
+    ({"blind_posts": [5, 10]}, "h1: blind_posts must be a list of 3 chip amounts"),
+    ({"seats": 10 ** 30}, "h1: seats must be a table size 2..10"),
+    ({"seats": 2.5}, "h1: seats must be a table size 2..10, got 2.5"),
+    ({"actions": [[[[[]]]]]}, "h1: actions\\[0\\] must be a street marker"),
+    ({"holes": "AsKs2h3h"}, "h1: holes must be a list of 3 entries"),
+    ({"rake": {"percent": "1/0"}}, "h1: rake rake percent must be a number"),
+    ({"final_stacks": [95, 105, -1]}, "h1: final_stacks \\(seat 2\\) must be >= 0"),
+    ({"stacks": [100, 100, True]}, "h1: stacks \\(seat 2\\) must be a whole number of chips"),
+    ({"odd_chips": ["x"]}, "h1: odd_chips must be a string"),
+])
+def test_json_fields_are_checked(changes, message):
+    """The reviewer's reproducers: each field of the wrong type, range or length."""
+    text = json.dumps(dict(WSOP_LIKE, **changes))
+    assert replay(loads_json(json.dumps(WSOP_LIKE))[0]).agrees
+    with pytest.raises(RecordError, match=message) as e:
+        loads_json(text, "bad.json")
+    assert isinstance(e.value, ValueError) and "\n" not in str(e.value)
+    deep = text.replace('"board": ""', '"board": ' + "[" * 2000 + "]" * 2000)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        loads_json(deep, "deep.json")

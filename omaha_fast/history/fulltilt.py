@@ -37,13 +37,14 @@ from .sitehand import (
     SkippedHand,
     UnreadableHand,
     cards_in,
+    parse_guarded,
 )
 
 HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
 _GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit) (Omaha H/L|Omaha Hi/Lo|Omaha Hi|"
                    r"Omaha)(?: |$)")
 _STAKES = re.compile(rf"^({MONEY})/({MONEY})(?: Ante ({MONEY}))?$")
-_SEAT = re.compile(rf"^Seat (\d+): (.+?) \(({MONEY})\)(.*)$")
+_SEAT = re.compile(rf"^Seat (\d{{1,2}}): (.+?) \(({MONEY})\)(.*)$")
 _POST = re.compile(rf"^(posts the small blind of|posts a dead small blind of|"
                    rf"posts the big blind of|posts|antes|posts small & big blinds) "
                    rf"({MONEY})(, and is all in)?$")
@@ -83,10 +84,7 @@ def read_fulltilt(text: str, origin: str = "<fulltilt>") -> list[SiteItem]:
     items: list[SiteItem] = []
     for first, chunk in split_hands(lines, HEADER):
         hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        try:
-            items.append(_parse(chunk, first, hand_id, origin))
-        except SiteFormatError as e:
-            items.append(UnreadableHand(hand_id, origin, first, e))
+        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
     return items
 
 
@@ -125,7 +123,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         b.currency = "play"
     b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
     table = header.split("Table ", 1)[1].split(" - ")[0] if "Table " in header else ""
-    size = re.search(r"\((?:\D*)(\d+)(?: max)?\)", table)
+    size = re.search(r"\((?:\D*)([0-9]{1,2})(?: max)?\)", table)
     b.table_size = 2 if "heads up" in table.lower() else int(size.group(1)) if size else 0
     section = "seats"
     for k, line in enumerate(chunk[1:], first + 1):
@@ -151,7 +149,10 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.add_seat(int(m.group(1)), m.group(2), b.chips(m.group(3), k),
                        "sitting out" in m.group(4), k)
         elif line.startswith("The button is in seat #"):
-            b.button = int(line.rsplit("#", 1)[1])
+            m = re.fullmatch(r"The button is in seat #(\d{1,2})", line)
+            if not m:
+                raise b.fail(k, f"unreadable button line: {line}")
+            b.button = int(m.group(1))
         elif line == "No low hand qualified":
             b.no_low = True
         elif " has been canceled" in line:

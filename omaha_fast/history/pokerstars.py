@@ -36,19 +36,21 @@ from .sitehand import (
     SkippedHand,
     UnreadableHand,
     cards_in,
+    parse_guarded,
 )
 
 HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+)")
 _GAME = re.compile(r"(?<![\w-])(\d Card )?(Omaha Hi/Lo|Omaha)"
                    r" (Pot Limit|No Limit|Fixed Limit|Limit)(?=[ ,)])")
 _STAKES = re.compile(rf"(?:\(|, )({MONEY})/({MONEY})(?: ([A-Z]{{3}}))?\)")
-_TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?"
-                    r"Seat #(\d+) is the button")
-_SEAT = re.compile(rf"^Seat (\d+): (.+?) \(({MONEY}) in chips(?:[^)]*)\)(.*)$")
+_TABLE = re.compile(r"^Table '(.*)' (?:(\d{1,2})-max )?(?:\(Play Money\) )?"
+                    r"Seat #(\d{1,2}) is the button")
+_SEAT = re.compile(rf"^Seat (\d{{1,2}}): (.+?) \(({MONEY}) in chips(?:[^)]*)\)(.*)$")
 _POST = re.compile(rf"^posts (small blind|big blind|small & big blinds|the ante) "
                    rf"({MONEY})(?: and is all-in)?$")
 _ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({MONEY}))?(?: to ({MONEY}))?"
-                  rf"( and is all-in)?(?: \[.*\])?$")
+                  rf"( and is all-in)?(?: and has reached the {MONEY} cap)?(?: \[.*\])?"
+                  rf"(?: \([a-z ]+\))?$")
 _UNCALLED = re.compile(rf"^Uncalled bet \(({MONEY})\) returned to (.+)$")
 _COLLECT = re.compile(rf"^ collected ({MONEY}) from (pot|main pot|side pot(?:-\d+)?)$")
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
@@ -100,10 +102,7 @@ def read_pokerstars(text: str, origin: str = "<pokerstars>") -> list[SiteItem]:
         raise SiteFormatError(f"{origin}: no PokerStars hand header found")
     for first, chunk in split_hands(lines, HEADER):
         hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        try:
-            items.append(_parse(chunk, first, hand_id, origin))
-        except SiteFormatError as e:
-            items.append(UnreadableHand(hand_id, origin, first, e))
+        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
     return items
 
 

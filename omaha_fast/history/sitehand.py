@@ -16,12 +16,14 @@ omaha_fast.history.sitehand.SiteFormatError: amount $0.005 is finer than one cen
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple, Optional, Union
 
 from .record import HandRecord, RecordError
 
 MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class SiteFormatError(RecordError):   # RecordError is an OmahaError and a ValueError
@@ -54,14 +56,29 @@ def to_chips(text: str, scale: int) -> int:
     100, whole chips when it is 1."""
     s = text.strip().lstrip("$€£").replace(",", "")
     whole, _, frac = s.partition(".")
-    if not whole.isdigit() or (frac and not frac.isdigit()):
+    if not _DIGITS.fullmatch(whole) or (frac and not _DIGITS.fullmatch(frac)):
         raise SiteFormatError(f"not an amount: {text!r}")
+    if len(whole) > 15:
+        raise SiteFormatError(f"amount {text[:20]}... is too large")
     digits = 2 if scale == 100 else 0
     if frac[digits:].strip("0"):
         unit = "one cent" if scale == 100 else "one chip"
         raise SiteFormatError(f"amount {text} is finer than {unit}")
     cents = int((frac + "00")[:digits]) if digits else 0
     return int(whole) * scale + cents
+
+
+def parse_guarded(parse: Callable[[list[str], int, str, str], SiteItem], chunk: list[str],
+                  first: int, hand_id: str, origin: str) -> SiteItem:
+    """One hand parsed, or an UnreadableHand naming it: any value the parser cannot use
+    (a card that is not a card, a seat out of range) is reported, never raised."""
+    try:
+        return parse(chunk, first, hand_id, origin)
+    except SiteFormatError as e:
+        return UnreadableHand(hand_id, origin, first, e)
+    except ValueError as e:
+        error = SiteFormatError(f"{origin}: line {first}: hand {hand_id}: {e}")
+        return UnreadableHand(hand_id, origin, first, error)
 
 
 def cards_in(text: str) -> str:
@@ -76,7 +93,7 @@ def pot_index(label: str) -> int:
     label = label.strip().lower()
     if label in ("pot", "main pot"):
         return 0
-    m = re.fullmatch(r"side pot(?:[- ]#?(\d+))?", label)
+    m = re.fullmatch(r"side pot(?:[- ]#?([0-9]{1,2}))?", label)
     if not m:
         raise SiteFormatError(f"unknown pot {label!r}")
     return int(m.group(1) or 1)
@@ -178,14 +195,12 @@ class HandBuilder:
         self.out.discard(seat)
         if kind == "sb" and self._sb_posted:
             kind = "dead"        # a second small blind is a returning player's dead one
-        # the sites pay a dead small blind as dead money in the main pot, no part of the
-        # poster's stake in side pots: the record's kind for that is bb_ante
         parts: list[tuple[str, int]]
         if kind == "both":
             small = min(self.small_blind(), amount)
-            parts = [("bb_ante", small), ("blind", amount - small)]
+            parts = [("dead", small), ("blind", amount - small)]
         elif kind == "dead":
-            parts = [("bb_ante", amount)]
+            parts = [("dead", amount)]
         elif kind in ("sb", "bb"):
             parts = [("blind", amount)]
             if kind == "sb":
@@ -212,8 +227,16 @@ class HandBuilder:
         return self.stakes[0]
 
     def street(self, name: str, cards: str, line: int) -> None:
-        if len(cards) != 2 * {"flop": 3, "turn": 4, "river": 5}[name]:
-            raise self.fail(line, f"the {name} line shows {cards or 'no cards'}")
+        dealt = len(self.board) // 2
+        expected = ("flop", "turn", "river")[dealt - 2] if dealt in (0, 3, 4) else None
+        if dealt == 0:
+            expected = "flop"
+        if name != expected:
+            raise self.fail(line, f"the {name} comes after a board of {dealt} cards")
+        if len(cards) != 2 * {"flop": 3, "turn": 4, "river": 5}[name] or \
+                not cards.startswith(self.board):
+            raise self.fail(line, f"the {name} line shows {cards or 'no cards'} after a "
+                                  f"board of {self.board or 'no cards'}")
         self.board = cards
         self.actions.append([name])
         self.sources.append(f"line {line}")
@@ -317,6 +340,9 @@ class HandBuilder:
         for _, seat, amount, _ in self.collected:
             won[seat] = won.get(seat, 0) + amount
         for s in dealt:
+            if self.invested.get(s, 0) > self.stacks[s]:
+                raise self.fail(self.line, f"{self.names[s]} puts in more than the "
+                                           f"{self.stacks[s]} chips of the seat")
             stacks[s - 1] = self.stacks[s]
             holes[s - 1] = self.holes.get(s)
             final[s - 1] = self.stacks[s] - self.invested.get(s, 0) + won.get(s, 0)
@@ -363,7 +389,7 @@ class HandBuilder:
                 "returned": [[s - 1, a] for s, a in self.returned],
                 "total_pot": self.total_pot, "pots": list(self.pot_nets),
                 "rake": self.rake, "no_low": self.no_low, "line": self.line}
-        return HandRecord(
+        record = HandRecord(
             game=self.game, structure=self.structure, blinds=blinds, seats=n,
             button=self.button - 1, stacks=stacks, posts=[[s - 1, k, a] for s, k, a in posts],
             holes=holes, board=self.board, actions=actions, final_stacks=final,
@@ -372,6 +398,8 @@ class HandBuilder:
             min_bet=None if fixed else blinds[1], chip=1, rake=rake,
             big_blind=None if big_blind is None else big_blind - 1,
             id=self.id, origin=self.origin, sources=sources, extra={"site": site})
+        record.validate()       # what the history says must make a hand (RecordError)
+        return record
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",

@@ -130,6 +130,10 @@ def verify(record: HandRecord) -> Verdict:
         return f"{chips / 100:.2f}" if scale == 100 else str(chips)
 
     base = {f.name: getattr(record, f.name) for f in fields(HandRecord)}
+    if site:
+        # the sites pay a dead small blind as dead money in the main pot, no part of the
+        # poster's stake in side pots: replayed as the engine's dead money for the table
+        base["posts"] = [[s, "bb_ante" if k == "dead" else k, a] for s, k, a in record.posts]
     try:
         result = replay(HandRecord(**{**base, "rake": None}))
         if site.get("rake"):     # replayed again with each pot's rake as the site took it
