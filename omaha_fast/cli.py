@@ -28,6 +28,7 @@ from .cards import format_cards
 from .errors import OmahaError
 from .evaluation import evaluate
 from .odds import equity
+from .sim.command import add_simulate, add_tournament, run_simulate, run_tournament
 
 
 def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -275,6 +276,8 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
     "equity": (add_equity, run_equity),
     "range": (add_range, run_range),
     "replay": (add_replay, run_replay),
+    "simulate": (add_simulate, run_simulate),
+    "tournament": (add_tournament, run_tournament),
 }
 
 

@@ -1,0 +1,140 @@
+"""omaha-fast simulate and tournament: JSON against the API, errors, the progress bar,
+the plot, and Ctrl-C."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from omaha_fast import FixedLimit, NoLimit
+from omaha_fast.cli import main
+from omaha_fast.sim import simulate, tournament
+from omaha_fast.sim.command import RateBar
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_json_matches_the_api(capsys):
+    code, out, _ = run(capsys, "simulate", "--agents", "random,station,random", "--hands",
+                       "400", "--seed", "3", "--workers", "1", "--json")
+    want = simulate(["random", "station", "random"], FixedLimit(10, 20), hands=400, seed=3,
+                    workers=1)
+    assert code == 0 and json.loads(out) == json.loads(json.dumps(want.to_dict()))
+
+
+def test_simulate_table_names_every_agent(capsys):
+    code, out, _ = run(capsys, "simulate", "--agents", f"station,{__name__}:Folder",
+                       "--structure", "nl:1/2", "--hands", "200", "--seed", "1",
+                       "--workers", "1", "--stacks", "carry")
+    want = simulate(["station", Folder], NoLimit(), blinds=(1, 2), hands=200, seed=1,
+                    workers=1, stacks="carry")
+    assert code == 0 and out.strip() == want.table()
+    assert "Folder" in out and "seed 1" in out
+
+
+def test_tournament_json_matches_the_api(capsys):
+    code, out, _ = run(capsys, "tournament", "--agents", "random,station,random,random",
+                       "--tournaments", "6", "--seed", "2", "--workers", "1",
+                       "--payouts", "70,30", "--json")
+    want = tournament(["random", "station", "random", "random"], FixedLimit(10, 20),
+                      tournaments=6, seed=2, workers=1, payouts=[70, 30])
+    data = json.loads(out)
+    assert code == 0 and data == json.loads(json.dumps(want.to_dict()))
+    assert sum(a["places"][0] for a in data["agents"]) == 6
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "--agents", "random,random", "--structure", "fl10/20"], "structure must"),
+    (["simulate", "--agents", "random,nobody"], "unknown agent 'nobody'"),
+    (["simulate", "--agents", "random"], "2 to 10 agents"),
+    (["simulate", "--agents", "random,random", "--hands", "0"], "hands must be"),
+    (["simulate", "--agents", "random,random", "--dask", "--scheduler", "tcp://x:1"],
+     "give one of them"),
+    (["tournament", "--agents", "random,random,random", "--payouts", "50,40"],
+     "payouts must"),
+])
+def test_bad_input_exits_2_with_the_reason(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.startswith(f"omaha-fast {argv[0]}: error:")
+
+
+class Folder:
+    def act(self, view, legal):
+        return ("fold", None) if legal.can_fold else ("check", None)
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_the_progress_bar_shows_rate_and_eta_on_a_terminal_only():
+    tty = Terminal()
+    bar = RateBar("hands", tty)
+    bar(500, 2000)
+    bar.close()
+    text = tty.getvalue()
+    assert "500/2,000 hands" in text and "hands/s" in text and "ETA " in text
+    quiet = io.StringIO()
+    bar = RateBar("hands", quiet)
+    bar(500, 2000)
+    bar.close()
+    assert quiet.getvalue() == ""
+
+
+def test_plot_writes_a_png(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "winnings.png"
+    code, out, _ = run(capsys, "simulate", "--agents", "random,station", "--hands", "300",
+                       "--seed", "1", "--workers", "1", "--block-size", "50", "--plot",
+                       str(path))
+    assert code == 0 and "station" in out
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+def test_ctrl_c_stops_the_command_cleanly():
+    psutil = pytest.importorskip("psutil")
+    child = subprocess.Popen([sys.executable, "-m", "omaha_fast.cli", "simulate", "--agents",
+                              "random,random,random", "--hands", "50000000", "--workers",
+                              "2", "--seed", "1"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    guard = threading.Timer(120, os.killpg, (child.pid, signal.SIGKILL))
+    guard.start()
+    try:
+        deadline = time.monotonic() + 60
+        while len(psutil.Process(child.pid).children(recursive=True)) < 3:  # pool is up
+            assert time.monotonic() < deadline, "the worker pool did not start"
+            time.sleep(0.1)
+        time.sleep(0.5)
+        os.killpg(child.pid, signal.SIGINT)           # Ctrl-C reaches the whole group
+        out, err = child.communicate(timeout=60)
+    finally:
+        guard.cancel()
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert "omaha-fast simulate: interrupted" in err and "Traceback" not in err
+    assert out == ""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:                 # no worker outlives the command
+        try:
+            os.killpg(child.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail("worker processes were left running")

@@ -1,0 +1,132 @@
+"""The Dask backend: the same results as local runs on an embedded LocalCluster and on a
+cluster started here as separate processes (``dask scheduler`` + ``dask worker``), a
+worker killed mid-run, agent errors, and the message when Dask is missing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from omaha_fast import FixedLimit
+from omaha_fast.sim import AgentError, simulate
+
+distributed = pytest.importorskip("distributed")
+
+AGENTS = ["random", "station", "random", "random"]
+FL = FixedLimit(10, 20)
+RUN = {"hands": 3000, "seed": 21, "block_size": 150}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def dask_command() -> list[str]:
+    here = Path(sys.executable).parent / "dask"
+    found = str(here) if here.exists() else shutil.which("dask")
+    if found is None:
+        pytest.skip("the dask command is not installed")
+    return [found]
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A scheduler and two single-threaded workers (each under a nanny that restarts it)
+    as separate processes on 127.0.0.1; yields the scheduler's address."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent))   # test agents import
+    started = []
+    try:
+        started.append(subprocess.Popen(
+            dask_command() + ["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                              "--no-dashboard"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+        started.append(subprocess.Popen(
+            dask_command() + ["worker", address, "--nworkers", "2", "--nthreads", "1",
+                              "--host", "127.0.0.1", "--no-dashboard", "--death-timeout",
+                              "60"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+            start_new_session=True))
+        with distributed.Client(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=120)
+        yield address
+    finally:
+        for process in reversed(started):
+            stop(process)
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return simulate(AGENTS, FL, workers=1, **RUN)
+
+
+def test_every_backend_gives_the_same_result(cluster, reference):
+    assert simulate(AGENTS, FL, workers=2, **RUN) == reference
+    assert simulate(AGENTS, FL, backend="dask", workers=2, **RUN) == reference
+    assert simulate(AGENTS, FL, client=cluster, **RUN) == reference
+    with distributed.Client(cluster, timeout=60) as client:
+        assert simulate(AGENTS, FL, client=client, **RUN) == reference
+        assert client.status == "running"          # a caller's client is left open
+
+
+def test_a_worker_killed_mid_run_changes_nothing(cluster, reference):
+    with distributed.Client(cluster, timeout=60) as client:
+        client.wait_for_workers(2, timeout=120)
+        pids = client.run(os.getpid)                 # worker address -> process id
+        victim = sorted(pids.values())[0]
+        killed = []
+
+        def kill_one(done, total):
+            if not killed:
+                os.kill(victim, signal.SIGKILL)      # a real crash, mid-run
+                killed.append(done)
+
+        result = simulate(AGENTS, FL, client=client, progress=kill_one, **RUN)
+        assert killed and killed[0] < RUN["hands"]
+        assert result == reference
+        client.wait_for_workers(2, timeout=120)      # the nanny started a new worker
+        assert victim not in client.run(os.getpid).values()
+
+
+class Overbet:
+    def act(self, view, legal):
+        if legal.can_raise:
+            return ("raise_to", legal.max_to + 5)
+        return ("check", None) if legal.can_check else ("call", None)
+
+
+def test_an_agent_error_on_a_worker_stops_the_run(cluster):
+    with pytest.raises(AgentError, match="agent 'Overbet' at seat 1 answered"):
+        simulate(["random", "test_sim_dask:Overbet"], FL, hands=2000, seed=1,
+                 block_size=100, client=cluster)
+
+
+def test_without_dask_the_error_names_the_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)     # as if not installed
+    with pytest.raises(ImportError, match=r'pip install "omaha_fast\[dask\]"'):
+        simulate(AGENTS, FL, hands=10, backend="dask")
+    started = time.monotonic()
+    with pytest.raises(ImportError, match="dask extra"):
+        simulate(AGENTS, FL, hands=10, client="tcp://127.0.0.1:1")
+    assert time.monotonic() - started < 5
