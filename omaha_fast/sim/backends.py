@@ -5,7 +5,8 @@ result; the caller adds them up, so the total is the same whatever ran them.
 
 - ``workers=1``: in this process, one block after another.
 - ``workers=N`` (default: every core): a pool of N local processes (forkserver where the
-  platform has it); Ctrl-C stops the pool and raises KeyboardInterrupt in the caller.
+  platform has it); Ctrl-C starts no new block, lets the blocks under way finish and
+  raises KeyboardInterrupt in the caller.
 - Dask: ``client=`` a ``dask.distributed.Client`` or a scheduler address
   (``"tcp://host:8786"``), or ``backend="dask"`` alone for an embedded ``LocalCluster``
   bound to 127.0.0.1 (``workers`` processes of one thread, no dashboard). Blocks are
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional
@@ -82,16 +84,6 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class _Indexed:
-    """A picklable ``task -> (index, fn(task))`` for the pool's unordered map."""
-
-    def __init__(self, fn: Callable[[Any], Any]) -> None:
-        self.fn = fn
-
-    def __call__(self, item: tuple[int, Any]) -> tuple[int, Any]:
-        return item[0], self.fn(item[1])
-
-
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
@@ -103,14 +95,43 @@ def _context() -> Any:
 
 def _run_pool(fn: Callable[[Any], Any], tasks: Sequence[Any],
               workers: int) -> Iterator[tuple[int, Any]]:
+    """Run the tasks on a pool, a few blocks ahead of the results.
+
+    Only ``2 * workers`` blocks are ever handed out at once, so a stop (a task error,
+    Ctrl-C, the caller no longer reading) starts no new block and waits for the few under
+    way, which are short. The pool is never terminated: ``Pool.terminate()`` can hang for
+    good when it kills a worker that holds the task queue's lock.
+    """
     pool = _context().Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
+    finished: queue.SimpleQueue[tuple[int, Any, Optional[BaseException]]] = \
+        queue.SimpleQueue()
+    todo = list(enumerate(tasks))[::-1]
+    running = 0
+
+    def hand_out() -> None:
+        nonlocal running
+        i, task = todo.pop()
+        pool.apply_async(fn, (task,),
+                         callback=lambda result: finished.put((i, result, None)),
+                         error_callback=lambda error: finished.put((i, None, error)))
+        running += 1
+
     try:
-        yield from pool.imap_unordered(_Indexed(fn), list(enumerate(tasks)), chunksize=1)
-        pool.close()
-    except BaseException:
-        pool.terminate()      # Ctrl-C, an agent error, or the caller stopped reading
-        raise
+        while todo and running < 2 * workers:
+            hand_out()
+        while running:
+            try:
+                i, result, error = finished.get(timeout=0.2)  # a timeout keeps Ctrl-C live
+            except queue.Empty:
+                continue
+            running -= 1
+            if error is not None:
+                raise error
+            if todo:
+                hand_out()
+            yield i, result
     finally:
+        pool.close()
         pool.join()
 
 
