@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional
+
+from ..errors import OmahaError
 
 BACKENDS = ("local", "dask")
 
@@ -101,8 +104,23 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")  # pragma: no cover
 
 
+class NotPicklableError(OmahaError, TypeError):
+    """A task (usually an agent) cannot be sent to a worker process."""
+
+
+def _check_picklable(task: Any) -> None:
+    try:
+        pickle.dumps(task)
+    except Exception as err:
+        raise NotPicklableError(
+            f"cannot send the agents to worker processes ({err}): name agents by a "
+            "built-in name or module:Class, or define their classes in a module; "
+            "agents defined at the prompt run with workers=1") from None
+
+
 def _run_pool(fn: Callable[[Any], Any], tasks: Sequence[Any],
               workers: int) -> Iterator[tuple[int, Any]]:
+    _check_picklable(tasks[0])
     pool = _context().Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
     try:
         yield from pool.imap_unordered(_Indexed(fn), list(enumerate(tasks)), chunksize=1)
@@ -151,4 +169,4 @@ def _run_dask(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: Optional[
             thing.close()
 
 
-__all__ = ["run_blocks", "default_workers", "BACKENDS"]
+__all__ = ["run_blocks", "default_workers", "BACKENDS", "NotPicklableError"]
