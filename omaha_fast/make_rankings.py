@@ -6,9 +6,10 @@ class (default 200,000: a standard error of about 0.001 equity), drawn from a se
 the root seed and the class number, so the result does not depend on how many processes
 run. One hi/lo run gives both games: the hi/lo equity orders the ``hilo`` ranking, and
 the high half counted as a whole pot (wins plus half the ties) orders the ``high``
-ranking. The work is spread over every local core (``--processes``), or over a Dask
-cluster with ``--dask [ADDRESS]`` (extra ``dask``; an embedded local cluster when no
-address is given).
+ranking. The work runs in blocks of classes on the simulator's backends
+(:func:`omaha_fast.sim.backends.run_blocks`): every local core (``--processes``), or a
+Dask cluster with ``--dask [ADDRESS]`` (extra ``dask``; an embedded local cluster on
+127.0.0.1 when no address is given).
 
     python -m omaha_fast.make_rankings                 # writes the package data file
     python -m omaha_fast.make_rankings --trials 2000 --out /some/where.npz
@@ -64,31 +65,30 @@ def score_classes(first: int, hands: Any, trials: int, seed: int) -> tuple[int, 
     return first, hilo, high
 
 
-def _blocks(reps: Any) -> list[tuple[int, Any]]:
-    return [(i, reps[i:i + BLOCK]) for i in range(0, len(reps), BLOCK)]
+def _score_task(task: tuple[int, Any, int, int]) -> tuple[int, Any, Any]:
+    """One block as one picklable task for the simulator's backends."""
+    return score_classes(*task)
 
 
-def run_local(reps: Any, trials: int, seed: int, processes: Optional[int]) -> list[Any]:
-    from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(max_workers=processes or os.cpu_count() or 1) as pool:
-        futures = [pool.submit(score_classes, i, block, trials, seed)
-                   for i, block in _blocks(reps)]
-        return [f.result() for f in futures]
+def run(reps: Any, trials: int, seed: int, processes: Optional[int],
+        dask: Optional[str]) -> list[Any]:
+    """Score every class in blocks on the simulator's backends: local processes, or Dask
+    when ``dask`` is not None (an address, or "" for an embedded local cluster)."""
+    from .sim.backends import run_blocks
+    tasks = [(i, reps[i:i + BLOCK], trials, seed) for i in range(0, len(reps), BLOCK)]
 
-
-def run_dask(reps: Any, trials: int, seed: int, address: Optional[str]) -> list[Any]:
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise ImportError("--dask needs the dask extra: pip install 'omaha_fast[dask]'") from None
-    cluster = None if address else LocalCluster(host="127.0.0.1", processes=True)
-    with Client(address or cluster) as client:
-        futures = [client.submit(score_classes, i, block, trials, seed, pure=False)
-                   for i, block in _blocks(reps)]
-        results = client.gather(futures)
-    if cluster is not None:
-        cluster.close()
-    return list(results)
+    def progress(done: int, total: int) -> None:
+        print(f"\r{done:,}/{total:,} classes", end="", file=sys.stderr, flush=True)
+    shown = sys.stderr.isatty()
+    results: list[Any] = [None] * len(tasks)
+    for i, r in run_blocks(_score_task, tasks, sizes=[len(t[1]) for t in tasks],
+                           workers=processes, client=dask or None,
+                           backend="dask" if dask is not None else None,
+                           progress=progress if shown else None):
+        results[i] = r
+    if shown:
+        print(file=sys.stderr)
+    return results
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -104,10 +104,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = p.parse_args(argv)
     reps = representatives()
     start = time.time()
-    if args.dask is not None:
-        results = run_dask(reps, args.trials, args.seed, args.dask or None)
-    else:
-        results = run_local(reps, args.trials, args.seed, args.processes)
+    results = run(reps, args.trials, args.seed, args.processes, args.dask)
     hilo = np.empty(len(reps), dtype=np.float64)
     high = np.empty(len(reps), dtype=np.float64)
     for first, a, b in results:
