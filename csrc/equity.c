@@ -14,12 +14,11 @@
  * split between threads: Monte Carlo draws its boards in fixed blocks, each seeded from
  * (seed, block number).
  */
+#include "platform.h"   /* first: it sets the feature macros */
+
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "eval.h"
 #include "omaha_fast.h"
@@ -62,7 +61,7 @@ typedef struct {
         struct hand_rec *recs;
     } range[OF_MAX_PLAYERS];
     /* work sharing, all under the lock */
-    pthread_mutex_t lock;
+    of_mutex lock;
     long next_unit, n_units;
     double done, total;
     int cancel, failed, no_deal;
@@ -392,12 +391,6 @@ static double run_mc_unit(const job *J, histogram *h, long unit) {
                    (unsigned)b);
     }
     return (double)count;
-}
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 typedef struct {
@@ -854,16 +847,16 @@ static void worker_tables_free(worker *w) {
 static void *work(void *arg) {
     worker *w = arg;
     job *J = w->J;
-    double last_report = now_seconds();
+    double last_report = of_now_seconds();
     for (;;) {
-        pthread_mutex_lock(&J->lock);
+        of_mutex_lock(&J->lock);
         long unit = J->cancel || J->failed ? J->n_units : J->next_unit++;
-        pthread_mutex_unlock(&J->lock);
+        of_mutex_unlock(&J->lock);
         if (unit >= J->n_units) break;
         double boards = J->ranged ? (J->mc ? run_range_mc_unit(J, &w->h, unit)
                                              : run_range_exact_unit(w, unit))
                         : J->mc ? run_mc_unit(J, &w->h, unit) : run_exact_unit(J, &w->h, unit);
-        pthread_mutex_lock(&J->lock);
+        of_mutex_lock(&J->lock);
         if (boards < 0) {
             J->no_deal = J->failed = 1;
             boards = 0;
@@ -871,13 +864,13 @@ static void *work(void *arg) {
         J->done += boards;
         if (w->h.oom || (w->own && w->one.oom)) J->failed = 1;
         double done = J->done;
-        pthread_mutex_unlock(&J->lock);
-        if (w->progress && now_seconds() - last_report >= PROGRESS_SECONDS) {
-            last_report = now_seconds();
+        of_mutex_unlock(&J->lock);
+        if (w->progress && of_now_seconds() - last_report >= PROGRESS_SECONDS) {
+            last_report = of_now_seconds();
             if (w->progress(w->user, done, J->total)) {
-                pthread_mutex_lock(&J->lock);
+                of_mutex_lock(&J->lock);
                 J->cancel = 1;
-                pthread_mutex_unlock(&J->lock);
+                of_mutex_unlock(&J->lock);
             }
         }
     }
@@ -911,7 +904,7 @@ static uint16_t *flush_table(unsigned hole_suited, unsigned known, unsigned avai
 }
 
 static int default_threads(void) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = of_cpu_count();
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
@@ -930,10 +923,10 @@ static int run_job(job *J, int threads, of_progress_fn progress, void *user,
     if (!J->mc && J->total < 20000) threads = 1;   /* not worth a thread start */
 
     worker *workers = calloc((size_t)threads, sizeof *workers);
-    pthread_t *tids = calloc((size_t)threads, sizeof *tids);
+    of_thread *tids = calloc((size_t)threads, sizeof *tids);
     if (!workers || !tids) rc = OF_ERR_NOMEM;
     int started = 0;
-    if (rc == OF_OK && pthread_mutex_init(&J->lock, NULL) != 0) rc = OF_ERR_THREAD;
+    if (rc == OF_OK && of_mutex_init(&J->lock) != 0) rc = OF_ERR_THREAD;
     int have_lock = rc == OF_OK;
     for (int t = 0; t < threads && rc == OF_OK; t++) {
         workers[t].J = J;
@@ -947,17 +940,17 @@ static int run_job(job *J, int threads, of_progress_fn progress, void *user,
         workers[0].progress = progress;
         workers[0].user = user;
         for (int t = 1; t < threads; t++) {
-            if (pthread_create(&tids[t], NULL, work, &workers[t]) != 0) {
-                pthread_mutex_lock(&J->lock);
+            if (of_thread_create(&tids[t], work, &workers[t]) != 0) {
+                of_mutex_lock(&J->lock);
                 J->failed = 1;
-                pthread_mutex_unlock(&J->lock);
+                of_mutex_unlock(&J->lock);
                 rc = OF_ERR_THREAD;
                 break;
             }
             started = t;
         }
         work(&workers[0]);   /* the calling thread works too, and reports progress */
-        for (int t = 1; t <= started; t++) pthread_join(tids[t], NULL);
+        for (int t = 1; t <= started; t++) of_thread_join(&tids[t]);
         /* a last report, so that every run reports at least once, completed or not */
         if (progress && !J->cancel && !J->failed) progress(user, J->done, J->total);
         if (rc == OF_OK && J->no_deal) rc = OF_ERR_NO_DEAL;
@@ -1013,7 +1006,7 @@ static int run_job(job *J, int threads, of_progress_fn progress, void *user,
         hist_free(&workers[t].h);
         worker_tables_free(&workers[t]);
     }
-    if (have_lock) pthread_mutex_destroy(&J->lock);
+    if (have_lock) of_mutex_destroy(&J->lock);
     free(workers);
     free(tids);
     return rc;

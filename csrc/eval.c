@@ -1,15 +1,16 @@
 /* Hand evaluation: five-card hands, Omaha high (exactly two hole + three board cards) and
  * the Omaha 8-or-better low, one at a time or in batches. */
-#include <pthread.h>
+#include "platform.h"   /* first: it sets the feature macros */
+
 #include <stddef.h>
 
 #include "eval.h"
 #include "omaha_fast.h"
 
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static of_once_flag tables_once = OF_ONCE_INIT;
 
 int of_init(void) {
-    pthread_once(&tables_once, of_tables_build);
+    of_once(&tables_once, of_tables_build);
     return OF_OK;
 }
 

@@ -23,7 +23,8 @@
  * The tables are built by of_indexer_new and read-only afterwards, so one indexer may be
  * used from several threads at once.
  */
-#include <pthread.h>
+#include "platform.h"   /* first: threads and feature macros, per system */
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,11 +53,11 @@ struct of_indexer {
     ix_round round[OF_INDEXER_MAX_ROUNDS];
 };
 
-/* Built once (pthread_once), read-only afterwards. */
+/* Built once (of_once), read-only afterwards. */
 static uint16_t binom13[14][14];      /* C(n, k), n <= 13 */
 static uint16_t colex13[8192];        /* colex rank of a 13-bit set among sets of its size */
 static uint8_t bits13[8192];          /* set size (a table: popcount may be a library call) */
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static of_once_flag tables_once = OF_ONCE_INIT;
 
 static void small_tables(void) {
     for (int n = 0; n <= 13; n++) {
@@ -219,7 +220,7 @@ int of_indexer_new(const uint8_t *cards_per_round, int n_rounds, of_indexer **ou
         total += cards_per_round[r];
     }
     if (total > 52) return OF_ERR_COUNT;
-    pthread_once(&tables_once, small_tables);
+    of_once(&tables_once, small_tables);
     of_indexer *ix = calloc(1, sizeof *ix);
     if (!ix) return OF_ERR_NOMEM;
     ix->n_rounds = n_rounds;

@@ -6,7 +6,8 @@
  * class number) per hand in that order, so Python combines patterns with whole-array
  * operations and never loops over hands.
  */
-#include <pthread.h>
+#include "platform.h"   /* first: threads and feature macros, per system */
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,7 @@
  * "card i fits term j" matrix has a perfect matching. The matrix, four bits a card, is a
  * 16-bit number: this table answers for all 65,536 of them (built once, read-only). */
 static uint8_t has_matching[65536];
-static pthread_once_t matching_once = PTHREAD_ONCE_INIT;
+static of_once_flag matching_once = OF_ONCE_INIT;
 
 static void build_matching(void) {
     static const uint8_t perms[24][4] = {
@@ -144,7 +145,7 @@ int of_range_match(const of_term *terms, int n_terms, unsigned fixed_ranks,
             return OF_ERR_ARG;
         has_vars |= terms[t].rank_var | terms[t].suit_var;
     }
-    pthread_once(&matching_once, build_matching);
+    of_once(&matching_once, build_matching);
     /* which terms each card fits, ignoring how variables bind (a variable fits any value
      * its term's other part allows); terms past n_terms are '*' and fit every card */
     uint8_t fits[52];

@@ -5,6 +5,7 @@
 '7-6-5-2-A'
 """
 
+from ._version import __version__ as __version__
 from .cards import Card, Deck, format_cards, parse_cards, random_deals
 from .errors import (
                      ActionTypeError,
@@ -21,8 +22,6 @@ from .evaluation import Category, Evaluation, HighHand, LowHand, evaluate, evalu
 from .game import FixedLimit, Hand, HandView, LegalActions, NoLimit, PotLimit, Rake, Table, settle
 from .odds import EquityResult, PlayerEquity, equity, equity_batch
 from .ranges import Range
-
-__version__ = "0.1.0"
 
 __all__ = ["Card", "Deck", "format_cards", "parse_cards", "random_deals", "OmahaError",
            "InvalidValueError", "InvalidTypeError", "InvalidCardError", "CardTypeError",

@@ -3,6 +3,17 @@
 Each subcommand is a pair of functions: ``add_<name>(subparsers)`` declares its arguments
 and ``run_<name>(args) -> int`` does the work and returns the exit status.
 
+Conventions shared by every subcommand: ``omaha-fast --version`` prints the version;
+``python -m omaha_fast`` is the same command; ``-`` where a file is expected reads standard
+input; errors are one line on standard error. Exit statuses:
+
+- 0 (:data:`EXIT_OK`): done;
+- 1 (:data:`EXIT_FAILED`): the command ran but its check failed (a replayed hand disagrees
+  or is refused);
+- 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
+  file, a usage error);
+- 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT).
+
 >>> main(["eval", "As2s3h4h", "5c6d7hKsKd"])
 high: Straight, Seven high (3h4h5c6d7h), value 5856
 low:  7-6-5-2-A (As2s5c6d7h), value 41
@@ -24,11 +35,20 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
+from ._version import __version__
 from .cards import format_cards
 from .errors import OmahaError
 from .evaluation import evaluate
 from .odds import equity
 from .sim.command import add_simulate, add_tournament, run_simulate, run_tournament
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+
+STDIN = "-"
+"""The file name that stands for standard input."""
 
 
 def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -181,7 +201,7 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "the final stacks; other hands by their final stacks. "
                                    "Hands of other games are skipped. Exits 1 if any hand "
                                    "disagrees or is refused, 2 if a hand cannot be read.")
-    p.add_argument("files", nargs="+", help="hand history files")
+    p.add_argument("files", nargs="+", help="hand history files (- for standard input)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per hand (id, format, result, recorded and "
                         "replayed amounts), then one with the counts")
@@ -192,19 +212,23 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     hands by their final stacks."""
     from pathlib import Path
 
-    from .history import RecordError, load, replay
+    from .history import RecordError, load, loads, replay
     from .history.record import HandRecord
     from .history.sitehand import SkippedHand, UnreadableHand
     from .history.sites import decode_history, read_site, site_format
     from .history.verify import verify
 
     p = Path(path)
-    text = decode_history(p.read_bytes())
+    stdin = path == STDIN
+    text = decode_history(sys.stdin.buffer.read() if stdin else p.read_bytes())
+    name = "<stdin>" if stdin else p.name
+    fmt = ("json" if text.lstrip().startswith(("{", "[")) else "phh") if stdin else \
+        p.suffix.lstrip(".") or "phh"
     out: list[dict[str, Any]] = []
     if site_format(text) is None:
-        for record in load(path):
+        for record in loads(text, name) if stdin else load(path):
             entry: dict[str, Any] = {
-                "id": record.id or record.origin, "format": p.suffix.lstrip(".") or "phh",
+                "id": record.id or record.origin, "format": fmt,
                 "result": "refused", "differences": [],
                 "recorded_stacks": record.final_stacks, "replayed_stacks": None}
             try:
@@ -216,7 +240,7 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
                 entry["result"] = "agree" if result.agrees else "disagree"
             out.append(entry)
         return out
-    for item in read_site(text, p.name):
+    for item in read_site(text, name):
         if isinstance(item, SkippedHand):
             out.append({"id": item.id, "format": site_format(text), "result": "skipped",
                         "game": item.game, "line": item.line})
@@ -267,8 +291,8 @@ def run_replay(args: argparse.Namespace) -> int:
         n = counts["unreadable"]
         print(f"omaha-fast replay: error: {n} hand{'s' if n > 1 else ''} could not be "
               f"read; the first: {first_error}", file=sys.stderr)
-        return 2
-    return 0 if played and counts["agree"] == played else 1
+        return EXIT_BAD_INPUT
+    return EXIT_OK if played and counts["agree"] == played else EXIT_FAILED
 
 
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {
@@ -283,7 +307,10 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="omaha-fast",
-                                     description="Fast Omaha Hi-Lo and Omaha High tools.")
+                                     description="Fast Omaha Hi-Lo and Omaha High tools.",
+                                     epilog="Exit status: 0 done, 1 a check failed, 2 bad "
+                                            "arguments or input, 130 interrupted.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for add, _ in COMMANDS.values():
         add(sub)
@@ -291,18 +318,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point; returns the exit status (2 for bad input)."""
+    """Entry point; returns the exit status (see the module docstring).
+
+    Usage errors exit through argparse (status 2), as ``--version`` and ``--help`` do
+    (status 0).
+    """
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl-C: the C core has stopped; one line, no traceback
+        print("omaha-fast: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _run(argv: Optional[Sequence[str]]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return COMMANDS[args.command][1](args)
     except (OmahaError, ValueError) as err:
         print(f"omaha-fast {args.command}: error: {err}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     except OSError as err:   # a file that cannot be read
         print(f"omaha-fast {args.command}: error: {err.filename or ''}: {err.strerror or err}",
               file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":  # pragma: no cover

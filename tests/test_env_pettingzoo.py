@@ -12,7 +12,7 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from omaha_fast import IllegalActionError  # noqa: E402
 from omaha_fast.env import omaha_hilo_v0  # noqa: E402
@@ -143,6 +143,8 @@ def test_action_of_a_wrong_type_is_refused():
 
 
 def test_render_ansi_and_human(capsys):
+    render_test(lambda render_mode: omaha_hilo_v0.env(seats=3, render_mode=render_mode))
+    capsys.readouterr()                         # what render_test printed
     env = omaha_hilo_v0.env(seats=2, render_mode="ansi")
     env.reset(seed=2)
     text = env.render()

@@ -156,7 +156,10 @@ def test_an_unreadable_hand_is_one_line_naming_its_line_and_exits_2(tmp_path, ca
     bad = tmp_path / "bad.txt"
     bad.write_text(CASH.read_text().replace("Bob: bets $0.30", "Bob: bets $0.3x"))
     assert main(["replay", str(bad)]) == 2
-    out = capsys.readouterr().out.splitlines()
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert captured.err.count("\n") == 1 and captured.err.startswith(
+        "omaha-fast replay: error: 1 hand could not be read; the first: bad.txt: line 15")
     [line] = [ln for ln in out if ln.startswith("UNREADABLE")]
     assert "bad.txt: line 15: hand 100000000001: unreadable action: Bob: bets $0.3x" in line
     assert out[-1].endswith("1 unreadable")

@@ -39,7 +39,13 @@ from ..errors import IllegalActionError
 if TYPE_CHECKING:
     from ..game import Hand, LegalActions
 
-FOLD, CHECK_CALL, RAISE_MIN, RAISE_HALF_POT, RAISE_POT, ALL_IN = range(6)
+# the action ids (one name per line, so the API reference lists each)
+FOLD = 0
+CHECK_CALL = 1
+RAISE_MIN = 2
+RAISE_HALF_POT = 3
+RAISE_POT = 4
+ALL_IN = 5
 ACTION_NAMES = ("fold", "check_call", "raise_min", "raise_half_pot", "raise_pot", "all_in")
 N_ACTIONS = len(ACTION_NAMES)
 

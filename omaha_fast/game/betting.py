@@ -22,7 +22,10 @@ from .values import STREETS, LegalActions, new_legal
 if TYPE_CHECKING:
     from .rules import Rules
 
-FL, PL, NL = 0, 1, 2
+# betting structure codes (one name per line, so the API reference lists each)
+FL = 0
+PL = 1
+NL = 2
 
 
 class Betting:

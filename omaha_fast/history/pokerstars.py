@@ -49,7 +49,8 @@ _SEAT = re.compile(rf"^Seat (\d{{1,2}}): (.+?) \(({MONEY}) in chips(?:[^)]*)\)(.
 _POST = re.compile(rf"^posts (small blind|big blind|small & big blinds|the ante) "
                    rf"({MONEY})(?: and is all-in)?$")
 _ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({MONEY}))?(?: to ({MONEY}))?"
-                  rf"( and is all-in)?(?: and has reached the {MONEY} cap)?(?: \[.*\])?$")
+                  rf"( and is all-in)?(?: and has reached the {MONEY} cap)?(?: \[.*\])?"
+                  rf"(?: \([a-z ]+\))?$")
 _UNCALLED = re.compile(rf"^Uncalled bet \(({MONEY})\) returned to (.+)$")
 _COLLECT = re.compile(rf"^ collected ({MONEY}) from (pot|main pot|side pot(?:-\d+)?)$")
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
