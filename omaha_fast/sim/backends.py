@@ -5,7 +5,8 @@ result; the caller adds them up, so the total is the same whatever ran them.
 
 - ``workers=1``: in this process, one block after another.
 - ``workers=N`` (default: every core): a pool of N local processes (forkserver where the
-  platform has it); Ctrl-C stops the pool and raises KeyboardInterrupt in the caller.
+  platform has it); Ctrl-C (or an error) cancels the blocks not started, lets the ones
+  running finish, stops the workers and raises KeyboardInterrupt (or the error) here.
 - Dask: ``client=`` a ``dask.distributed.Client`` or a scheduler address
   (``"tcp://host:8786"``), or ``backend="dask"`` alone for an embedded ``LocalCluster``
   bound to 127.0.0.1 (``workers`` processes of one thread, no dashboard). Blocks are
@@ -24,6 +25,7 @@ import os
 import pickle
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Optional
 
 from ..errors import OmahaError
@@ -85,16 +87,6 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class _Indexed:
-    """A picklable ``task -> (index, fn(task))`` for the pool's unordered map."""
-
-    def __init__(self, fn: Callable[[Any], Any]) -> None:
-        self.fn = fn
-
-    def __call__(self, item: tuple[int, Any]) -> tuple[int, Any]:
-        return item[0], self.fn(item[1])
-
-
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
@@ -121,15 +113,18 @@ def _check_picklable(task: Any) -> None:
 def _run_pool(fn: Callable[[Any], Any], tasks: Sequence[Any],
               workers: int) -> Iterator[tuple[int, Any]]:
     _check_picklable(tasks[0])
-    pool = _context().Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
+    executor = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=_context(),
+                                   initializer=_ignore_sigint)
     try:
-        yield from pool.imap_unordered(_Indexed(fn), list(enumerate(tasks)), chunksize=1)
-        pool.close()
+        futures = {executor.submit(fn, task): i for i, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
     except BaseException:
-        pool.terminate()      # Ctrl-C, an agent error, or the caller stopped reading
+        # Ctrl-C, an agent error, or the caller stopped reading: blocks not started are
+        # cancelled, the few already handed to a worker finish, every worker exits
+        executor.shutdown(wait=True, cancel_futures=True)
         raise
-    finally:
-        pool.join()
+    executor.shutdown(wait=True)
 
 
 def _dask() -> Any:
