@@ -524,15 +524,20 @@ static OF_ALWAYS_INLINE uint32_t below_from(rng *g, uint32_t bits, uint32_t n) {
     return (uint32_t)(m >> 32);
 }
 
-/* Two 32-bit draws from each 64-bit output: dealing is most of a Monte Carlo deal. */
-typedef struct { rng *g; uint64_t pool; int left; } rng32;
+/* 32-bit draws served from a buffer of sixteen, refilled eight 64-bit outputs at a time:
+ * dealing is most of a Monte Carlo deal, and the refill branch is rarely taken. */
+typedef struct { rng *g; uint32_t buf[16]; int pos; } rng32;
 
 static OF_ALWAYS_INLINE uint32_t draw_below(rng32 *r, uint32_t n) {
-    if (!r->left) { r->pool = rng_next(r->g); r->left = 2; }
-    uint32_t bits = (uint32_t)(r->pool >> 32);
-    r->pool <<= 32;
-    r->left--;
-    return below_from(r->g, bits, n);
+    if (r->pos == 16) {
+        for (int k = 0; k < 8; k++) {
+            uint64_t x = rng_next(r->g);
+            r->buf[2 * k] = (uint32_t)(x >> 32);
+            r->buf[2 * k + 1] = (uint32_t)x;
+        }
+        r->pos = 0;
+    }
+    return below_from(r->g, r->buf[r->pos++], n);
 }
 
 /* The row of a hand drawn by weight. */
@@ -646,7 +651,9 @@ static OF_ALWAYS_INLINE double range_mc_body(const job *J, histogram *h, long un
     uint64_t x = J->seed ^ ((uint64_t)unit * 0xD1B54A32D192ED03ull);
     rng g;
     for (int k = 0; k < 4; k++) g.s[k] = splitmix64(&x);
-    rng32 r32 = {&g, 0, 0};
+    rng32 r32;
+    r32.g = &g;
+    r32.pos = 16;
     uint64_t first = (uint64_t)unit * MC_BLOCK;
     uint64_t count = J->samples - first < MC_BLOCK ? J->samples - first : MC_BLOCK;
     uint64_t attempts = 0, limit = 1000 * count + 1000;

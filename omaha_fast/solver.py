@@ -134,10 +134,10 @@ def showdown_values(board: CardsLike, hero: Any, villain: Any, villain_weights: 
     [0.75, 0.0, 0.5]
     >>> sv.high.tolist(), sv.low.tolist()
     ([0.5, 0.0, 0.25], [0.25, 0.0, 0.25])
-    >>> showdown_values(board, ["AsAd3c8s"], ["QsQh8c9c"])
+    >>> showdown_values(board, ["AsAd3c8s"], ["QsQh8c9c"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    omaha_fast.errors.InvalidCardError: hero hand 0 (As Ad 3c 8s): 8s is on the board
+    omaha_fast.errors.InvalidCardError: hero hand 0 (As Ad 3c 8s): 8s is on the board ...
     """
     np = _numpy()
     b = bytes(parse_group(board, (5,), "board"))
@@ -166,7 +166,7 @@ def _row_problem(row: list[int], board: bytes) -> str:
     text = " ".join(map(str, cards))
     on_board = [c for c in cards if int(c) in board]
     if on_board:
-        return f"{text}): {on_board[0]} is on the board"
+        return f"{text}): {on_board[0]} is on the board (leave out such hands first)"
     return f"{text}): a card twice"
 
 

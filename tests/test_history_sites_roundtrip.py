@@ -61,3 +61,28 @@ def test_an_unfinished_hand_is_not_written():
     hand = Table(structure=FixedLimit(10, 20), seats=2, stacks=[100, 100]).start_hand()
     with pytest.raises(ValueError, match="finished"):
         dumps_pokerstars(hand)
+
+
+def check_any_table(count: int, seed: int) -> None:
+    """Hands from tables with every setting (chip units, caps, odd-chip rules, minimum
+    bets, antes, players sitting out and coming back with dead blinds) read back to the
+    same record, the settings a PokerStars history has no place for kept in its table
+    name."""
+    from history_hands import random_hands as any_table_hands
+    for k, hand in enumerate(any_table_hands(seed=seed, count=count)):
+        text = dumps_pokerstars(hand, hand_id=k + 1)
+        [record] = loads_pokerstars(text, "written")
+        want = HandRecord.from_hand(hand)
+        for name in FIELDS + ("odd_chips",):
+            assert getattr(record, name) == getattr(want, name), (name, text)
+        verdict = verify(record)
+        assert verdict.result == "agree", (verdict.differences, text)
+
+
+def test_hands_from_tables_with_any_settings_read_back():
+    check_any_table(200, seed=5)
+
+
+@pytest.mark.slow
+def test_a_thousand_hands_from_tables_with_any_settings_read_back():
+    check_any_table(1000, seed=6)

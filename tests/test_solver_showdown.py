@@ -155,3 +155,18 @@ def test_bad_input():
     with pytest.raises(ValueError, match="game"):
         showdown_values(board, ["3c4dKsKh"], ["3d4hQsQc"], game="stud")
     assert issubclass(InvalidWeightsError, OmahaError)
+
+
+def test_range_objects():
+    """A Range's hands and weights are read directly, and give what its arrays give."""
+    from omaha_fast.ranges import Range
+
+    board = "Ah Kd 7c 8s 2h"
+    hero, villain = Range("AA:$ds").without(board), Range("15%").without(board)
+    sv = showdown_values(board, hero, villain)
+    explicit = showdown_values(board, hero.combos, villain.combos, villain.weights)
+    assert sv.value.tolist() == explicit.value.tolist()
+    assert sv.reach.max() <= float(villain.weights.astype(float).sum())
+    check(board, hero.combos[:200], villain.combos[::20], villain.weights[::20], "hilo")
+    with pytest.raises(InvalidCardError, match="on the board"):
+        showdown_values(board, Range("AA:$ds"), villain)

@@ -87,7 +87,7 @@ class Dealer:
         self.open = open_board
         self.board: list[Card] = []
         self.burns: list[Card] = []
-        self.hole_cards: tuple[Card, ...] = ()
+        self.hole_cards: list[Card] = []      # every hole card, in dealing order
 
     def deal_holes(self, seats: Sequence[int], preset: Mapping[int, Optional[Sequence[Card]]]
                    ) -> tuple[list[tuple[Card, ...]], list[bool]]:
@@ -97,14 +97,13 @@ class Dealer:
         if not (preset or self.preset_board or self.preset_burns):
             pool = self.pool = list(DECK)
             self.drawn = 4 * k
-            dealt = draw(self.rng, pool, 4 * k)
-            self.hole_cards = tuple(dealt)
+            dealt = self.hole_cards = draw(self.rng, pool, 4 * k)   # a fresh list: ours
             deck = iter(dealt)
             return list(zip(deck, deck, deck, deck)), [True] * k   # four by four
         used = [c for cards in preset.values() if cards for c in cards]
-        self.hole_cards = tuple(used)
+        self.hole_cards = used
         drawn = self._draw(4 * sum(1 for s in seats if not preset.get(s)))
-        self.hole_cards += tuple(drawn)
+        self.hole_cards = used + drawn
         holes: list[tuple[Card, ...]] = []
         known = [True] * k
         at = 0

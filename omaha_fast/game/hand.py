@@ -137,16 +137,14 @@ class Hand(Betting):
         self._finished = False
         self._awaiting = 0      # open board: the street whose cards the caller must deal
         self._aggressor: Optional[int] = None
-        self._deal(setup)
+        # hole cards now (preset or dealt); the board street by street (see Dealer)
+        self._dealer = dealer = Dealer(setup.rng or SECURE, setup.board, setup.burns,
+                                       setup.open_board)
+        self._holes, self._known = dealer.deal_holes(seats, setup.holes)
         self._post(setup)
         self._start_round(0, setup)
 
     # ----------------------------------------------------------------- setup
-    def _deal(self, setup: Setup) -> None:
-        """Hole cards now (preset or dealt); the board street by street (see Dealer)."""
-        self._dealer = dealer = Dealer(setup.rng or SECURE, setup.board, setup.burns,
-                                       setup.open_board)
-        self._holes, self._known = dealer.deal_holes(self._seats, setup.holes)
 
     def _post(self, setup: Setup) -> None:
         index, stacks, posted = self._index, self._stack, self._posted

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from functools import partial
 from itertools import product
+from types import MethodType
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TypeVar, cast
 
 from ..cards import Card
@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 
 def _fast(cls: type[_T]) -> Callable[[tuple[Any, ...]], _T]:
-    """A constructor of ``cls`` from one tuple of its fields in order: a single C call,
-    without the keyword parsing of the NamedTuple's own ``__new__``."""
-    return cast(Callable[[tuple[Any, ...]], _T], partial(tuple.__new__, cls))
+    """A constructor of ``cls`` from one tuple of its fields in order: ``tuple.__new__``
+    bound to the class, as cheap as calling it directly (a ``functools.partial`` costs a
+    third more), without the keyword parsing of the NamedTuple's own ``__new__``."""
+    return cast(Callable[[tuple[Any, ...]], _T], MethodType(tuple.__new__, cls))
 
 _T = TypeVar("_T")
 STREETS = ("preflop", "flop", "turn", "river")

@@ -163,6 +163,9 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             if not m:
                 raise b.fail(k, f"unreadable table line: {line}")
             b.table_size = int(m.group(2) or 0)
+            if m.group(1).split(" ")[0] == "omaha_fast":
+                b.ours = True
+                b.settings = dict(w.partition("=")[::2] for w in m.group(1).split()[1:])
             b.button = int(m.group(3))
         elif section == "seats" and line.startswith("Seat "):
             m = _SEAT.match(line)

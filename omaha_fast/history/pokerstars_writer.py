@@ -69,7 +69,8 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
         stakes = rules.blinds
     out = [f"PokerStars Hand #{hand_id}:  {game} {limit} ({stakes[0]}/{stakes[1]}) - "
            f"2000/01/01 00:00:00 ET",
-           f"Table 'omaha_fast' {setup.table_size}-max Seat #{setup.button + 1} is the "
+           f"Table '{_table_name(hand)}' {setup.table_size}-max Seat #{setup.button + 1} "
+           f"is the "
            f"button"]
     start = hand.starting_stacks
     for seat in sorted(hand.seats):
@@ -122,7 +123,7 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
         out.extend(f"{who[seat]}: mucks hand" for seat in hand.mucked)
     for k, award in enumerate(awards):
         label = "pot" if len(awards) == 1 else "main pot" if k == 0 else f"side pot-{k}"
-        lines = half_lines(award)
+        lines = half_lines(award, rules.chip)
         pairs = ([(seat, chips) for seat, _, chips in lines] if lines is not None
                  else list(award.shares.items()))
         out.extend(f"{who[seat]} collected {chips} from {label}" for seat, chips in pairs
@@ -142,24 +143,77 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
     return "\n".join(out)
 
 
+def _table_name(hand: Hand) -> str:
+    """"omaha_fast", then the table settings a PokerStars history has no place for, as
+    key=value words (the table name is free text: other readers keep it as a name)."""
+    rules = hand.rules
+    s = rules.structure
+    assert rules.blinds is not None
+    words = []
+    if rules.chip != 1:
+        words.append(f"chip={rules.chip}")
+    if isinstance(s, FixedLimit):
+        if s.cap != 4:
+            words.append(f"cap={s.cap}")
+        if s.uncap_heads_up:
+            words.append("uncap_heads_up=1")
+        if rules.blinds != (s.small_bet // 2 // rules.chip * rules.chip, s.small_bet):
+            words.append(f"blinds={rules.blinds[0]}/{rules.blinds[1]}")
+    elif rules.min_bet != rules.blinds[1]:
+        words.append(f"min_bet={rules.min_bet}")
+    if rules.odd_chips != "left_of_button":
+        words.append(f"odd_chips={rules.odd_chips}")
+    big = hand.setup.big_blind
+    if not any(p.seat == big and p.kind == "blind" for p in hand.posts):
+        words.append(f"big_blind={'none' if big is None else big + 1}")
+    if any(p.kind == "bb_ante" for p in hand.posts):
+        words.append("bb_ante=1")
+    blind_seats = {p.seat for p in hand.posts if p.kind == "blind"}
+    dead_only = [p.seat + 1 for p in hand.posts if p.kind == "dead"
+                 and p.seat not in blind_seats]
+    if dead_only:       # a dead small blind alone reads as a live one without this
+        words.append("dead=" + ".".join(map(str, dead_only)))
+    return " ".join(["omaha_fast"] + words)
+
+
+def _actual_posts(hand: Hand) -> list[tuple[int, str, int]]:
+    """The requested posts in the engine's order with what each actually put in (0 for a
+    player who had nothing left: the engine skips those)."""
+    done = list(hand.posts)
+    out = []
+    j = 0
+    for p in hand.setup.posts:
+        if j < len(done) and (done[j].seat, done[j].kind) == (p.seat, p.kind):
+            out.append((p.seat, p.kind, done[j].amount))
+            j += 1
+        else:
+            out.append((p.seat, p.kind, 0))
+    return out
+
+
 def _post_lines(hand: Hand, who: Mapping[int, str]) -> list[str]:
     """Posts in PokerStars' order: antes, small blind, big blind, then players who owe."""
-    posts = hand.posts
+    posts = _actual_posts(hand)
     big = hand.setup.big_blind
-    antes = [f"{who[p.seat]}: posts the ante {p.amount}" for p in posts
-             if p.kind in ("ante", "bb_ante")]
-    blinds = [p for p in posts if p.kind == "blind"]
-    deads = {p.seat: p.amount for p in posts if p.kind == "dead"}
-    at = next((i for i, p in enumerate(blinds) if p.seat == big), len(blinds))
-    lines = [f"{who[p.seat]}: posts small blind {p.amount}" for p in blinds[:at]]
-    lines += [f"{who[p.seat]}: posts big blind {p.amount}" for p in blinds[at:at + 1]]
-    for p in blinds[at + 1:]:
-        if p.seat in deads:
-            lines.append(f"{who[p.seat]}: posts small & big blinds "
-                         f"{deads.pop(p.seat) + p.amount}")
+    antes = [f"{who[s]}: posts the ante {a}" for s, k, a in posts
+             if k in ("ante", "bb_ante") and a]
+    blinds = [(s, a) for s, k, a in posts if k == "blind"]
+    deads = {s: a for s, k, a in posts if k == "dead" and a}
+    at = next((i for i, (s, _) in enumerate(blinds) if s == big), len(blinds))
+    lines = [f"{who[s]}: posts small blind {a}" for s, a in blinds[:at] if a]
+    lines += [f"{who[s]}: posts big blind {a}" for s, a in blinds[at:at + 1] if a]
+    # players who owe, clockwise from the button as the engine posts them: a dead small
+    # blind with a big blind is one line, as PokerStars writes it
+    owing = {s: a for s, a in blinds[at + 1:] if a}
+    setup = hand.setup
+    for seat in sorted(set(owing) | set(deads),
+                       key=lambda s: (s - setup.button - 1) % setup.table_size):
+        if seat in owing and seat in deads:
+            lines.append(f"{who[seat]}: posts small & big blinds {deads[seat] + owing[seat]}")
+        elif seat in owing:
+            lines.append(f"{who[seat]}: posts big blind {owing[seat]}")
         else:
-            lines.append(f"{who[p.seat]}: posts big blind {p.amount}")
-    lines += [f"{who[seat]}: posts small blind {chips}" for seat, chips in deads.items()]
+            lines.append(f"{who[seat]}: posts small blind {deads[seat]}")
     return antes + lines
 
 

@@ -145,6 +145,9 @@ class HandBuilder:
         self.rake = 0
         self.no_low = False
         self.summary_won: list[tuple[int, int]] = []   # (seat, chips) from the summary
+        # settings a history written by omaha_fast keeps in its table name
+        self.settings: dict[str, str] = {}
+        self.ours = False        # written by omaha_fast: the engine's own rules apply
 
     # ------------------------------------------------------------- helpers
     def fail(self, line: int, message: str) -> SiteFormatError:
@@ -176,6 +179,15 @@ class HandBuilder:
                         return name, rest[len(sep):]
         return None
 
+    def setting_int(self, key: str, part: int = 0) -> int:
+        """A whole number from the table-name settings ("blinds=5/10" has two parts)."""
+        text = self.settings[key].split("/")[part] if "/" in self.settings[key] or \
+            part == 0 else ""
+        if not re.fullmatch(r"[0-9]{1,15}", text):
+            raise self.fail(self.line, f"table setting {key}={self.settings[key]!r} is not "
+                                       f"a number")
+        return int(text)
+
     # ------------------------------------------------------------- events
     def add_seat(self, number: int, name: str, stack: int, out: bool, line: int) -> None:
         if number in self.names:
@@ -193,6 +205,8 @@ class HandBuilder:
         blind posted together: the small part dead, the big part live)."""
         seat = self.seat(name, line)
         self.out.discard(seat)
+        if kind == "sb" and str(seat) in self.settings.get("dead", "").split("."):
+            kind = "dead"        # written by omaha_fast: a dead small blind on its own
         if kind == "sb" and self._sb_posted:
             kind = "dead"        # a second small blind is a returning player's dead one
         parts: list[tuple[str, int]]
@@ -222,6 +236,8 @@ class HandBuilder:
                 self.street_bet[seat] = self.street_bet.get(seat, 0) + a
 
     def small_blind(self) -> int:
+        if "blinds" in self.settings:
+            return self.setting_int("blinds", 0)
         if self.structure == "fixed-limit":
             return self._sb_amount or self.stakes[0] // 2
         return self.stakes[0]
@@ -370,16 +386,23 @@ class HandBuilder:
             # the big blind went all-in on the ante: the next player after the small blind
             after = [s for s in dealt if s > live[0]] + [s for s in dealt if s < live[0]]
             big_blind = after[0]
+        if "big_blind" in self.settings:
+            big_blind = (None if self.settings["big_blind"] == "none"
+                         else self.setting_int("big_blind"))
         antes = [p for p in posts if p[1] == "ante"]
-        if len(antes) == 1 and antes[0][0] == big_blind:
+        if self.settings.get("bb_ante") == "1" or not self.ours and \
+                len(antes) == 1 and antes[0][0] == big_blind:
             # one ante, from the big blind: a big-blind ante (dead money for the table)
             posts = [(s, "bb_ante" if k == "ante" else k, a) for s, k, a in posts]
         fixed = self.structure == "fixed-limit"
         small_bet, big_bet = self.stakes
-        if fixed:
+        if "blinds" in self.settings:
+            blinds = [self.setting_int("blinds", 0), self.setting_int("blinds", 1)]
+        elif fixed:
             blinds = [self.small_blind(), small_bet]
         else:
             blinds = [self.stakes[0], self.stakes[1]]
+        get = self.settings.get
         rake = ({"percent": 100, "cap": self.rake, "no_flop_no_drop": False}
                 if self.rake else None)
         site = {"format": self.fmt, "names": [self.names.get(s + 1) for s in range(n)],
@@ -388,14 +411,20 @@ class HandBuilder:
                 "collected": [[p, s - 1, a, h] for p, s, a, h in self.collected],
                 "returned": [[s - 1, a] for s, a in self.returned],
                 "total_pot": self.total_pot, "pots": list(self.pot_nets),
-                "rake": self.rake, "no_low": self.no_low, "line": self.line}
+                "rake": self.rake, "no_low": self.no_low, "line": self.line,
+                "written_by_omaha_fast": self.ours}
         record = HandRecord(
             game=self.game, structure=self.structure, blinds=blinds, seats=n,
             button=self.button - 1, stacks=stacks, posts=[[s - 1, k, a] for s, k, a in posts],
             holes=holes, board=self.board, actions=actions, final_stacks=final,
             small_bet=small_bet if fixed else None, big_bet=big_bet if fixed else None,
-            cap=4, uncap_heads_up=fixed and self.max_raises > 4,
-            min_bet=None if fixed else blinds[1], chip=1, rake=rake,
+            cap=self.setting_int("cap") if "cap" in self.settings else 4,
+            uncap_heads_up=fixed and (get("uncap_heads_up") == "1" or
+                                      not self.ours and self.max_raises > 4),
+            min_bet=None if fixed else self.setting_int("min_bet") if "min_bet" in
+            self.settings else blinds[1],
+            chip=self.setting_int("chip") if "chip" in self.settings else 1, rake=rake,
+            odd_chips=get("odd_chips", "left_of_button"),
             big_blind=None if big_blind is None else big_blind - 1,
             id=self.id, origin=self.origin, sources=sources, extra={"site": site})
         record.validate()       # what the history says must make a hand (RecordError)

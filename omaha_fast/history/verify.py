@@ -96,19 +96,19 @@ class Verdict(NamedTuple):
                 "recorded_stacks": self.recorded, "replayed_stacks": self.replayed}
 
 
-def half_lines(award: PotAward) -> Optional[list[tuple[int, str, int]]]:
+def half_lines(award: PotAward, chip: int = 1) -> Optional[list[tuple[int, str, int]]]:
     """(seat, "high" or "low", chips) for each share of each half of an award, as a site
     writes them; None when the same several players won both halves (the pot is then
     divided as one and a site's per-half lines cannot be predicted)."""
     net = award.amount - award.rake
     high, low = award.high_winners, award.low_winners
     if not low:
-        return [(s, "high", c) for s, c in split_evenly(net, high, 1).items() if c]
+        return [(s, "high", c) for s, c in split_evenly(net, high, chip).items() if c]
     if set(low) == set(high) and len(high) > 1:
         return None
-    low_amount = net // 2
-    lines = [(s, "high", c) for s, c in split_evenly(net - low_amount, high, 1).items()]
-    lines += [(s, "low", c) for s, c in split_evenly(low_amount, low, 1).items()]
+    low_amount = net // chip // 2 * chip       # the high half takes the odd unit
+    lines = [(s, "high", c) for s, c in split_evenly(net - low_amount, high, chip).items()]
+    lines += [(s, "low", c) for s, c in split_evenly(low_amount, low, chip).items()]
     return [line for line in lines if line[2]]      # a site writes no line for nothing
 
 
@@ -130,7 +130,7 @@ def verify(record: HandRecord) -> Verdict:
         return f"{chips / 100:.2f}" if scale == 100 else str(chips)
 
     base = {f.name: getattr(record, f.name) for f in fields(HandRecord)}
-    if site:
+    if site and not site.get("written_by_omaha_fast"):
         # the sites pay a dead small blind as dead money in the main pot, no part of the
         # poster's stake in side pots: replayed as the engine's dead money for the table
         base["posts"] = [[s, "bb_ante" if k == "dead" else k, a] for s, k, a in record.posts]
@@ -167,7 +167,7 @@ def verify(record: HandRecord) -> Verdict:
                 differences.append(f"hand {record.id}, {name}: {who(seat)} collected "
                                    f"{money(recorded[seat])} on the site, "
                                    f"{money(replayed[seat])} in the replay")
-        halves = half_lines(award) if award else None
+        halves = half_lines(award, record.chip) if award else None
         if halves is not None:
             entry["halves"] = [{"player": who(s), "half": h, "amount": c}
                                for s, h, c in halves]
