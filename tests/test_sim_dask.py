@@ -105,8 +105,6 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster, reference):
         result = simulate(AGENTS, FL, client=client, progress=kill_one, **RUN)
         assert killed and killed[0] < RUN["hands"]
         assert result == reference
-        client.wait_for_workers(2, timeout=120)      # the nanny started a new worker
-        assert victim not in client.run(os.getpid).values()
 
 
 class Overbet:

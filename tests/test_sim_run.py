@@ -231,3 +231,17 @@ def test_ctrl_c_stops_a_local_run_cleanly(tmp_path):
         time.sleep(0.2)
     else:
         pytest.fail("worker processes were left running")
+
+
+def test_an_agent_that_cannot_reach_the_workers_is_named_clearly():
+    def factory():           # a local function cannot be pickled
+        return Folder()
+
+    with pytest.raises(TypeError, match="cannot send the agents to worker processes"):
+        simulate(["random", factory], FL, hands=400, seed=1, workers=2, block_size=100)
+    assert simulate(["random", factory], FL, hands=40, seed=1, workers=1).hands == 40
+
+
+class Folder:
+    def act(self, view, legal):
+        return ("fold", None) if legal.can_fold else ("check", None)

@@ -5,8 +5,8 @@ result; the caller adds them up, so the total is the same whatever ran them.
 
 - ``workers=1``: in this process, one block after another.
 - ``workers=N`` (default: every core): a pool of N local processes (forkserver where the
-  platform has it); Ctrl-C starts no new block, lets the blocks under way finish and
-  raises KeyboardInterrupt in the caller.
+  platform has it); Ctrl-C (or an error) cancels the blocks not started, lets the ones
+  running finish, stops the workers and raises KeyboardInterrupt (or the error) here.
 - Dask: ``client=`` a ``dask.distributed.Client`` or a scheduler address
   (``"tcp://host:8786"``), or ``backend="dask"`` alone for an embedded ``LocalCluster``
   bound to 127.0.0.1 (``workers`` processes of one thread, no dashboard). Blocks are
@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import queue
+import pickle
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Optional
+
+from ..errors import OmahaError
 
 BACKENDS = ("local", "dask")
 
@@ -93,46 +96,35 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")  # pragma: no cover
 
 
+class NotPicklableError(OmahaError, TypeError):
+    """A task (usually an agent) cannot be sent to a worker process."""
+
+
+def _check_picklable(task: Any) -> None:
+    try:
+        pickle.dumps(task)
+    except Exception as err:
+        raise NotPicklableError(
+            f"cannot send the agents to worker processes ({err}): name agents by a "
+            "built-in name or module:Class, or define their classes in a module; "
+            "agents defined at the prompt run with workers=1") from None
+
+
 def _run_pool(fn: Callable[[Any], Any], tasks: Sequence[Any],
               workers: int) -> Iterator[tuple[int, Any]]:
-    """Run the tasks on a pool, a few blocks ahead of the results.
-
-    Only ``2 * workers`` blocks are ever handed out at once, so a stop (a task error,
-    Ctrl-C, the caller no longer reading) starts no new block and waits for the few under
-    way, which are short. The pool is never terminated: ``Pool.terminate()`` can hang for
-    good when it kills a worker that holds the task queue's lock.
-    """
-    pool = _context().Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
-    finished: queue.SimpleQueue[tuple[int, Any, Optional[BaseException]]] = \
-        queue.SimpleQueue()
-    todo = list(enumerate(tasks))[::-1]
-    running = 0
-
-    def hand_out() -> None:
-        nonlocal running
-        i, task = todo.pop()
-        pool.apply_async(fn, (task,),
-                         callback=lambda result: finished.put((i, result, None)),
-                         error_callback=lambda error: finished.put((i, None, error)))
-        running += 1
-
+    _check_picklable(tasks[0])
+    executor = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=_context(),
+                                   initializer=_ignore_sigint)
     try:
-        while todo and running < 2 * workers:
-            hand_out()
-        while running:
-            try:
-                i, result, error = finished.get(timeout=0.2)  # a timeout keeps Ctrl-C live
-            except queue.Empty:
-                continue
-            running -= 1
-            if error is not None:
-                raise error
-            if todo:
-                hand_out()
-            yield i, result
-    finally:
-        pool.close()
-        pool.join()
+        futures = {executor.submit(fn, task): i for i, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    except BaseException:
+        # Ctrl-C, an agent error, or the caller stopped reading: blocks not started are
+        # cancelled, the few already handed to a worker finish, every worker exits
+        executor.shutdown(wait=True, cancel_futures=True)
+        raise
+    executor.shutdown(wait=True)
 
 
 def _dask() -> Any:
@@ -172,4 +164,4 @@ def _run_dask(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: Optional[
             thing.close()
 
 
-__all__ = ["run_blocks", "default_workers", "BACKENDS"]
+__all__ = ["run_blocks", "default_workers", "BACKENDS", "NotPicklableError"]
