@@ -22,6 +22,7 @@
 
 #include "eval.h"
 #include "omaha_fast.h"
+#include "rng.h"
 
 #define MC_BLOCK 65536          /* boards per Monte Carlo block (the unit of determinism) */
 #define PROGRESS_SECONDS 0.1    /* how often the calling thread reports progress */
@@ -330,38 +331,6 @@ static double run_exact_unit(const job *J, histogram *h, long unit) {
     int left = J->deal - prefix;
     enumerate(J, h, start, left, prefix, idx, low, suited, counts);
     return choose(J->n_deck - start, left);
-}
-
-/* splitmix64: seeds each block's xoshiro-style stream from (seed, block). */
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-typedef struct { uint64_t s[4]; } rng;
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t rng_next(rng *g) {   /* xoshiro256** */
-    uint64_t *s = g->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform in [0, n): multiply-shift with rejection, so no value is favoured. */
-static inline uint32_t rng_below(rng *g, uint32_t n) {
-    uint64_t m = (uint64_t)(uint32_t)(rng_next(g) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t floor = (uint32_t)(-n) % n;
-        while (low < floor) {
-            m = (uint64_t)(uint32_t)(rng_next(g) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
 }
 
 static double run_mc_unit(const job *J, histogram *h, long unit) {
