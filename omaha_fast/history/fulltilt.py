@@ -54,11 +54,8 @@ _UNCALLED = re.compile(rf"^Uncalled bet of ({MONEY}) returned to (.+)$")
 _WINS = re.compile(rf"^(?:wins|ties for) (?:the )?(?:(high|low) )?"
                    rf"(pot|main pot|side pot(?: #\d+)?) \(({MONEY})\)")
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
-_TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?: #?\d+)?):? ({MONEY})")
-_SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
 _TWICE = re.compile(r"\*\*\* [A-Z ]+ \d")      # "*** FLOP 1 ***": run it twice
-_SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
 _POST_KIND = {"posts the small blind of": "sb", "posts a dead small blind of": "dead",
               "posts the big blind of": "bb", "posts": "bb", "antes": "ante",
               "posts small & big blinds": "both"}
@@ -141,7 +138,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 section = "play"
             continue
         if section == "summary":
-            _summary_line(b, line, k)
+            b.summary_line(line, k, _SUMMARY_POT)
         elif section == "seats" and line.startswith("Seat "):
             m = _SEAT.match(line)
             if not m:
@@ -204,24 +201,6 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.muck(name, k)
     elif rest.startswith(("folds", "checks", "calls", "bets", "raises", "posts", "antes")):
         raise b.fail(k, f"unreadable action: {line}")
-
-
-def _summary_line(b: HandBuilder, line: str, k: int) -> None:
-    m = _TOTAL.match(line)
-    if m:
-        b.total_pot = b.chips(m.group(1), k)
-        b.rake = b.chips(m.group(3), k)
-        b.pot_nets = [b.chips(a, k) for _, a in _SUMMARY_POT.findall(m.group(2))]
-        return
-    m = _SUMMARY_WON.match(line)
-    if m and int(m.group(1)) in b.names:
-        b.summary_won.append((int(m.group(1)), b.chips(m.group(2), k)))
-    m = _SUMMARY_CARDS.match(line)
-    if m:
-        seat = int(m.group(1))
-        cards = "".join(m.group(2).split())
-        if seat in b.names and len(cards) == 8 and seat not in b.holes:
-            b.holes[seat] = cards
 
 
 __all__ = ["read_fulltilt", "loads_fulltilt", "is_fulltilt"]

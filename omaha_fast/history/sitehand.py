@@ -22,6 +22,10 @@ from typing import Any, NamedTuple, Optional, Union
 from .record import HandRecord, RecordError
 
 MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+# summary lines both sites write alike (only the pot labels differ: each reader has its own)
+_TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
+_SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
+_SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -321,6 +325,25 @@ class HandBuilder:
         except SiteFormatError as e:
             raise self.fail(line, str(e)) from None
         self.collected.append((index, seat, amount, half))
+
+    def summary_line(self, line: str, k: int, pot_label: re.Pattern[str]) -> None:
+        """Read one summary line: the total pot, its pots (named by ``pot_label``, the
+        site's own pattern) and the rake, what a seat won, the cards a seat showed."""
+        m = _TOTAL.match(line)
+        if m:
+            self.total_pot = self.chips(m.group(1), k)
+            self.rake = self.chips(m.group(3), k)
+            self.pot_nets = [self.chips(a, k) for _, a in pot_label.findall(m.group(2))]
+            return
+        m = _SUMMARY_WON.match(line)
+        if m and int(m.group(1)) in self.names:
+            self.summary_won.append((int(m.group(1)), self.chips(m.group(2), k)))
+        m = _SUMMARY_CARDS.match(line)
+        if m:
+            seat = int(m.group(1))
+            cards = "".join(m.group(2).split())
+            if seat in self.names and len(cards) == 8 and seat not in self.holes:
+                self.holes[seat] = cards
 
     def _unwritten_return(self, dealt: list[int]) -> None:
         """Older histories do not write "Uncalled bet ... returned": when the summary's
