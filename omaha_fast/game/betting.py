@@ -126,7 +126,8 @@ class Betting:
                 elif hi > total:
                     hi = total
         legal = self._legal = new_legal((  # type: ignore[misc]  # a slot of Hand
-            self._seats[i], to_call > 0, to_call == 0, to_call, call,
+            self._seats[i], to_call > 0 or self.rules.allow_fold_when_check, to_call == 0,
+            to_call, call,
             lo > 0 and not current, lo > 0 and current > 0, lo, hi, all_in_to))
         return legal
 
@@ -170,8 +171,9 @@ class Betting:
         bet = self._bet[i]
         to_call = self._current - bet
         if kind == "fold":
-            if not to_call:
+            if not to_call and not self.rules.allow_fold_when_check:
                 # folding for free would only hand the pot to players who did not pay for it
+                # (the card rooms allow it: Rules.allow_fold_when_check)
                 raise self._refuse(kind, amount, "there is nothing to call; check instead")
             if amount is not None:
                 raise self._refuse(kind, amount, "a fold takes no amount")

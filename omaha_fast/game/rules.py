@@ -72,7 +72,11 @@ class Rake:
 
 @dataclass(frozen=True)
 class Rules:
-    """Everything that is fixed for a table. Built by :class:`Table` from its keywords."""
+    """Everything that is fixed for a table. Built by :class:`Table` from its keywords.
+
+    ``allow_fold_when_check`` lets a player fold when he could check, as PokerStars and
+    Full Tilt do (off by default: the engine then refuses a fold with nothing to call).
+    """
 
     structure: Structure
     game: str = "hilo"
@@ -83,6 +87,7 @@ class Rules:
     button_rule: str = "dead"
     odd_chips: str = "left_of_button"
     rake: Optional[Rake] = None
+    allow_fold_when_check: bool = False
     min_bet: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -91,6 +96,7 @@ class Rules:
                              f"NoLimit(...), got {self.structure!r}")
         check_choice(self.game, GAMES, "game")
         check_choice(self.button_rule, BUTTON_RULES, "button_rule")
+        check_bool(self.allow_fold_when_check, "allow_fold_when_check")
         object.__setattr__(self, "odd_chips", odd_chip_rule(self.odd_chips))
         chip = check_chips(self.chip, "chip", positive=True)
         if self.rake is not None and not isinstance(self.rake, Rake):

@@ -11,19 +11,20 @@ The TOML is read by the standard reader (``tomllib``; the ``tomli`` package on P
 field for is written as user fields (``_``-prefixed) and read back, so that every hand the
 table can play replays from PHH exactly as from JSON:
 
-========================  ================================================================
-``_seats``                the table seat of each player (0-based), ``_table_size`` seats
-``_button``               the button's seat (it may be an empty seat)
-``_big_blind``            the big blind's seat, when the blinds alone do not say
-``_blinds``               the table's (small, big) when the posts alone do not say
-``_blind_order``          the seats posting blinds, in order, when it is not small, big,
-                          then the players coming back
-``_dead_blinds``          the part of each player's ``antes`` that is a dead small blind
-``_big_blind_ante``       true when the big blind's ante is a big-blind ante
-``_cap``                  fixed-limit bets a round (when not 4); ``_uncap_heads_up``
-``_chip``                 the chip unit; ``_odd_chips`` the odd-chip rule; ``_rake``
-``_id``, ``_burns``       the hand's id; the burn cards
-========================  ================================================================
+============================  ============================================================
+``_seats``                    the table seat of each player (0-based), ``_table_size`` seats
+``_button``                   the button's seat (it may be an empty seat)
+``_big_blind``                the big blind's seat, when the blinds alone do not say
+``_blinds``                   the table's (small, big) when the posts alone do not say
+``_blind_order``              the seats posting blinds, in order, when it is not small, big,
+                              then the players coming back
+``_dead_blinds``              the part of each player's ``antes`` that is a dead small blind
+``_big_blind_ante``           true when the big blind's ante is a big-blind ante
+``_cap``                      fixed-limit bets a round (when not 4); ``_uncap_heads_up``
+``_chip``                     the chip unit; ``_odd_chips`` the odd-chip rule; ``_rake``
+``_id``, ``_burns``           the hand's id; the burn cards
+``_allow_fold_when_check``    true when a player may fold with nothing to call
+============================  ============================================================
 
 Blinds are written as the table asked for them: a big blind whose stack cannot cover it
 is written in full (the engine, like pokerkit, posts what the stack holds), so the bet to
@@ -84,7 +85,8 @@ _OWN = {"variant", "starting_stacks", "actions", "antes", "blinds_or_straddles",
         "small_bet", "big_bet", "min_bet", "finishing_stacks", "seats", "seat_count",
         "players", "ante_trimming_status", "_seats", "_table_size", "_button",
         "_big_blind", "_blinds", "_blind_order", "_dead_blinds", "_big_blind_ante", "_cap",
-        "_uncap_heads_up", "_chip", "_odd_chips", "_rake", "_id", "_burns"}
+        "_uncap_heads_up", "_chip", "_odd_chips", "_rake", "_id", "_burns",
+        "_allow_fold_when_check"}
 
 
 class PHHError(RecordError):
@@ -295,6 +297,7 @@ def _record(name: str, table: dict[str, Any], origin: str,
         min_bet=f.get("min_bet"), chip=f.get("_chip", 1),
         odd_chips=f.get("_odd_chips", "left_of_button"), rake=_rake(f),
         big_blind=seats[bb_player] if bb_player is not None else None, id=hand_id,
+        allow_fold_when_check=f.get("_allow_fold_when_check", False),
         players=_players(f, n, seats, size), origin=f"{origin} line {f.line('actions')}",
         extra=extra, sources=sources)
     try:
@@ -599,6 +602,8 @@ def phh_fields(record: HandRecord) -> dict[str, Any]:
         f["_chip"] = record.chip
     if record.odd_chips != "left_of_button":
         f["_odd_chips"] = record.odd_chips
+    if record.allow_fold_when_check:
+        f["_allow_fold_when_check"] = True
     if record.rake is not None:
         f["_rake"] = {key: value for key, value in record.rake.items() if value is not None}
     if record.extra.get("burns"):

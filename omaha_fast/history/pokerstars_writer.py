@@ -163,6 +163,8 @@ def _table_name(hand: Hand) -> str:
         words.append(f"min_bet={rules.min_bet}")
     if rules.odd_chips != "left_of_button":
         words.append(f"odd_chips={rules.odd_chips}")
+    if rules.allow_fold_when_check:
+        words.append("allow_fold_when_check=1")
     big = hand.setup.big_blind
     if not any(p.seat == big and p.kind == "blind" for p in hand.posts):
         words.append(f"big_blind={'none' if big is None else big + 1}")

@@ -41,7 +41,7 @@ stacks. A disagreement names the hand, the pot and both amounts.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, NamedTuple, Optional
 
 from ..game.pots import PotAward, split_evenly
@@ -71,10 +71,8 @@ class _RakedRecord(HandRecord):
     pot_rakes: tuple[int, ...] = ()
 
     def make_rules(self) -> Rules:
-        rules = super().make_rules()
         rake = RecordedRake(percent=0, no_flop_no_drop=False, amounts=self.pot_rakes)
-        return Rules(structure=rules.structure, game=rules.game, blinds=rules.blinds,
-                     chip=rules.chip, odd_chips=rules.odd_chips, rake=rake)
+        return replace(super().make_rules(), rake=rake)
 
 
 class Verdict(NamedTuple):
