@@ -218,9 +218,10 @@ def test_an_unwritten_uncalled_bet_and_win_line_come_from_the_summary():
     assert verify(record).result == "agree"
 
 
-def test_run_it_twice_and_cancelled_hands_are_reported_not_guessed():
+def test_a_hand_run_twice_without_its_second_board_is_reported_not_guessed():
     text = CASH.read_text().replace("*** FLOP *** [2c 3d Kh]", "*** FIRST FLOP *** [2c 3d Kh]")
-    with pytest.raises(SiteFormatError, match="line 13: hand 100000000001: run-it-twice"):
+    with pytest.raises(SiteFormatError, match="line 1: hand 100000000001: a hand run twice "
+                                              "needs both boards"):
         loads_pokerstars(text, "rit.txt")
 
 

@@ -51,11 +51,11 @@ _POST = re.compile(rf"^(posts the small blind of|posts a dead small blind of|"
 _ACT = re.compile(rf"^(folds|checks|calls|bets|raises to)(?: ({MONEY}))?(, and is all in)?"
                   rf"(?: \[.*\])?$")
 _UNCALLED = re.compile(rf"^Uncalled bet of ({MONEY}) returned to (.+)$")
+# "wins pot 2 ($77.60)": the second run of a hand run twice
 _WINS = re.compile(rf"^(?:wins|ties for) (?:the )?(?:(high|low) )?"
-                   rf"(pot|main pot|side pot(?: #\d+)?) \(({MONEY})\)")
-_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
+                   rf"(pot|main pot|side pot(?: #\d+)?)(?: ([12]))? \(({MONEY})\)")
+_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER)(?: ([12]))? \*\*\*(.*)$")
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?: #?\d+)?):? ({MONEY})")
-_TWICE = re.compile(r"\*\*\* [A-Z ]+ \d")      # "*** FLOP 1 ***": run it twice
 _POST_KIND = {"posts the small blind of": "sb", "posts a dead small blind of": "dead",
               "posts the big blind of": "bb", "posts": "bb", "antes": "ante",
               "posts small & big blinds": "both"}
@@ -65,11 +65,9 @@ _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limi
 
 
 def is_fulltilt(text: str) -> bool:
-    """True when the text's first non-blank line is a Full Tilt hand header."""
-    for line in text_lines(text[:4096]):
-        if line.strip():
-            return bool(HEADER.match(line.strip()))
-    return False
+    """True when the text holds a Full Tilt hand header (a preamble, such as an archive's
+    banner or an export's "BEGIN", may come first)."""
+    return any(HEADER.match(line) for line in text_lines(text))
 
 
 def read_fulltilt(text: str, origin: str = "<fulltilt>") -> list[SiteItem]:
@@ -129,11 +127,12 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         if line.startswith("*** "):
             m = _STREET.match(line)
             if m:
-                b.street(m.group(1).lower(), cards_in(m.group(2)), k)
+                b.street(m.group(1).lower(), cards_in(m.group(3)), k, int(m.group(2) or 0))
             elif line.startswith("*** SUMMARY"):
                 section = "summary"
-            elif "FIRST" in line or "SECOND" in line or _TWICE.match(line):
-                raise b.fail(k, "run-it-twice hands are not supported")
+            elif re.search(r"[0-9]", line) and not re.fullmatch(r"\*\*\* SHOW DOWN [12] \*\*\*",
+                                                                 line):
+                raise b.fail(k, f"a board run more than twice, or in an unknown way: {line}")
             if section != "summary":
                 section = "play"
             continue
@@ -153,7 +152,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         elif line == "No low hand qualified":
             b.no_low = True
         elif " has been canceled" in line:
-            raise b.fail(k, "the hand was cancelled")
+            return SkippedHand(hand_id, origin, first, "hand cancelled: no chips moved")
         else:
             _play_line(b, line, k)
     if not b.table_size:
@@ -193,7 +192,8 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
     m = _WINS.match(rest)
     if m:
         pot = m.group(2).replace(" #", "-")
-        b.collect(name, b.chips(m.group(3), k), pot, m.group(1), k)
+        b.run = int(m.group(3) or 0)
+        b.collect(name, b.chips(m.group(4), k), pot, m.group(1), k)
         return
     if rest.startswith("shows ["):
         b.show(name, cards_in(rest.split("]", 1)[0] + "]"), k)

@@ -39,9 +39,12 @@ from .sitehand import (
     parse_guarded,
 )
 
-HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+)")
+# Full Tilt's histories since 2016 are written in the PokerStars format ("Full Tilt Hand #");
+# some exports write the header in capitals ("POKERSTARS GAME #")
+HEADER = re.compile(r"^(?:PokerStars|Full Tilt) (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+)",
+                    re.IGNORECASE)
 _GAME = re.compile(r"(?<![\w-])(\d Card )?(Omaha Hi/Lo|Omaha)"
-                   r" (Pot Limit|No Limit|Fixed Limit|Limit)(?=[ ,)])")
+                   r" (Pot Limit|No Limit|Fixed Limit|Limit)(?=[ ,)])", re.IGNORECASE)
 _STAKES = re.compile(rf"(?:\(|, )({MONEY})/({MONEY})(?: ([A-Z]{{3}}))?\)")
 _TABLE = re.compile(r"^Table '(.*)' (?:(\d{1,2})-max )?(?:\(Play Money\) )?"
                     r"Seat #(\d{1,2}) is the button")
@@ -53,9 +56,9 @@ _ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({MONEY}))?(?: to ({MO
                   rf"(?: \([a-z ]+\))?$")
 _UNCALLED = re.compile(rf"^Uncalled bet \(({MONEY})\) returned to (.+)$")
 _COLLECT = re.compile(rf"^ collected ({MONEY}) from (pot|main pot|side pot(?:-\d+)?)$")
-_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*(.*)$")
+_STREET = re.compile(r"^\*\*\* (FIRST |SECOND )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
+_RUN = {None: 0, "FIRST ": 1, "SECOND ": 2}
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?:-\d+)?) ({MONEY})")
-_TWICE = re.compile(r"\*\*\* [A-Z ]+ \d")      # "*** FLOP 1 ***": run it twice
 _POST_KIND = {"small blind": "sb", "big blind": "bb", "small & big blinds": "both",
               "the ante": "ante"}
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
@@ -78,16 +81,15 @@ def split_hands(lines: list[str], header: re.Pattern[str]) -> Iterator[tuple[int
 
 
 def text_lines(text: str) -> list[str]:
-    """Lines without a byte-order mark, line ends or trailing blanks."""
-    return [ln.rstrip() for ln in text.lstrip("\ufeff").splitlines()]
+    """Lines without a byte-order mark, line ends or blanks at either end (archives and
+    some exports indent every line)."""
+    return [ln.strip() for ln in text.lstrip("\ufeff").splitlines()]
 
 
 def is_pokerstars(text: str) -> bool:
-    """True when the text's first non-blank line is a PokerStars hand header."""
-    for line in text_lines(text[:4096]):
-        if line.strip():
-            return bool(HEADER.match(line.strip()))
-    return False
+    """True when the text holds a PokerStars hand header (a preamble, such as an
+    archive's banner, may come first)."""
+    return any(HEADER.match(line) for line in text_lines(text))
 
 
 def read_pokerstars(text: str, origin: str = "<pokerstars>") -> list[SiteItem]:
@@ -122,8 +124,10 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         desc = header.split(":", 1)[1].split(" - ")[0].strip() if ":" in header else header
         return SkippedHand(hand_id, origin, first, desc)
     b = HandBuilder("pokerstars", hand_id, origin, first)
-    b.game = "hilo" if game.group(2) == "Omaha Hi/Lo" else "high"
-    b.structure = _LIMIT[game.group(3)]
+    if header[:9].lower() == "full tilt":
+        b.fmt = "fulltilt"
+    b.game = "hilo" if game.group(2).lower() == "omaha hi/lo" else "high"
+    b.structure = _LIMIT[game.group(3).title()]
     stakes = _STAKES.search(header)
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
@@ -144,14 +148,16 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         if line.startswith("*** "):
             m = _STREET.match(line)
             if m:
-                b.street(m.group(1).lower(), cards_in(m.group(2)), k)
+                b.street(m.group(2).lower(), cards_in(m.group(3)), k, _RUN[m.group(1)])
                 section = "play"
             elif line.startswith("*** SUMMARY"):
                 section = "summary"
             elif line.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
                 section = "play"
-            elif "FIRST" in line or "SECOND" in line or _TWICE.match(line):
-                raise b.fail(k, "run-it-twice hands are not supported")
+            elif line in ("*** FIRST SHOW DOWN ***", "*** SECOND SHOW DOWN ***"):
+                b.run = 1 if "FIRST" in line else 2     # run it twice: whose pot follows
+            elif re.search(r"THIRD|FIRST|SECOND|[0-9]", line):
+                raise b.fail(k, f"a board run more than twice, or in an unknown way: {line}")
             continue
         if section == "summary":
             b.summary_line(line, k, _SUMMARY_POT)
@@ -172,7 +178,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.add_seat(int(m.group(1)), m.group(2), b.chips(m.group(3), k),
                        "sitting out" in rest or "out of hand" in rest, k)
         elif line == "Hand cancelled":
-            raise b.fail(k, "the hand was cancelled")
+            return SkippedHand(hand_id, origin, first, "hand cancelled: no chips moved")
         elif line == "No low hand qualified":
             b.no_low = True
         else:

@@ -25,6 +25,7 @@ MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 # summary lines both sites write alike (only the pot labels differ: each reader has its own)
 _TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
+_SUMMARY_OUT = re.compile(r"^Seat (\d+): .*? is sitting out$")
 _SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _DIGITS = re.compile(r"[0-9]+")
@@ -131,6 +132,8 @@ class HandBuilder:
         self.big_blind: Optional[int] = None
         self._sb_posted = False
         self._sb_amount: Optional[int] = None   # a full small blind (not a short all-in)
+        # a second small blind read as dead, until its poster's call shows it was live
+        self._second_sb: dict[int, int] = {}     # seat -> index in posts
         self._full_level = 0
         self.actions: list[list[Any]] = []
         self.sources: list[str] = []
@@ -143,6 +146,11 @@ class HandBuilder:
         self.shows: list[tuple[int, str, int]] = []
         self.mucks: list[tuple[int, int]] = []
         self.collected: list[tuple[int, int, int, Optional[str]]] = []
+        # run it twice: the second board, and the run (1 or 2) of each collected line
+        self.board2 = ""
+        self._rit_base: Optional[str] = None    # the board both runs share
+        self.run = 0                            # the run whose showdown is being read
+        self.runs: list[int] = []
         self.returned: list[tuple[int, int]] = []
         self.total_pot: Optional[int] = None
         self.pot_nets: list[int] = []
@@ -213,6 +221,7 @@ class HandBuilder:
             kind = "dead"        # written by omaha_fast: a dead small blind on its own
         if kind == "sb" and self._sb_posted:
             kind = "dead"        # a second small blind is a returning player's dead one
+            self._second_sb[seat] = len(self.posts)
         parts: list[tuple[str, int]]
         if kind == "both":
             small = min(self.small_blind(), amount)
@@ -246,7 +255,20 @@ class HandBuilder:
             return self._sb_amount or self.stakes[0] // 2
         return self.stakes[0]
 
-    def street(self, name: str, cards: str, line: int) -> None:
+    def street(self, name: str, cards: str, line: int, run: int = 0) -> None:
+        """A street dealt: ``run`` is 1 or 2 for the boards of a hand run twice."""
+        if run:
+            if self._rit_base is None:
+                self._rit_base = self.board
+            if run == 2:
+                size = 2 * {"flop": 3, "turn": 4, "river": 5}[name]
+                if len(cards) != size or not cards.startswith(self._rit_base) or \
+                        not cards.startswith(self.board2[:size]):
+                    raise self.fail(line, f"the second {name} shows {cards or 'no cards'} "
+                                          f"after a shared board of "
+                                          f"{self._rit_base or 'no cards'}")
+                self.board2 = cards
+                return
         dealt = len(self.board) // 2
         expected = ("flop", "turn", "river")[dealt - 2] if dealt in (0, 3, 4) else None
         if dealt == 0:
@@ -270,6 +292,15 @@ class HandBuilder:
         raise_to (``amount`` is the street total)."""
         seat = self.seat(name, line)
         self.out.discard(seat)   # a tournament player sitting out is dealt in and folds
+        post = self._second_sb.pop(seat, None)
+        if post is not None and verb == "call" and amount is not None and not self.board:
+            # some histories (converted from other sites) count a second small blind as
+            # live: the call then adds only what the blind leaves to pay
+            posted = self.posts[post][2]
+            level = max(self.street_bet.values(), default=0)
+            if amount + posted == level - self.street_bet.get(seat, 0):
+                self.posts[post] = (seat, "blind", posted)
+                self.street_bet[seat] = self.street_bet.get(seat, 0) + posted
         before = self.street_bet.get(seat, 0)
         if verb in ("fold", "check"):
             entry: list[Any] = [seat - 1, verb, None]
@@ -325,6 +356,7 @@ class HandBuilder:
         except SiteFormatError as e:
             raise self.fail(line, str(e)) from None
         self.collected.append((index, seat, amount, half))
+        self.runs.append(self.run)
 
     def summary_line(self, line: str, k: int, pot_label: re.Pattern[str]) -> None:
         """Read one summary line: the total pot, its pots (named by ``pot_label``, the
@@ -334,6 +366,13 @@ class HandBuilder:
             self.total_pot = self.chips(m.group(1), k)
             self.rake = self.chips(m.group(3), k)
             self.pot_nets = [self.chips(a, k) for _, a in pot_label.findall(m.group(2))]
+            return
+        m = _SUMMARY_OUT.match(line)
+        if m and int(m.group(1)) in self.names:
+            # Full Tilt may say so only here: out of the hand unless he posted or acted
+            seat = int(m.group(1))
+            if seat not in self.invested and all(a[0] != seat - 1 for a in self.actions):
+                self.out.add(seat)
             return
         m = _SUMMARY_WON.match(line)
         if m and int(m.group(1)) in self.names:
@@ -375,6 +414,7 @@ class HandBuilder:
         if not self.collected:
             # some histories write no win line: the summary's "collected (...)" stands in
             self.collected = [(0, seat, chips, None) for seat, chips in self.summary_won]
+            self.runs = [0] * len(self.collected)
         won: dict[int, int] = {}
         for _, seat, amount, _ in self.collected:
             won[seat] = won.get(seat, 0) + amount
@@ -431,11 +471,16 @@ class HandBuilder:
         site = {"format": self.fmt, "names": [self.names.get(s + 1) for s in range(n)],
                 "currency": self.currency, "scale": self.scale,
                 "tournament": self.tournament,
-                "collected": [[p, s - 1, a, h] for p, s, a, h in self.collected],
+                "collected": [[p, s - 1, a, h] + ([r] if r else [])
+                              for (p, s, a, h), r in zip(self.collected, self.runs)],
                 "returned": [[s - 1, a] for s, a in self.returned],
                 "total_pot": self.total_pot, "pots": list(self.pot_nets),
                 "rake": self.rake, "no_low": self.no_low, "line": self.line,
                 "written_by_omaha_fast": self.ours}
+        if self._rit_base is not None:
+            if len(self.board) != 10 or len(self.board2) != 10:
+                raise self.fail(self.line, "a hand run twice needs both boards to the river")
+            site["boards"] = [self.board, self.board2]
         record = HandRecord(
             game=self.game, structure=self.structure, blinds=blinds, seats=n,
             button=self.button - 1, stacks=stacks, posts=[[s - 1, k, a] for s, k, a in posts],

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .fulltilt import is_fulltilt, read_fulltilt
-from .pokerstars import is_pokerstars, read_pokerstars
+from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
+from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
 
 
@@ -19,7 +19,9 @@ def decode_history(data: bytes) -> str:
     """Text of a history file as the sites wrote them: UTF-16 or UTF-8 with a byte-order
     mark, UTF-8 without one, or Windows-1252 (older Full Tilt files)."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        if len(data) % 2 and data[-1:] in (b"\n", b"\r", b" ", b"\x00"):
+            data = data[:-1]     # a byte-wide line end added to a UTF-16 file by a tool
+        return data.decode("utf-16", errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8")
     try:
@@ -29,11 +31,13 @@ def decode_history(data: bytes) -> str:
 
 
 def site_format(text: str) -> Optional[str]:
-    """"pokerstars" or "fulltilt" when the text is one of their histories, else None."""
-    if is_pokerstars(text):
-        return "pokerstars"
-    if is_fulltilt(text):
-        return "fulltilt"
+    """"pokerstars" or "fulltilt" when the text is one of their histories (the first hand
+    header decides; a preamble may come before it), else None."""
+    for line in text_lines(text):
+        if POKERSTARS_HEADER.match(line):
+            return "pokerstars"
+        if FULLTILT_HEADER.match(line):
+            return "fulltilt"
     return None
 
 

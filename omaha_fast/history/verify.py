@@ -41,13 +41,14 @@ stacks. A disagreement names the hand, the pot and both amounts.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, NamedTuple, Optional
 
 from ..game.pots import PotAward, split_evenly
 from ..game.rules import Rake, Rules
 from .record import HandRecord
-from .replay import ReplayError, replay
+from .replay import ReplayError, ReplayResult, replay
 
 
 @dataclass(frozen=True)
@@ -94,11 +95,15 @@ class Verdict(NamedTuple):
                 "recorded_stacks": self.recorded, "replayed_stacks": self.replayed}
 
 
-def half_lines(award: PotAward, chip: int = 1) -> Optional[list[tuple[int, str, int]]]:
+def half_lines(award: PotAward, chip: int = 1,
+               net: Optional[int] = None) -> Optional[list[tuple[int, str, int]]]:
     """(seat, "high" or "low", chips) for each share of each half of an award, as a site
     writes them; None when the same several players won both halves (the pot is then
-    divided as one and a site's per-half lines cannot be predicted)."""
-    net = award.amount - award.rake
+    divided as one and a site's per-half lines cannot be predicted). ``net`` divides
+    that many chips among the award's winners instead of the pot less its rake (one
+    run of a hand run twice)."""
+    if net is None:
+        net = award.amount - award.rake
     high, low = award.high_winners, award.low_winners
     if not low:
         return [(s, "high", c) for s, c in split_evenly(net, high, chip).items() if c]
@@ -110,12 +115,65 @@ def half_lines(award: PotAward, chip: int = 1) -> Optional[list[tuple[int, str, 
     return [line for line in lines if line[2]]      # a site writes no line for nothing
 
 
+def award_shares(award: PotAward, net: int, chip: int = 1) -> dict[int, int]:
+    """What each winner of ``award`` gets of ``net`` chips, divided as the engine divides
+    a pot (high and low halves, odd chips to the first winners).
+
+    >>> from omaha_fast.game.values import PotAward
+    >>> award_shares(PotAward(101, 0, (0, 1), (0,), (1,), {0: 51, 1: 50}), 51)
+    {0: 26, 1: 25}
+    """
+    high, low = award.high_winners, award.low_winners
+    if not low or list(low) == list(high):
+        return split_evenly(net, high, chip)
+    low_amount = net // chip // 2 * chip
+    shares = split_evenly(net - low_amount, high, chip)
+    for seat, chips in split_evenly(low_amount, low, chip).items():
+        shares[seat] = shares.get(seat, 0) + chips
+    return shares
+
+
 def _pot_name(k: int, count: int) -> str:
     return "pot" if count == 1 else "main pot" if k == 0 else f"side pot-{k}"
 
 
+# one pot as replayed: what each player gets, and the site's lines (seat, half, chips,
+# run) when they can be predicted
+_Expected = tuple[dict[int, int], Optional[list[tuple[int, str, int, int]]]]
+
+
+def _expected(awards: Sequence[PotAward], second: Optional[Sequence[PotAward]],
+              chip: int) -> list[_Expected]:
+    """Each pot's shares and lines; with ``second`` (the awards on the second board of a
+    hand run twice) every contested pot is divided in two, the first run taking the odd
+    unit, and each part awarded on its own board."""
+    out: list[_Expected] = []
+    for k, award in enumerate(awards):
+        halves = half_lines(award, chip)
+        lines = None if halves is None else [(s, h, c, 0) for s, h, c in halves]
+        if second is None or len(award.eligible) < 2:
+            out.append((dict(award.shares), lines))
+            continue
+        net = award.amount - award.rake
+        part2 = net // chip // 2 * chip
+        shares: Counter[int] = Counter()
+        run_lines: Optional[list[tuple[int, str, int, int]]] = []
+        for run, (a, part) in enumerate(((award, net - part2), (second[k], part2)), 1):
+            shares.update(award_shares(a, part, chip))
+            halves = half_lines(a, chip, part)
+            if halves is None or run_lines is None:
+                run_lines = None
+            else:
+                run_lines += [(s, h, c, run) for s, h, c in halves]
+        out.append((dict(shares), run_lines))
+    return out
+
+
 def verify(record: HandRecord) -> Verdict:
-    """Replay a site's hand and compare every pot, the rake and the final stacks."""
+    """Replay a site's hand and compare every pot, the rake and the final stacks.
+
+    A hand run twice (``extra["site"]["boards"]``) is replayed on each board; every pot
+    that more than one player contests is divided between the two runs."""
     site = record.extra.get("site") or {}
     fmt = site.get("format", "record")
     names = site.get("names") or [None] * record.seats
@@ -132,29 +190,46 @@ def verify(record: HandRecord) -> Verdict:
         # the sites pay a dead small blind as dead money in the main pot, no part of the
         # poster's stake in side pots: replayed as the engine's dead money for the table
         base["posts"] = [[s, "bb_ante" if k == "dead" else k, a] for s, k, a in record.posts]
+    boards = site.get("boards")
+    second: Optional[ReplayResult] = None
     try:
         result = replay(HandRecord(**{**base, "rake": None}))
+        rakes: tuple[int, ...] = ()
         if site.get("rake"):     # replayed again with each pot's rake as the site took it
             gross = [a.amount for a in result.hand.awards]
-            rakes = _pot_rakes(gross, site.get("pots") or [], site["rake"])
-            result = replay(_RakedRecord(**base, pot_rakes=tuple(rakes)))
+            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"]))
+            result = replay(_RakedRecord(**base, pot_rakes=rakes))
+        if boards:
+            second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
     except ReplayError as e:
         return Verdict(record.id, fmt, "refused", [str(e)], [], record.final_stacks, None)
     awards = result.hand.awards
+    expected = _expected(awards, second.hand.awards if second else None, record.chip)
+    replayed_stacks = list(result.replayed)
+    for paid, (shares, _) in zip(awards, expected):    # a hand run twice pays otherwise
+        for seat in set(paid.shares) | set(shares):
+            stack = replayed_stacks[seat]
+            assert stack is not None
+            replayed_stacks[seat] = stack - paid.shares.get(seat, 0) + shares.get(seat, 0)
     differences: list[str] = []
-    recorded_lines: dict[int, list[tuple[int, Optional[str], int]]] = {}
-    for pot, seat, amount, half in site.get("collected", []):
-        recorded_lines.setdefault(pot, []).append((seat, half, amount))
+    recorded_lines: dict[int, list[tuple[int, Optional[str], int, int]]] = {}
+    for line in site.get("collected", []):
+        pot, seat, amount, half = line[:4]
+        run = line[4] if len(line) > 4 else 0
+        recorded_lines.setdefault(pot, []).append((seat, half, amount, run))
+    returns_in_pot = not site.get("returned") and _fold_in_unwritten_returns(
+        result.hand.uncalled_returns, recorded_lines, expected)
     pots = []
     count = max(len(awards), max(recorded_lines, default=-1) + 1)
     for k in range(count):
         name = _pot_name(k, count)
-        award = awards[k] if k < len(awards) else None
+        award: Optional[PotAward] = awards[k] if k < len(awards) else None
+        shares, halves = expected[k] if k < len(expected) else ({}, [])
         lines = recorded_lines.get(k, [])
         recorded: Counter[int] = Counter()
-        for seat, _, amount in lines:
+        for seat, _, amount, _ in lines:
             recorded[seat] += amount
-        replayed = Counter(award.shares) if award else Counter()
+        replayed = Counter(shares)
         entry: dict[str, Any] = {
             "pot": name, "amount": award.amount if award else None,
             "rake": award.rake if award else None,
@@ -165,13 +240,12 @@ def verify(record: HandRecord) -> Verdict:
                 differences.append(f"hand {record.id}, {name}: {who(seat)} collected "
                                    f"{money(recorded[seat])} on the site, "
                                    f"{money(replayed[seat])} in the replay")
-        halves = half_lines(award, record.chip) if award else None
-        if halves is not None:
-            entry["halves"] = [{"player": who(s), "half": h, "amount": c}
-                               for s, h, c in halves]
-            explicit = any(h for _, h, _ in lines)
-            got = sorted((s, (h or "high") if explicit else "", c) for s, h, c in lines)
-            want = sorted((s, h if explicit else "", c) for s, h, c in halves)
+        if halves is not None and award is not None:
+            entry["halves"] = [{"player": who(s), "half": h, "amount": c,
+                                **({"run": r} if r else {})} for s, h, c, r in halves]
+            explicit = any(h for _, h, _, _ in lines)
+            got = sorted((r, s, (h or "high") if explicit else "", c) for s, h, c, r in lines)
+            want = sorted((r, s, h if explicit else "", c) for s, h, c, r in halves)
             if got != want and not any(d.startswith(f"hand {record.id}, {name}:")
                                        for d in differences):
                 differences.append(f"hand {record.id}, {name}: the halves differ: site "
@@ -180,25 +254,51 @@ def verify(record: HandRecord) -> Verdict:
         pots.append(entry)
     site_returns = sorted(tuple(r) for r in site.get("returned", []))
     engine_returns = sorted(result.hand.uncalled_returns)
-    if site_returns != engine_returns:
+    if site_returns != engine_returns and not returns_in_pot:
         differences.append(f"hand {record.id}: uncalled bets returned: site "
                            f"{[(who(s), money(a)) for s, a in site_returns]}, replay "
                            f"{[(who(s), money(a)) for s, a in engine_returns]}")
     if site and site.get("rake", 0) != result.hand.rake:
         differences.append(f"hand {record.id}: rake {money(site.get('rake', 0))} on the "
                            f"site, {money(result.hand.rake)} in the replay")
-    if result.recorded != result.replayed:
-        for seat, (a, b) in enumerate(zip(result.recorded or [], result.replayed)):
+    if result.recorded != replayed_stacks:
+        for seat, (a, b) in enumerate(zip(result.recorded or [], replayed_stacks)):
             if a != b:
                 differences.append(f"hand {record.id}: {who(seat)} ends with "
                                    f"{money(a or 0)} on the site, {money(b or 0)} in the "
                                    f"replay")
     return Verdict(record.id, fmt, "disagree" if differences else "agree", differences,
-                   pots, result.recorded, result.replayed)
+                   pots, result.recorded, replayed_stacks)
 
 
-def _describe(lines: list[tuple[int, str, int]], who: Any, money: Any) -> str:
-    return ", ".join(f"{who(s)} {h + ' ' if h else ''}{money(c)}" for s, h, c in lines)
+def _fold_in_unwritten_returns(returns: Sequence[tuple[int, int]],
+                               recorded: dict[int, list[tuple[int, Optional[str], int, int]]],
+                               expected: list[_Expected]) -> bool:
+    """Some histories (converted from other sites) write no uncalled-bet line and count
+    the bet in the winner's collection instead: when a player's collection from a pot
+    exceeds the replay's by exactly the bet the engine returned him, the bet is counted
+    in that pot of ``expected``. True when every returned bet was found so."""
+    if not returns:
+        return False
+    folded_in = []
+    for seat, amount in returns:
+        for k, (shares, _) in enumerate(expected):
+            got = sum(a for s, _, a, _ in recorded.get(k, []) if s == seat)
+            if got and got == shares.get(seat, 0) + amount:
+                folded_in.append((k, seat, amount))
+                break
+        else:
+            return False
+    for k, seat, amount in folded_in:
+        shares = dict(expected[k][0])
+        shares[seat] = shares.get(seat, 0) + amount
+        expected[k] = (shares, None)
+    return True
+
+
+def _describe(lines: list[tuple[int, int, str, int]], who: Any, money: Any) -> str:
+    return ", ".join(f"{f'run {r}: ' if r else ''}{who(s)} {h + ' ' if h else ''}{money(c)}"
+                     for r, s, h, c in lines)
 
 
 def _pot_rakes(gross: list[int], nets: list[int], rake: int) -> list[int]:
@@ -216,4 +316,4 @@ def _pot_rakes(gross: list[int], nets: list[int], rake: int) -> list[int]:
     return out
 
 
-__all__ = ["verify", "Verdict", "RecordedRake", "half_lines"]
+__all__ = ["verify", "Verdict", "RecordedRake", "half_lines", "award_shares"]

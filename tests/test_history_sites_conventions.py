@@ -1,0 +1,145 @@
+"""Conventions of real card-room histories beyond the basics: hands run twice (PokerStars
+and Full Tilt), archives and exports with a preamble or indented lines, Full Tilt's later
+PokerStars-style histories, capitals in the header, UTF-16 files with a stray byte,
+players sitting out named only in the summary, cancelled hands, a fold with nothing to
+call, and what converted histories do with a second small blind and an uncalled bet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from omaha_fast.cli import main
+from omaha_fast.history.fulltilt import loads_fulltilt
+from omaha_fast.history.pokerstars import loads_pokerstars, read_pokerstars
+from omaha_fast.history.replay import ReplayError, replay
+from omaha_fast.history.sitehand import SiteFormatError, SkippedHand, UnreadableHand
+from omaha_fast.history.sites import decode_history, read_site, site_format
+from omaha_fast.history.verify import verify
+
+DATA = Path(__file__).parent / "data" / "sites"
+STARS_TWICE = DATA / "pokerstars_run_twice.txt"
+TILT_TWICE = DATA / "fulltilt_run_twice_sitting_out.txt"
+CONVENTIONS = DATA / "pokerstars_conventions.txt"
+
+
+def items(path: Path) -> dict:
+    return {i.id: i for i in read_site(decode_history(path.read_bytes()), path.name)}
+
+
+def test_a_pokerstars_hand_run_twice_is_checked_run_by_run():
+    [record] = loads_pokerstars(STARS_TWICE.read_text())
+    assert record.extra["site"]["boards"] == ["8d5cKh2sQc", "8d5cKh3h9d"]
+    v = verify(record)
+    assert v.result == "agree", v.differences
+    [pot] = v.pots
+    assert pot["replayed"] == {"Bob": 1202, "Ann": 1201}      # the first run: the odd cent
+    runs = {(h["run"], h["player"], h["half"]): h["amount"] for h in pot["halves"]}
+    assert runs == {(1, "Bob", "high"): 601, (1, "Bob", "low"): 301, (1, "Ann", "low"): 300,
+                    (2, "Ann", "high"): 601, (2, "Bob", "low"): 300, (2, "Ann", "low"): 300}
+    assert v.replayed[:3] == [1968, 1202, 2950]
+
+
+def test_a_wrong_run_is_caught_even_when_the_totals_agree():
+    # Bob and Ann swap their low quarters between the runs: same totals, wrong runs
+    text = STARS_TWICE.read_text().replace(
+        "Bob collected $3.01 from pot\nAnn collected $3 from pot",
+        "Bob collected $3 from pot\nAnn collected $3 from pot").replace(
+        "Ann collected $6.01 from pot\nBob collected $3 from pot",
+        "Ann collected $6.01 from pot\nBob collected $3.01 from pot")
+    v = verify(loads_pokerstars(text)[0])
+    assert v.result == "disagree"
+    assert v.differences == ["hand 300000000001, pot: the halves differ: site run 1: Ann 3.00, "
+                             "run 1: Bob 3.00, run 1: Bob 6.01, run 2: Ann 3.00, run 2: Ann "
+                             "6.01, run 2: Bob 3.01, replay run 1: Ann 3.00, run 1: Bob 3.01, "
+                             "run 1: Bob 6.01, run 2: Ann 3.00, run 2: Ann 6.01, run 2: Bob "
+                             "3.00"]
+
+
+def test_a_board_run_three_times_is_reported_with_its_line():
+    text = STARS_TWICE.read_text().replace("*** SECOND RIVER *** [8d 5c Kh 3h] [9d]",
+                                           "*** SECOND RIVER *** [8d 5c Kh 3h] [9d]\n"
+                                           "*** THIRD RIVER *** [8d 5c Kh 3h] [Jd]")
+    [item] = read_pokerstars(text, "three.txt")
+    assert isinstance(item, UnreadableHand)
+    assert str(item.error) == ("three.txt: line 21: hand 300000000001: a board run more than "
+                               "twice, or in an unknown way: *** THIRD RIVER *** [8d 5c Kh 3h]"
+                               " [Jd]")
+
+
+def test_a_full_tilt_hand_run_twice_with_a_side_pot_for_one_player():
+    hand = items(TILT_TWICE)["33300000001"]
+    v = verify(hand)
+    assert v.result == "agree", v.differences
+    main_pot, side_pot = v.pots
+    assert main_pot["rake"] == 200 and main_pot["replayed"] == {"eve": 2225, "dan": 2225}
+    assert [h.get("run") for h in main_pot["halves"]] == [1, 2]
+    assert side_pot["replayed"] == {"dan": 1500} and "run" not in side_pot["halves"][0]
+    assert v.replayed[:4] == [16425, 2225, 20000, 5700]
+
+
+def test_a_player_sitting_out_only_in_the_summary_is_not_dealt_in():
+    hand = items(TILT_TWICE)["33300000002"]
+    assert hand.stacks[3] is None                        # gus sat out all hand
+    assert verify(hand).result == "agree"
+
+
+def test_utf16_with_a_stray_byte_and_a_preamble(tmp_path, capsys):
+    path = tmp_path / "tilt.txt"
+    path.write_bytes(TILT_TWICE.read_text().replace("\n", "\r\n").encode("utf-16") + b"\n")
+    assert site_format(decode_history(path.read_bytes())) == "fulltilt"
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "2 of 2 hands agree: 2 agreed, 0 disagreed, 0 refused, 0 skipped, 0 unreadable")
+
+
+def test_archives_exports_and_full_tilt_in_the_pokerstars_format(capsys):
+    assert site_format(CONVENTIONS.read_text()) == "pokerstars"
+    found = items(CONVENTIONS)
+    zoom, tilt, cancelled, capitals, converted = (found[f"300000000{k}01"] for k in range(1, 6))
+    assert isinstance(cancelled, SkippedHand) and cancelled.game.startswith("hand cancelled")
+    assert tilt.extra["site"]["format"] == "fulltilt" and tilt.extra["site"]["currency"] == "play"
+    assert capitals.structure == "fixed-limit" and capitals.game == "hilo"
+    for record in (zoom, tilt, capitals, converted):
+        assert verify(record).result == "agree", verify(record).differences
+    assert main(["replay", "--json", str(CONVENTIONS)]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
+    assert summary == {"agreed": 4, "disagreed": 0, "refused": 0, "skipped": 1,
+                       "unreadable": 0}
+
+
+def test_a_site_hand_may_fold_with_nothing_to_call():
+    zoom = items(CONVENTIONS)["300000000101"]     # the big blind folds after two limps
+    assert zoom.allow_fold_when_check and [2, "fold", None] in zoom.actions
+    assert replay(zoom).agrees
+    zoom.allow_fold_when_check = False
+    with pytest.raises(ReplayError, match="line 12: fold is not allowed: there is nothing to"
+                                          " call; check instead"):
+        replay(zoom)
+
+
+def test_a_second_small_blind_is_live_when_its_call_says_so():
+    capitals = items(CONVENTIONS)["300000000401"]
+    assert [p for p in capitals.posts if p[0] == 3] == [[3, "blind", 100]]
+    # called in full, the same post is a returning player's dead small blind
+    text = CONVENTIONS.read_text().replace("rex: calls $1\n", "rex: calls $2\n").replace(
+        "Total pot $6 |", "Total pot $7 |").replace("quo collected $6", "quo collected $7")
+    hand = next(r for r in loads_pokerstars(text) if r.id == "300000000401")
+    assert [p for p in hand.posts if p[0] == 3] == [[3, "dead", 100]]
+    assert verify(hand).result == "agree"
+
+
+def test_an_uncalled_bet_counted_in_the_collection_agrees_only_to_the_chip():
+    converted = items(CONVENTIONS)["300000000501"]
+    assert converted.extra["site"]["returned"] == []
+    assert verify(converted).result == "agree"
+    text = CONVENTIONS.read_text().replace("vic collected $15", "vic collected $14")
+    hand = next(r for r in loads_pokerstars(text) if r.id == "300000000501")
+    assert verify(hand).result == "disagree"
+
+
+def test_the_readers_still_refuse_what_is_not_a_history():
+    with pytest.raises(SiteFormatError, match="no Full Tilt hand header"):
+        loads_fulltilt("BEGIN\nnothing here")
