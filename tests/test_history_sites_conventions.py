@@ -173,3 +173,26 @@ def test_full_tilt_2013_game_names_and_capped_games():
     assert found["34400000002"].game == "high" and found["34400000002"].seats == 2
     capped = found["34400000003"]
     assert isinstance(capped, SkippedHand) and capped.game == "$15 Cap Pot Limit Omaha H/L"
+
+
+CASH_OUT = DATA / "pokerstars_cash_out.txt"
+
+
+def test_a_player_who_cashed_out_is_paid_by_the_site_not_the_pot():
+    winner, loser = (items(CASH_OUT)[f"30000000070{k}"] for k in (1, 2))
+    # the winner cashed out: nobody collects, the summary says what the pot would have paid
+    assert winner.extra["site"]["cash_outs"] == [[0, 7041, 71, 7800]]
+    assert winner.final_stacks[:2] == [5000 - 4000 + 7041, 0]
+    v = verify(winner)
+    assert v.result == "agree", v.differences
+    assert v.pots[0]["recorded"] == v.pots[0]["replayed"] == {}
+    # the loser cashed out: the winner collects the whole pot as usual
+    assert loser.extra["site"]["cash_outs"] == [[0, 2050, 21, 0]]
+    assert verify(loser).result == "agree"
+    # a would-be win the pot would not have paid is caught
+    text = CASH_OUT.read_text().replace("and won ($78) with HI: three", "and won ($70) with HI: "
+                                        "three")
+    hand = next(r for r in loads_pokerstars(text) if r.id == "300000000701")
+    assert verify(hand).differences == [
+        "hand 300000000701: xan cashed out; the pot would have paid him 70.00 on the site, "
+        "78.00 in the replay"]

@@ -56,6 +56,7 @@ _ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({MONEY}))?(?: to ({MO
                   rf"(?: \([a-z ]+\))?$")
 _UNCALLED = re.compile(rf"^Uncalled bet \(({MONEY})\) returned to (.+)$")
 _COLLECT = re.compile(rf"^ collected ({MONEY}) from (pot|main pot|side pot(?:-\d+)?)$")
+_CASH_OUT = re.compile(rf"^({MONEY}) \| Cash Out Fee ({MONEY})$")
 _STREET = re.compile(r"^\*\*\* (FIRST |SECOND )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
 _RUN = {None: 0, "FIRST ": 1, "SECOND ": 2}
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?:-\d+)?) ({MONEY})")
@@ -196,10 +197,16 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         if found and len(cards_in("[" + found[1])) == 8:
             b.holes[b.seat(found[0], k)] = cards_in("[" + found[1])
         return
-    found = b.player_at(line, (": ", " collected "))
+    found = b.player_at(line, (": ", " collected ", " cashed out the hand for "))
     if found is None:
         return                      # chat, joins, leaves, time-outs: not part of the play
     name, rest = found
+    if line[len(name):].startswith(" cashed out the hand for "):
+        m = _CASH_OUT.match(rest)
+        if not m:
+            raise b.fail(k, f"unreadable cash out: {line}")
+        b.cash_out(name, b.chips(m.group(1), k), b.chips(m.group(2), k), k)
+        return
     if line[len(name):].startswith(" collected "):
         m = _COLLECT.match(line[len(name):])
         if m:

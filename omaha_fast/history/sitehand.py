@@ -25,6 +25,7 @@ MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 # summary lines both sites write alike (only the pot labels differ: each reader has its own)
 _TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
+_SUMMARY_SEAT = re.compile(r"^Seat (\d+): ")
 _SUMMARY_OUT = re.compile(r"^Seat (\d+): .*? is sitting out$")
 _SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
 _CARDS = re.compile(r"\[([^\]]*)\]")
@@ -157,6 +158,10 @@ class HandBuilder:
         self.rake = 0
         self.no_low = False
         self.summary_won: list[tuple[int, int]] = []   # (seat, chips) from the summary
+        # PokerStars' all-in cash out: seat -> (paid, fee), and what the pot would have
+        # paid him (the summary's "won (...)", 0 when he lost)
+        self.cash_outs: dict[int, tuple[int, int]] = {}
+        self.cash_out_won: dict[int, int] = {}
         # settings a history written by omaha_fast keeps in its table name
         self.settings: dict[str, str] = {}
         self.ours = False        # written by omaha_fast: the engine's own rules apply
@@ -360,6 +365,10 @@ class HandBuilder:
         if all(s != seat for s, _ in self.mucks):
             self.mucks.append((seat, line))
 
+    def cash_out(self, name: str, amount: int, fee: int, line: int) -> None:
+        """PokerStars' all-in cash out: the site pays ``amount`` instead of the pot."""
+        self.cash_outs[self.seat(name, line)] = (amount, fee)
+
     def collect(self, name: str, amount: int, pot: str, half: Optional[str],
                 line: int) -> None:
         seat = self.seat(name, line)
@@ -387,7 +396,10 @@ class HandBuilder:
                 self.out.add(seat)
             return
         m = _SUMMARY_WON.match(line)
-        if m and int(m.group(1)) in self.names:
+        if "cashed out" in line and _SUMMARY_SEAT.match(line):
+            seat = int(_SUMMARY_SEAT.match(line).group(1))  # type: ignore[union-attr]
+            self.cash_out_won[seat] = self.chips(m.group(2), k) if m else 0
+        elif m and int(m.group(1)) in self.names:
             self.summary_won.append((int(m.group(1)), self.chips(m.group(2), k)))
         m = _SUMMARY_CARDS.match(line)
         if m:
@@ -436,7 +448,8 @@ class HandBuilder:
                                            f"{self.stacks[s]} chips of the seat")
             stacks[s - 1] = self.stacks[s]
             holes[s - 1] = self.holes.get(s)
-            final[s - 1] = self.stacks[s] - self.invested.get(s, 0) + won.get(s, 0)
+            final[s - 1] = (self.stacks[s] - self.invested.get(s, 0) + won.get(s, 0) +
+                            self.cash_outs.get(s, (0, 0))[0])
         for s in list(self.invested) + list(won):
             if s not in dealt:
                 raise self.fail(self.line, f"seat {s} ({self.names.get(s)}) plays but is "
@@ -489,6 +502,9 @@ class HandBuilder:
                 "total_pot": self.total_pot, "pots": list(self.pot_nets),
                 "rake": self.rake, "no_low": self.no_low, "line": self.line,
                 "written_by_omaha_fast": self.ours}
+        if self.cash_outs:
+            site["cash_outs"] = [[s - 1, paid, fee, self.cash_out_won.get(s, 0)]
+                                 for s, (paid, fee) in sorted(self.cash_outs.items())]
         if self._rit_base is not None:
             if len(self.board) != 10 or len(self.board2) != 10:
                 raise self.fail(self.line, "a hand run twice needs both boards to the river")

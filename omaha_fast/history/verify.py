@@ -216,6 +216,14 @@ def verify(record: HandRecord) -> Verdict:
             stack = replayed_stacks[seat]
             assert stack is not None
             replayed_stacks[seat] = stack - paid.shares.get(seat, 0) + shares.get(seat, 0)
+    # a player who cashed out (PokerStars) is paid by the site, not by the pot: his share
+    # is checked against what the summary says the pot would have paid him
+    cashed = {seat: (amount, won) for seat, amount, _, won in site.get("cash_outs", [])}
+    for seat, (amount, _) in cashed.items():
+        share = sum(shares.get(seat, 0) for shares, _ in expected)
+        stack = replayed_stacks[seat]
+        assert stack is not None
+        replayed_stacks[seat] = stack - share + amount
     differences: list[str] = []
     recorded_lines: dict[int, list[tuple[int, Optional[str], int, int]]] = {}
     for line in collected:
@@ -234,7 +242,9 @@ def verify(record: HandRecord) -> Verdict:
         recorded: Counter[int] = Counter()
         for seat, _, amount, _ in lines:
             recorded[seat] += amount
-        replayed = Counter(shares)
+        replayed = Counter({s: c for s, c in shares.items() if s not in cashed})
+        if halves is not None and cashed:
+            halves = [line for line in halves if line[0] not in cashed]
         entry: dict[str, Any] = {
             "pot": name, "amount": award.amount if award else None,
             "rake": award.rake if award else None,
@@ -257,6 +267,12 @@ def verify(record: HandRecord) -> Verdict:
                                    f"{_describe(got, who, money)}, replay "
                                    f"{_describe(want, who, money)}")
         pots.append(entry)
+    for seat, (_, won) in cashed.items():
+        share = sum(shares.get(seat, 0) for shares, _ in expected)
+        if share != won:
+            differences.append(f"hand {record.id}: {who(seat)} cashed out; the pot would "
+                               f"have paid him {money(won)} on the site, {money(share)} in "
+                               f"the replay")
     site_returns = sorted(tuple(r) for r in site.get("returned", []))
     engine_returns = sorted(result.hand.uncalled_returns)
     if site_returns != engine_returns and not returns_in_pot:
