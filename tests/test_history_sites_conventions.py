@@ -143,3 +143,33 @@ def test_an_uncalled_bet_counted_in_the_collection_agrees_only_to_the_chip():
 def test_the_readers_still_refuse_what_is_not_a_history():
     with pytest.raises(SiteFormatError, match="no Full Tilt hand header"):
         loads_fulltilt("BEGIN\nnothing here")
+
+
+TILT_2014 = DATA / "fulltilt_2014_format.txt"
+
+
+def test_full_tilt_divides_a_pot_in_the_smallest_chip_in_play():
+    # every amount is a whole number of nickels: the $8.55 the pot holds after the rake
+    # splits $4.30 / $4.25, not $4.28 / $4.27
+    hand = items(TILT_2014)["34400000001"]
+    assert hand.structure == "fixed-limit" and hand.chip == 5
+    v = verify(hand)
+    assert v.result == "agree", v.differences
+    assert v.pots[0]["replayed"] == {"tia": 430, "sam": 425}
+    # one amount in cents (a stack of $12.41) and the chip in play is a cent again
+    text = TILT_2014.read_text(encoding="utf-8-sig").replace("sam ($12.40)", "sam ($12.41)")
+    cents = next(r for r in loads_fulltilt(text) if r.id == "34400000001")
+    assert cents.chip == 1
+    assert sorted(verify(cents).differences) == [
+        "hand 34400000001, pot: sam collected 4.25 on the site, 4.27 in the replay",
+        "hand 34400000001, pot: tia collected 4.30 on the site, 4.28 in the replay",
+        "hand 34400000001: sam ends with 12.16 on the site, 12.18 in the replay",
+        "hand 34400000001: tia ends with 5.80 on the site, 5.78 in the replay"]
+
+
+def test_full_tilt_2013_game_names_and_capped_games():
+    found = items(TILT_2014)
+    assert found["34400000002"].structure == "pot-limit"
+    assert found["34400000002"].game == "high" and found["34400000002"].seats == 2
+    capped = found["34400000003"]
+    assert isinstance(capped, SkippedHand) and capped.game == "$15 Cap Pot Limit Omaha H/L"

@@ -41,8 +41,11 @@ from .sitehand import (
 )
 
 HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
-_GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit) (Omaha H/L|Omaha Hi/Lo|Omaha Hi|"
-                   r"Omaha)(?: |$)")
+# "Pot Limit Omaha H/L"; since 2013 also "PL Omaha H/L", "FL Omaha H/L", "NL Omaha Hi". A
+# capped game ("$15 Cap Pot Limit Omaha") limits what a player may put in the whole hand,
+# which the engine does not play: it is skipped
+_GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit|NL|PL|FL) (Omaha H/L|Omaha Hi/Lo|"
+                   r"Omaha Hi|Omaha)(?: |$)")
 _STAKES = re.compile(rf"^({MONEY})/({MONEY})(?: Ante ({MONEY}))?$")
 _SEAT = re.compile(rf"^Seat (\d{{1,2}}): (.+?) \(({MONEY})\)(.*)$")
 _POST = re.compile(rf"^(posts the small blind of|posts a dead small blind of|"
@@ -61,7 +64,8 @@ _POST_KIND = {"posts the small blind of": "sb", "posts a dead small blind of": "
               "posts small & big blinds": "both"}
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises to": "raise_to"}
-_LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit"}
+_LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit",
+          "PL": "pot-limit", "NL": "no-limit", "FL": "fixed-limit"}
 
 
 def is_fulltilt(text: str) -> bool:
@@ -100,7 +104,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     fields = [f.strip() for f in header.split(" - ")]
     game = next((m for m in (_GAME.search(" - " + f) for f in fields) if m), None)
     if game is None:
-        desc = next((f for f in fields[2:] if not f[:1].isdigit()), header)
+        desc = next((f for f in fields[2:] if not f[:1].isdigit() and
+                     not _STAKES.match(f)), header)
         return SkippedHand(hand_id, origin, first, desc)
     b = HandBuilder("fulltilt", hand_id, origin, first)
     b.game = "hilo" if game.group(2) in ("Omaha H/L", "Omaha Hi/Lo") else "high"
@@ -158,6 +163,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if not b.table_size:
         top = max(b.names, default=0)
         b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
+    b.split_chip = b.smallest_chip_in_play()
     return b.record()
 
 

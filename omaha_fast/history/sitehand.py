@@ -160,6 +160,8 @@ class HandBuilder:
         # settings a history written by omaha_fast keeps in its table name
         self.settings: dict[str, str] = {}
         self.ours = False        # written by omaha_fast: the engine's own rules apply
+        self.amounts: set[int] = set()   # every amount written in the hand
+        self.split_chip = 1      # the unit pots are divided in (see smallest_chip_in_play)
 
     # ------------------------------------------------------------- helpers
     def fail(self, line: int, message: str) -> SiteFormatError:
@@ -168,9 +170,19 @@ class HandBuilder:
 
     def chips(self, text: str, line: int) -> int:
         try:
-            return to_chips(text, self.scale)
+            amount = to_chips(text, self.scale)
         except SiteFormatError as e:
             raise self.fail(line, str(e)) from None
+        self.amounts.add(amount)
+        return amount
+
+    def smallest_chip_in_play(self) -> int:
+        """The largest of the cash chips (1, 5, 25 and 50 cents, one dollar) that every
+        amount of the hand is a whole number of: Full Tilt divides a pot in units of the
+        smallest chip in play (a $7.75 pot at $0.50/$1 splits $3.90 and $3.85)."""
+        if self.scale != 100:
+            return 1
+        return max(d for d in (1, 5, 25, 50, 100) if all(a % d == 0 for a in self.amounts))
 
     def seat(self, name: str, line: int) -> int:
         seat = self.seat_of.get(name)
@@ -491,7 +503,8 @@ class HandBuilder:
                                       not self.ours and self.max_raises > 4),
             min_bet=None if fixed else self.setting_int("min_bet") if "min_bet" in
             self.settings else blinds[1],
-            chip=self.setting_int("chip") if "chip" in self.settings else 1, rake=rake,
+            chip=self.setting_int("chip") if "chip" in self.settings else self.split_chip,
+            rake=rake,
             odd_chips=get("odd_chips", "left_of_button"),
             # the card rooms let a player fold when he could check; our own table says
             allow_fold_when_check=get("allow_fold_when_check") == "1" if self.ours else True,

@@ -143,15 +143,15 @@ _Expected = tuple[dict[int, int], Optional[list[tuple[int, str, int, int]]]]
 
 
 def _expected(awards: Sequence[PotAward], second: Optional[Sequence[PotAward]],
-              chip: int) -> list[_Expected]:
+              chip: int, divided: set[int]) -> list[_Expected]:
     """Each pot's shares and lines; with ``second`` (the awards on the second board of a
-    hand run twice) every contested pot is divided in two, the first run taking the odd
-    unit, and each part awarded on its own board."""
+    hand run twice) every contested pot, and every pot in ``divided``, is divided in two,
+    the first run taking the odd unit, and each part awarded on its own board."""
     out: list[_Expected] = []
     for k, award in enumerate(awards):
         halves = half_lines(award, chip)
         lines = None if halves is None else [(s, h, c, 0) for s, h, c in halves]
-        if second is None or len(award.eligible) < 2:
+        if second is None or len(award.eligible) < 2 and k not in divided:
             out.append((dict(award.shares), lines))
             continue
         net = award.amount - award.rake
@@ -204,7 +204,12 @@ def verify(record: HandRecord) -> Verdict:
     except ReplayError as e:
         return Verdict(record.id, fmt, "refused", [str(e)], [], record.final_stacks, None)
     awards = result.hand.awards
-    expected = _expected(awards, second.hand.awards if second else None, record.chip)
+    collected = site.get("collected", [])
+    # PokerStars divides even a pot left to one player between the runs, Full Tilt pays
+    # it whole: the site's lines say which
+    divided = {line[0] for line in collected if len(line) > 4 and line[4]}
+    expected = _expected(awards, second.hand.awards if second else None, record.chip,
+                         divided)
     replayed_stacks = list(result.replayed)
     for paid, (shares, _) in zip(awards, expected):    # a hand run twice pays otherwise
         for seat in set(paid.shares) | set(shares):
@@ -213,7 +218,7 @@ def verify(record: HandRecord) -> Verdict:
             replayed_stacks[seat] = stack - paid.shares.get(seat, 0) + shares.get(seat, 0)
     differences: list[str] = []
     recorded_lines: dict[int, list[tuple[int, Optional[str], int, int]]] = {}
-    for line in site.get("collected", []):
+    for line in collected:
         pot, seat, amount, half = line[:4]
         run = line[4] if len(line) > 4 else 0
         recorded_lines.setdefault(pot, []).append((seat, half, amount, run))
