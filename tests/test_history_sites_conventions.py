@@ -206,3 +206,18 @@ def test_pokerstars_lets_a_player_raise_what_nobody_can_meet():
     assert v.replayed[:4] == [993, 145, 190, 292]
     hand.allow_uncallable_raise = False
     assert verify(hand).result == "refused"
+
+
+FORFEIT = DATA / "pokerstars_tournament_forfeit.txt"
+
+
+def test_a_sitting_out_player_all_in_on_his_blind_forfeits_and_closes_a_main_pot():
+    [hand] = loads_pokerstars(FORFEIT.read_text())
+    assert hand.extra["forfeits"] == [2]        # "cat: folds" while all-in
+    assert all(a[0] != 2 for a in hand.actions if len(a) == 3)
+    v = verify(hand)
+    assert v.result == "agree", v.differences
+    assert [(p["pot"], p["amount"], p["replayed"]) for p in v.pots] == [
+        ("main pot", 240, {"amy": 120, "ben": 60, "del": 60}),
+        ("side pot-1", 735, {"amy": 368, "ben": 184, "del": 183})]
+    assert v.replayed[:4] == [3183, 2439, 0, 1738]

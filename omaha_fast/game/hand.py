@@ -92,6 +92,7 @@ class Hand(Betting):
     __slots__ = ("_able", "_acted", "_acted_level", "_actions", "_actor", "_aggressor",
                  "_allin", "_awaiting", "_awards", "_bet", "_bets", "_cap", "_contrib",
                  "_current", "_dead", "_dealer", "_exposed", "_finished", "_folded",
+                 "_forfeits",
                  "_full_level", "_holes", "_in_pot", "_inc", "_index", "_k", "_floor",
                  "_kind", "_known", "_legal", "_live", "_min_bet", "_mucked", "_on_end",
                  "_order", "_out", "_payout", "_posted", "_returns", "_seats", "_shown",
@@ -134,6 +135,7 @@ class Hand(Betting):
         self._shown: list[int] = []
         self._mucked: list[int] = []
         self._exposed = False   # all-in: every hand is turned face up at once
+        self._forfeits: list[int] = []   # seats all-in that gave up the pot (forfeit)
         self._finished = False
         self._awaiting = 0      # open board: the street whose cards the caller must deal
         self._aggressor: Optional[int] = None
@@ -417,6 +419,41 @@ class Hand(Betting):
         """Put every chip in: a call, bet or raise as the amount makes it."""
         return self.act("all_in", seat=seat)
 
+    def forfeit(self, seat: int) -> None:
+        """An all-in player gives up his claim to the pot; his chips stay in it. Card rooms
+        do this to a player sitting out whose blind or ante put him all-in (PokerStars
+        writes it as his fold). Only a player put all-in by his blind or ante forfeits,
+        before anyone acts (anyone else folds in turn); otherwise IllegalActionError, and
+        nothing changes.
+
+        >>> from omaha_fast import Table, NoLimit
+        >>> t = Table(structure=NoLimit(), blinds=(5, 10), seats=3, stacks=[100, 100, 8])
+        >>> h = t.start_hand(seed=1)       # the big blind posts his 8 chips: all-in
+        >>> h.forfeit(2)
+        >>> _ = h.call(); _ = h.call()     # the button calls, the small blind completes
+        >>> h.folded, h.forfeits, h.pot, h.street
+        ((2,), (2,), 28, 'flop')
+        """
+        i = self._seat_index(seat)
+        if self._finished:
+            raise IllegalActionError(f"seat {seat} cannot forfeit: the hand is over")
+        if not self._allin[i] or self._folded[i] or self._actions:
+            raise IllegalActionError(f"seat {seat} cannot forfeit: only a player put all-in "
+                                     f"by his blind or ante gives up the pot, before anyone "
+                                     f"acts (the others fold in turn)")
+        self._folded[i] = True
+        self._forfeits.append(seat)
+        self._live -= 1
+        self._legal = None
+        if self._live == 1:
+            self._return_uncalled()
+            self._settle(showdown=False)
+
+    @property
+    def forfeits(self) -> tuple[int, ...]:
+        """Seats that forfeited the pot while all-in (see :meth:`forfeit`)."""
+        return tuple(self._forfeits)
+
     def _fold(self, i: int) -> Action:
         self._folded[i] = self._out[i] = True
         self._live -= 1
@@ -498,6 +535,8 @@ class Hand(Betting):
         # one top bet above all others: the second highest is strictly below it
         second = sorted(bets)[-2]
         i = bets.index(top)
+        if self._folded[i]:
+            return       # a forfeit's bet (see forfeit) stays in the pot, matched or not
         back = top - second
         self._bet[i] -= back
         self._stack[i] += back
@@ -700,8 +739,8 @@ class Hand(Betting):
 # changes in place); tests/test_game_copy.py checks that together with _dealer and
 # _on_end they are every slot.
 _LISTS = ("_acted", "_acted_level", "_actions", "_allin", "_awards", "_bet", "_contrib",
-          "_folded", "_holes", "_known", "_mucked", "_out", "_payout", "_posted", "_returns",
-          "_shown", "_stack")
+          "_folded", "_forfeits", "_holes", "_known", "_mucked", "_out", "_payout", "_posted",
+          "_returns", "_shown", "_stack")
 _SHARED = tuple(n for n in Hand.__slots__ if n not in _LISTS and n not in ("_dealer",
                                                                           "_on_end"))
 _set = object.__setattr__

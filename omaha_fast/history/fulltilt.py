@@ -46,7 +46,9 @@ HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
 # which the engine does not play: it is skipped
 _GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit|NL|PL|FL) (Omaha H/L|Omaha Hi/Lo|"
                    r"Omaha Hi|Omaha)(?: |$)")
-_STAKES = re.compile(rf"^({MONEY})/({MONEY})(?: Ante ({MONEY}))?$")
+# tournament stakes may be written in thousands or millions ("50K/100K", "500K/1000K")
+_STAKES = re.compile(rf"^({MONEY}[KM]?)/({MONEY}[KM]?)(?: Ante ({MONEY}[KM]?))?$")
+_THOUSANDS = {"K": 1000, "M": 1000000}
 _SEAT = re.compile(rf"^Seat (\d{{1,2}}): (.+?) \(({MONEY})\)(.*)$")
 _POST = re.compile(rf"^(posts the small blind of|posts a dead small blind of|"
                    rf"posts the big blind of|posts|antes|posts small & big blinds) "
@@ -121,7 +123,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         b.currency = {"$": "USD", "€": "EUR", "£": "GBP"}[stakes.group(1)[0]]
     else:
         b.currency = "play"
-    b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
+    b.stakes = (_stake(b, stakes.group(1), first), _stake(b, stakes.group(2), first))
     table = header.split("Table ", 1)[1].split(" - ")[0] if "Table " in header else ""
     size = re.search(r"\((?:\D*)([0-9]{1,2})(?: max)?\)", table)
     b.table_size = 2 if "heads up" in table.lower() else int(size.group(1)) if size else 0
@@ -165,6 +167,13 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
     b.split_chip = b.smallest_chip_in_play()
     return b.record()
+
+
+def _stake(b: HandBuilder, text: str, line: int) -> int:
+    """A header amount in chips; "50K" is 50,000."""
+    if text[-1:] in _THOUSANDS:
+        return b.chips(text[:-1], line) * _THOUSANDS[text[-1]]
+    return b.chips(text, line)
 
 
 def _play_line(b: HandBuilder, line: str, k: int) -> None:

@@ -45,6 +45,9 @@ HEADER = re.compile(r"^(?:PokerStars|Full Tilt) (?:Zoom |Home Game |Rush )?(?:Ha
                     re.IGNORECASE)
 _GAME = re.compile(r"(?<![\w-])(\d Card )?(Omaha Hi/Lo|Omaha)"
                    r" (Pot Limit|No Limit|Fixed Limit|Limit)(?=[ ,)])", re.IGNORECASE)
+# a capped game ("$1/$2 - $40 Cap - USD") limits what a player may put in the whole hand,
+# which the engine does not play: such hands are skipped
+_CAP = re.compile(rf"{MONEY}/{MONEY} - {MONEY} Cap\b")
 _STAKES = re.compile(rf"(?:\(|, )({MONEY})/({MONEY})(?: ([A-Z]{{3}}))?\)")
 _TABLE = re.compile(r"^Table '(.*)' (?:(\d{1,2})-max )?(?:\(Play Money\) )?"
                     r"Seat #(\d{1,2}) is the button")
@@ -121,7 +124,7 @@ def loads_pokerstars(text: str, origin: str = "<pokerstars>") -> list[HandRecord
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     game = _GAME.search(header)
-    if game is None or game.group(1):
+    if game is None or game.group(1) or _CAP.search(header):
         desc = header.split(":", 1)[1].split(" - ")[0].strip() if ":" in header else header
         return SkippedHand(hand_id, origin, first, desc)
     b = HandBuilder("pokerstars", hand_id, origin, first)

@@ -80,6 +80,8 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
     for seat in hand.seats:
         if hand.hole_known(seat):
             out.append(f"Dealt to {who[seat]} [{_cards(hand.hole(seat))}]")
+    for seat in hand.forfeits:      # all-in on the posts, gave up the pot: a fold
+        out.append(f"{who[seat]}: folds")
     board = hand.board
     street = 0
     level = 0

@@ -240,6 +240,12 @@ class HandRecord:
             for seat, player in enumerate(self.players):
                 if player is not None:
                     check(f"players (seat {seat})", text_problem(player))
+        forfeits = self.extra.get("forfeits") if isinstance(self.extra, dict) else None
+        if forfeits is not None:
+            if not isinstance(forfeits, list) or any(
+                    seat_problem(s, n) or self.stacks[s] is None for s in forfeits):
+                raise fail("forfeits", f"must be a list of seats in the hand, "
+                                       f"got {short(forfeits)}")
         if isinstance(self.extra, dict) and self.extra.get("burns") is not None:
             check("burns", text_problem(self.extra["burns"]))
         if not isinstance(self.extra, dict) or depth(self.extra) > MAX_DEPTH:
@@ -513,6 +519,8 @@ def _record_of(hand: Hand) -> HandRecord:
         rake = {"percent": rules.rake.percent, "cap": rules.rake.cap,
                 "no_flop_no_drop": rules.rake.no_flop_no_drop}
     extra: dict[str, Any] = {"burns": format_cards(hand.burns)}
+    if hand.forfeits:
+        extra["forfeits"] = list(hand.forfeits)
     if hand.finished:
         extra["pots"] = [{"amount": a.amount, "rake": a.rake, "eligible": list(a.eligible),
                           "high": list(a.high_winners), "low": list(a.low_winners),

@@ -114,6 +114,11 @@ def replay(record: HandRecord) -> ReplayResult:
     record does not list."""
     hand = start_from_record(record)
     where = record.where()
+    for seat in record.extra.get("forfeits") or ():   # all-in on the posts, gave up the pot
+        try:
+            hand.forfeit(seat)
+        except IllegalActionError as e:
+            raise ReplayError(f"{where}{e}") from None
     sources = record.sources
     marked = 0      # the last street the record has dealt (1 flop .. 3 river)
     for k, entry in enumerate(record.actions):

@@ -166,6 +166,7 @@ class HandBuilder:
         self.settings: dict[str, str] = {}
         self.ours = False        # written by omaha_fast: the engine's own rules apply
         self.amounts: set[int] = set()   # every amount written in the hand
+        self.forfeits: list[int] = []    # all-in on the posts, folded (Hand.forfeit)
         self.split_chip = 1      # the unit pots are divided in (see smallest_chip_in_play)
 
     # ------------------------------------------------------------- helpers
@@ -309,6 +310,12 @@ class HandBuilder:
         raise_to (``amount`` is the street total)."""
         seat = self.seat(name, line)
         self.out.discard(seat)   # a tournament player sitting out is dealt in and folds
+        if verb == "fold" and self.invested.get(seat, 0) >= self.stacks[seat] and \
+                all(a[0] != seat - 1 for a in self.actions):
+            # all-in on his blind or ante and sitting out: PokerStars folds him, and he
+            # gives up the pot (Hand.forfeit)
+            self.forfeits.append(seat)
+            return
         post = self._second_sb.pop(seat, None)
         if post is not None and verb == "call" and amount is not None and not self.board:
             # some histories (converted from other sites) count a second small blind as
@@ -414,11 +421,14 @@ class HandBuilder:
         who put in the most."""
         if self.returned or self.total_pot is None:
             return
-        excess = sum(self.invested.values()) - self.total_pot
         ranked = sorted(((self.invested.get(s, 0), s) for s in dealt), reverse=True)
-        if excess > 0 and len(ranked) > 1 and ranked[0][0] - ranked[1][0] >= excess:
-            self.returned.append((ranked[0][1], excess))
-            self.invested[ranked[0][1]] -= excess
+        # some exports write the total pot less the rake
+        for total in (self.total_pot, self.total_pot + self.rake):
+            excess = sum(self.invested.values()) - total
+            if excess > 0 and len(ranked) > 1 and ranked[0][0] - ranked[1][0] >= excess:
+                self.returned.append((ranked[0][1], excess))
+                self.invested[ranked[0][1]] -= excess
+                return
 
     # ------------------------------------------------------------- the record
     def record(self) -> HandRecord:
@@ -528,7 +538,9 @@ class HandBuilder:
             allow_uncallable_raise=(get("allow_uncallable_raise") == "1" if self.ours
                                     else True),
             big_blind=None if big_blind is None else big_blind - 1,
-            id=self.id, origin=self.origin, sources=sources, extra={"site": site})
+            id=self.id, origin=self.origin, sources=sources,
+            extra={"site": site, **({"forfeits": [s - 1 for s in self.forfeits]}
+                                    if self.forfeits else {})})
         record.validate()       # what the history says must make a hand (RecordError)
         return record
 

@@ -45,7 +45,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, NamedTuple, Optional
 
-from ..game.pots import PotAward, split_evenly
+from ..game.hand import Hand
+from ..game.pots import PotAward, build_pots, split_evenly
 from ..game.rules import Rake, Rules
 from .record import HandRecord
 from .replay import ReplayError, ReplayResult, replay
@@ -203,19 +204,29 @@ def verify(record: HandRecord) -> Verdict:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
     except ReplayError as e:
         return Verdict(record.id, fmt, "refused", [str(e)], [], record.final_stacks, None)
-    awards = result.hand.awards
+    engine_awards = result.hand.awards
+    awards = engine_awards
     collected = site.get("collected", [])
+    listed = max(len(site.get("pots") or []), 1 + max((line[0] for line in collected),
+                                                     default=0))
+    if record.extra.get("forfeits") and listed > len(awards):
+        awards = _split_at_forfeits(result.hand, record.extra["forfeits"], site, record.chip)
     # PokerStars divides even a pot left to one player between the runs, Full Tilt pays
     # it whole: the site's lines say which
     divided = {line[0] for line in collected if len(line) > 4 and line[4]}
     expected = _expected(awards, second.hand.awards if second else None, record.chip,
                          divided)
     replayed_stacks = list(result.replayed)
-    for paid, (shares, _) in zip(awards, expected):    # a hand run twice pays otherwise
-        for seat in set(paid.shares) | set(shares):
-            stack = replayed_stacks[seat]
-            assert stack is not None
-            replayed_stacks[seat] = stack - paid.shares.get(seat, 0) + shares.get(seat, 0)
+    # a hand run twice, or pots divided as the site divides them, pay otherwise
+    paid: Counter[int] = Counter()
+    for engine_award in engine_awards:
+        paid.update(engine_award.shares)
+    for shares, _ in expected:
+        paid.subtract(shares)
+    for seat, change in paid.items():
+        stack = replayed_stacks[seat]
+        assert stack is not None
+        replayed_stacks[seat] = stack - change
     # a player who cashed out (PokerStars) is paid by the site, not by the pot: his share
     # is checked against what the summary says the pot would have paid him
     cashed = {seat: (amount, won) for seat, amount, _, won in site.get("cash_outs", [])}
@@ -290,6 +301,30 @@ def verify(record: HandRecord) -> Verdict:
                                    f"replay")
     return Verdict(record.id, fmt, "disagree" if differences else "agree", differences,
                    pots, result.recorded, replayed_stacks)
+
+
+def _split_at_forfeits(hand: Hand, forfeits: Sequence[int], site: dict[str, Any],
+                       chip: int) -> tuple[PotAward, ...]:
+    """The pots as PokerStars builds them when a player all-in on his blind or ante
+    forfeits: his contribution still closes a main pot, which the others contest as they
+    contest the pot above it. Each part keeps the engine's winners and is divided on its
+    own (its own odd chips); its rake comes from the summary."""
+    seats = list(hand.seats)
+    contributed = hand.contributed
+    folded = set(hand.folded) - set(forfeits)
+    dead = sum(p.amount for p in hand.posts if p.kind == "bb_ante")
+    pots = build_pots([contributed[s] for s in seats], [s in folded for s in seats], dead)
+    by_eligible = {award.eligible: award for award in hand.awards}
+    rakes = _pot_rakes([p.amount for p in pots], site.get("pots") or [], site.get("rake", 0))
+    out = []
+    for pot, rake in zip(pots, rakes):
+        eligible = tuple(seats[i] for i in pot.eligible if seats[i] not in forfeits)
+        award = by_eligible.get(eligible)
+        if award is None:
+            return hand.awards      # not the case this handles: the engine's pots stand
+        out.append(PotAward(pot.amount, rake, eligible, award.high_winners,
+                            award.low_winners, award_shares(award, pot.amount - rake, chip)))
+    return tuple(out)
 
 
 def _fold_in_unwritten_returns(returns: Sequence[tuple[int, int]],
