@@ -16,7 +16,8 @@ from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake, Table
 
 def random_table(rng: random.Random) -> Table:
     """A table with random settings: structure, game, blinds, antes, chip unit, odd-chip
-    rule, rake, caps, seats, stacks (short ones included), button, and the free fold."""
+    rule, rake, caps, seats, stacks (short ones included), button, the free fold and the
+    uncallable raise."""
     chip = rng.choice((1, 1, 1, 5))
     seats = rng.randint(2, 10)
     kind = rng.choice(("fixed-limit", "pot-limit", "no-limit"))
@@ -46,7 +47,8 @@ def random_table(rng: random.Random) -> Table:
                  button_rule=rng.choice(("dead", "moving")),
                  odd_chips=rng.choice(("left_of_button", "first_shown")), rake=rake,
                  stacks=stacks, button=rng.choice(occupied), seed=rng.randrange(2 ** 32),
-                 allow_fold_when_check=rng.random() < 0.3)
+                 allow_fold_when_check=rng.random() < 0.3,
+                 allow_uncallable_raise=rng.random() < 0.3)
 
 
 def play(rng: random.Random, hand) -> None:

@@ -106,7 +106,7 @@ def test_archives_exports_and_full_tilt_in_the_pokerstars_format(capsys):
         assert verify(record).result == "agree", verify(record).differences
     assert main(["replay", "--json", str(CONVENTIONS)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 4, "disagreed": 0, "refused": 0, "skipped": 1,
+    assert summary == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 1,
                        "unreadable": 0}
 
 
@@ -196,3 +196,13 @@ def test_a_player_who_cashed_out_is_paid_by_the_site_not_the_pot():
     assert verify(hand).differences == [
         "hand 300000000701: xan cashed out; the pot would have paid him 70.00 on the site, "
         "78.00 in the replay"]
+
+
+def test_pokerstars_lets_a_player_raise_what_nobody_can_meet():
+    hand = items(CONVENTIONS)["300000000601"]     # abe raises; the blinds hold less than 3
+    assert hand.allow_uncallable_raise
+    v = verify(hand)
+    assert v.result == "agree", v.differences
+    assert v.replayed[:4] == [993, 145, 190, 292]
+    hand.allow_uncallable_raise = False
+    assert verify(hand).result == "refused"

@@ -106,7 +106,7 @@ class Betting:
             #   all-in, and he can put in stack + bet >= _floor > current;
             # - anyone all-in this round has stack + bet == his bet <= current, so then
             #   _floor <= current and the full search below runs.
-            if open_ and current >= self._floor:
+            if open_ and current >= self._floor and not self.rules.allow_uncallable_raise:
                 stack_, bet_, out = self._stack, self._bet, self._out
                 open_ = any(j != i and not out[j] and stack_[j] + bet_[j] > current
                             for j in range(self._k))

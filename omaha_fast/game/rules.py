@@ -76,6 +76,9 @@ class Rules:
 
     ``allow_fold_when_check`` lets a player fold when he could check, as PokerStars and
     Full Tilt do (off by default: the engine then refuses a fold with nothing to call).
+    ``allow_uncallable_raise`` lets a player raise when no opponent can put in more than
+    the bet already made (the raise comes back as an uncalled bet), as PokerStars does;
+    off by default, such a raise is refused.
     """
 
     structure: Structure
@@ -88,6 +91,7 @@ class Rules:
     odd_chips: str = "left_of_button"
     rake: Optional[Rake] = None
     allow_fold_when_check: bool = False
+    allow_uncallable_raise: bool = False
     min_bet: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -97,6 +101,7 @@ class Rules:
         check_choice(self.game, GAMES, "game")
         check_choice(self.button_rule, BUTTON_RULES, "button_rule")
         check_bool(self.allow_fold_when_check, "allow_fold_when_check")
+        check_bool(self.allow_uncallable_raise, "allow_uncallable_raise")
         object.__setattr__(self, "odd_chips", odd_chip_rule(self.odd_chips))
         chip = check_chips(self.chip, "chip", positive=True)
         if self.rake is not None and not isinstance(self.rake, Rake):

@@ -55,7 +55,9 @@ class Table:
     included, is a whole number of them), ``button_rule`` ("dead" or "moving"),
     ``odd_chips`` ("left_of_button" or "first_shown"), ``rake`` (a :class:`Rake`),
     ``allow_fold_when_check`` (a player may fold when he could check, as the card rooms
-    allow; default False: such a fold is refused),
+    allow; default False: such a fold is refused), ``allow_uncallable_raise`` (a player
+    may raise when no opponent can put in more than the bet, as PokerStars allows; default
+    False),
     ``stacks`` (starting stacks by seat, None for an empty seat), ``button`` (first
     button seat; default the lowest occupied seat) and ``seed`` (a seeded shuffle for
     simulations; default a CSPRNG).
@@ -65,7 +67,7 @@ class Table:
                  blinds: Optional[tuple[int, int]] = None, ante: int = 0,
                  big_blind_ante: int = 0, chip: int = 1, button_rule: str = "dead",
                  odd_chips: str = "left_of_button", rake: Optional[Rake] = None,
-                 allow_fold_when_check: bool = False,
+                 allow_fold_when_check: bool = False, allow_uncallable_raise: bool = False,
                  stacks: Optional[Sequence[Optional[int]]] = None,
                  button: Optional[int] = None, seed: Optional[int] = None) -> None:
         seats = check_int(seats, "seats", low=2, high=10)
@@ -74,7 +76,8 @@ class Table:
         self.rules = Rules(structure=structure, game=game, blinds=blinds, ante=ante,
                            big_blind_ante=big_blind_ante, chip=chip, button_rule=button_rule,
                            odd_chips=odd_chips, rake=rake,
-                           allow_fold_when_check=allow_fold_when_check)
+                           allow_fold_when_check=allow_fold_when_check,
+                           allow_uncallable_raise=allow_uncallable_raise)
         self.size = seats
         self._players: list[Optional[_Player]] = [None] * seats
         self._rng: random.Random = (random.Random(seed) if seed is not None

@@ -24,6 +24,7 @@ table can play replays from PHH exactly as from JSON:
 ``_chip``                     the chip unit; ``_odd_chips`` the odd-chip rule; ``_rake``
 ``_id``, ``_burns``           the hand's id; the burn cards
 ``_allow_fold_when_check``    true when a player may fold with nothing to call
+``_allow_uncallable_raise``   true when a player may raise what no opponent can meet
 ============================  ============================================================
 
 Blinds are written as the table asked for them: a big blind whose stack cannot cover it
@@ -86,7 +87,7 @@ _OWN = {"variant", "starting_stacks", "actions", "antes", "blinds_or_straddles",
         "players", "ante_trimming_status", "_seats", "_table_size", "_button",
         "_big_blind", "_blinds", "_blind_order", "_dead_blinds", "_big_blind_ante", "_cap",
         "_uncap_heads_up", "_chip", "_odd_chips", "_rake", "_id", "_burns",
-        "_allow_fold_when_check"}
+        "_allow_fold_when_check", "_allow_uncallable_raise"}
 
 
 class PHHError(RecordError):
@@ -298,6 +299,7 @@ def _record(name: str, table: dict[str, Any], origin: str,
         odd_chips=f.get("_odd_chips", "left_of_button"), rake=_rake(f),
         big_blind=seats[bb_player] if bb_player is not None else None, id=hand_id,
         allow_fold_when_check=f.get("_allow_fold_when_check", False),
+        allow_uncallable_raise=f.get("_allow_uncallable_raise", False),
         players=_players(f, n, seats, size), origin=f"{origin} line {f.line('actions')}",
         extra=extra, sources=sources)
     try:
@@ -604,6 +606,8 @@ def phh_fields(record: HandRecord) -> dict[str, Any]:
         f["_odd_chips"] = record.odd_chips
     if record.allow_fold_when_check:
         f["_allow_fold_when_check"] = True
+    if record.allow_uncallable_raise:
+        f["_allow_uncallable_raise"] = True
     if record.rake is not None:
         f["_rake"] = {key: value for key, value in record.rake.items() if value is not None}
     if record.extra.get("burns"):

@@ -165,6 +165,8 @@ def _table_name(hand: Hand) -> str:
         words.append(f"odd_chips={rules.odd_chips}")
     if rules.allow_fold_when_check:
         words.append("allow_fold_when_check=1")
+    if rules.allow_uncallable_raise:
+        words.append("allow_uncallable_raise=1")
     big = hand.setup.big_blind
     if not any(p.seat == big and p.kind == "blind" for p in hand.posts):
         words.append(f"big_blind={'none' if big is None else big + 1}")

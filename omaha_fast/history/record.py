@@ -73,7 +73,8 @@ class HandRecord:
     [seat, verb, amount] entries and [street] markers, as in the JSON format. ``blinds``
     are the table's (small, big): the big blind is the bet to call preflop even when the
     big blind's seat could post less. ``players`` holds names by seat when known.
-    ``allow_fold_when_check`` is the table setting of that name (the card rooms' rule).
+    ``allow_fold_when_check`` and ``allow_uncallable_raise`` are the table settings of
+    those names (the card rooms' rules).
     """
 
     game: str
@@ -97,6 +98,7 @@ class HandRecord:
     rake: Optional[dict[str, Any]] = None
     big_blind: Optional[int] = None
     allow_fold_when_check: bool = False
+    allow_uncallable_raise: bool = False
     id: Optional[str] = None
     players: Optional[list[Optional[str]]] = None
     origin: str = field(default="", compare=False)
@@ -134,7 +136,8 @@ class HandRecord:
             return Rules(structure=self.make_structure(), game=self.game,
                          blinds=(self.blinds[0], self.blinds[1]), chip=self.chip,
                          odd_chips=self.odd_chips, rake=rake,
-                         allow_fold_when_check=self.allow_fold_when_check)
+                         allow_fold_when_check=self.allow_fold_when_check,
+                         allow_uncallable_raise=self.allow_uncallable_raise)
         except (ValueError, TypeError) as e:
             if isinstance(e, RecordError):
                 raise
@@ -215,9 +218,9 @@ class HandRecord:
         if not isinstance(self.uncap_heads_up, bool):
             raise fail("uncap_heads_up", f"must be true or false, "
                                          f"got {short(self.uncap_heads_up)}")
-        if not isinstance(self.allow_fold_when_check, bool):
-            raise fail("allow_fold_when_check", f"must be true or false, "
-                                                f"got {short(self.allow_fold_when_check)}")
+        for flag in ("allow_fold_when_check", "allow_uncallable_raise"):
+            if not isinstance(getattr(self, flag), bool):
+                raise fail(flag, f"must be true or false, got {short(getattr(self, flag))}")
         check("chip", chips_problem(self.chip, 1))
         check("odd_chips", text_problem(self.odd_chips))
         try:
@@ -349,8 +352,9 @@ class HandRecord:
                  holes=self.holes, board=self.board, actions=self.actions,
                  final_stacks=self.final_stacks, chip=self.chip, odd_chips=self.odd_chips,
                  rake=rake)
-        if self.allow_fold_when_check:     # written only when on: older readers never see it
-            d["allow_fold_when_check"] = True
+        for flag in ("allow_fold_when_check", "allow_uncallable_raise"):
+            if getattr(self, flag):       # written only when on: older readers never see it
+                d[flag] = True
         if self.players is not None:
             d["players"] = self.players
         if self.final_stacks is not None:
@@ -524,7 +528,8 @@ def _record_of(hand: Hand) -> HandRecord:
         cap=getattr(s, "cap", 4), uncap_heads_up=getattr(s, "uncap_heads_up", False),
         min_bet=None if isinstance(s, FixedLimit) else rules.min_bet, chip=rules.chip,
         odd_chips=rules.odd_chips, rake=rake, big_blind=setup.big_blind, id=setup.hand_id,
-        allow_fold_when_check=rules.allow_fold_when_check, extra=extra)
+        allow_fold_when_check=rules.allow_fold_when_check,
+        allow_uncallable_raise=rules.allow_uncallable_raise, extra=extra)
 
 
 __all__ = ["HandRecord", "RecordError", "parse_json", "STREET_MARKERS", "VERBS", "POST_KINDS"]

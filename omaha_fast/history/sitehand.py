@@ -524,6 +524,9 @@ class HandBuilder:
             odd_chips=get("odd_chips", "left_of_button"),
             # the card rooms let a player fold when he could check; our own table says
             allow_fold_when_check=get("allow_fold_when_check") == "1" if self.ours else True,
+            # PokerStars lets a player raise what no opponent can meet (it comes back)
+            allow_uncallable_raise=(get("allow_uncallable_raise") == "1" if self.ours
+                                    else True),
             big_blind=None if big_blind is None else big_blind - 1,
             id=self.id, origin=self.origin, sources=sources, extra={"site": site})
         record.validate()       # what the history says must make a hand (RecordError)
