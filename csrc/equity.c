@@ -994,11 +994,10 @@ static int run_job(job *J, int threads, of_progress_fn progress, void *user,
     return rc;
 }
 
-int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_board,
-              const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
-              uint64_t seed, int threads, of_progress_fn progress, void *user,
-              of_player_result *results, double *boards_out, double *no_low_out) {
-    if (!hands || !results || !boards_out || !no_low_out) return OF_ERR_ARG;
+/* The arguments of_equity and of_range_equity share, checked the same way for both. */
+static int check_run_args(int n_players, const uint8_t *board, int n_board,
+                          const uint8_t *dead, int n_dead, int game, int mode,
+                          uint64_t samples, int threads) {
     if ((n_board && !board) || (n_dead && !dead)) return OF_ERR_ARG;
     if (n_players < 2 || n_players > OF_MAX_PLAYERS) return OF_ERR_COUNT;
     if (!(n_board == 0 || (n_board >= 3 && n_board <= 5)) || n_dead < 0) return OF_ERR_COUNT;
@@ -1006,6 +1005,17 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
     if (mode != 0 && mode != 1) return OF_ERR_ARG;
     if (mode == 1 && samples == 0) return OF_ERR_ARG;
     if (threads < 0) return OF_ERR_ARG;
+    return OF_OK;
+}
+
+int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_board,
+              const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
+              uint64_t seed, int threads, of_progress_fn progress, void *user,
+              of_player_result *results, double *boards_out, double *no_low_out) {
+    if (!hands || !results || !boards_out || !no_low_out) return OF_ERR_ARG;
+    int rc_args = check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
+                                 threads);
+    if (rc_args != OF_OK) return rc_args;
     uint64_t seen = 0;
     const uint8_t *groups[3] = {hands, board, dead};
     int sizes[3] = {4 * n_players, n_board, n_dead};
@@ -1129,13 +1139,9 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
                     double *deals_out) {
     if (!hands || !weights || !sizes || !results || !boards_out || !no_low_out || !deals_out)
         return OF_ERR_ARG;
-    if ((n_board && !board) || (n_dead && !dead)) return OF_ERR_ARG;
-    if (n_players < 2 || n_players > OF_MAX_PLAYERS) return OF_ERR_COUNT;
-    if (!(n_board == 0 || (n_board >= 3 && n_board <= 5)) || n_dead < 0) return OF_ERR_COUNT;
-    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
-    if (mode != 0 && mode != 1) return OF_ERR_ARG;
-    if (mode == 1 && samples == 0) return OF_ERR_ARG;
-    if (threads < 0) return OF_ERR_ARG;
+    int rc_args = check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
+                                 threads);
+    if (rc_args != OF_OK) return rc_args;
     uint64_t out = 0;
     const uint8_t *groups[2] = {board, dead};
     int counts[2] = {n_board, n_dead};
