@@ -221,3 +221,26 @@ def test_a_sitting_out_player_all_in_on_his_blind_forfeits_and_closes_a_main_pot
         ("main pot", 240, {"amy": 120, "ben": 60, "del": 60}),
         ("side pot-1", 735, {"amy": 368, "ben": 184, "del": 183})]
     assert v.replayed[:4] == [3183, 2439, 0, 1738]
+
+
+def test_full_tilt_tournament_stakes_in_thousands():
+    hand = items(TILT_2014)["34400000004"]
+    assert hand.blinds == [5000, 10000] and hand.extra["site"]["tournament"] == "250000001"
+    assert verify(hand).result == "agree"
+    assert verify(hand).replayed[:2] == [244000, 186000]
+
+
+def test_a_pokerstars_capped_game_is_skipped():
+    text = CONVENTIONS.read_text().replace("Omaha Hi/Lo No Limit ($0.05/$0.10 USD)",
+                                           "Omaha Hi/Lo No Limit ($0.05/$0.10 - $10 Cap - USD)")
+    skipped = next(i for i in read_pokerstars(text) if i.id == "300000000601")
+    assert isinstance(skipped, SkippedHand)
+    assert skipped.game == "capped game: Omaha Hi/Lo No Limit ($0.05/$0.10 - $10 Cap - USD)"
+
+
+def test_an_export_that_writes_the_total_pot_less_the_rake_and_no_uncalled_bet():
+    text = CONVENTIONS.read_text().replace(" Uncalled bet ($0.75) returned to ida\n", "")
+    text = text.replace(" Total pot $0.75 | Rake $0.04", " Total pot $0.71 | Rake $0.04")
+    zoom = next(r for r in loads_pokerstars(text) if r.id == "300000000101")
+    assert zoom.extra["site"]["returned"] == [[1, 75]]
+    assert verify(zoom).result == "agree"

@@ -126,6 +126,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     game = _GAME.search(header)
     if game is None or game.group(1) or _CAP.search(header):
         desc = header.split(":", 1)[1].split(" - ")[0].strip() if ":" in header else header
+        if _CAP.search(header):
+            desc = "capped game: " + header.split(":", 1)[1].split(") - ")[0].strip() + ")"
         return SkippedHand(hand_id, origin, first, desc)
     b = HandBuilder("pokerstars", hand_id, origin, first)
     if header[:9].lower() == "full tilt":
