@@ -244,3 +244,12 @@ def test_an_export_that_writes_the_total_pot_less_the_rake_and_no_uncalled_bet()
     zoom = next(r for r in loads_pokerstars(text) if r.id == "300000000101")
     assert zoom.extra["site"]["returned"] == [[1, 75]]
     assert verify(zoom).result == "agree"
+
+
+def test_rupees_as_pokerstars_india_writes_them():
+    cash = DATA / "pokerstars_plo8_cash.txt"
+    text = cash.read_text().replace("$", "Rs. ").replace(" USD)", " INR)")
+    records = loads_pokerstars(text)
+    assert records and all(r.extra["site"]["currency"] == "INR" for r in records)
+    assert records[0].stacks[0] == 1000                   # Rs. 10 in paise
+    assert all(verify(r).result == "agree" for r in records)

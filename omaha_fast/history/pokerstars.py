@@ -69,7 +69,7 @@ _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
 _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit",
           "Fixed Limit": "fixed-limit"}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "R": "INR"}
 
 
 def split_hands(lines: list[str], header: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
@@ -138,7 +138,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
     tournament = re.search(r"Tournament #(\d+)", header)
-    money = stakes.group(1)[0] in "$€£" or stakes.group(3)
+    money = stakes.group(1)[0] in "$€£₹R" or stakes.group(3)
     if tournament:
         b.tournament = tournament.group(1)
     elif money:

@@ -21,7 +21,8 @@ from typing import Any, NamedTuple, Optional, Union
 
 from .record import HandRecord, RecordError
 
-MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+# an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1")
+MONEY = r"(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?"
 # summary lines both sites write alike (only the pot labels differ: each reader has its own)
 _TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
@@ -60,7 +61,8 @@ SiteItem = Union[HandRecord, SkippedHand, UnreadableHand]
 def to_chips(text: str, scale: int) -> int:
     """An amount as written (``$1,234.50``, ``1500``) in chips: cents when ``scale`` is
     100, whole chips when it is 1."""
-    s = text.strip().lstrip("$€£").replace(",", "")
+    s = text.strip()
+    s = (s[3:] if s.startswith("Rs.") else s).strip().lstrip("$€£₹").replace(",", "")
     whole, _, frac = s.partition(".")
     if not _DIGITS.fullmatch(whole) or (frac and not _DIGITS.fullmatch(frac)):
         raise SiteFormatError(f"not an amount: {text!r}")
