@@ -253,3 +253,12 @@ def test_rupees_as_pokerstars_india_writes_them():
     assert records and all(r.extra["site"]["currency"] == "INR" for r in records)
     assert records[0].stacks[0] == 1000                   # Rs. 10 in paise
     assert all(verify(r).result == "agree" for r in records)
+
+
+def test_files_joined_together_keep_a_byte_order_mark_at_each_join(tmp_path, capsys):
+    one = STARS_TWICE.read_bytes()
+    path = tmp_path / "joined.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + one + b"\xef\xbb\xbf" + one.replace(b"300000000001",
+                                                                         b"300000000002"))
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("2 of 2 hands agree")

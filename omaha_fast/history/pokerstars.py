@@ -85,9 +85,9 @@ def split_hands(lines: list[str], header: re.Pattern[str]) -> Iterator[tuple[int
 
 
 def text_lines(text: str) -> list[str]:
-    """Lines without a byte-order mark, line ends or blanks at either end (archives and
-    some exports indent every line)."""
-    return [ln.strip() for ln in text.lstrip("\ufeff").splitlines()]
+    """Lines without byte-order marks (files joined together keep one at each join), line
+    ends or blanks at either end (archives and some exports indent every line)."""
+    return [ln.replace("\ufeff", "").strip() for ln in text.splitlines()]
 
 
 def is_pokerstars(text: str) -> bool:
