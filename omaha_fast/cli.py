@@ -227,6 +227,10 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if site_format(text) is None:
         for record in loads(text, name) if stdin else load(path):
+            if isinstance(record.extra.get("site"), dict):
+                # a card-room hand kept as JSON or PHH: checked pot by pot, as it was read
+                out.append({**verify(record).to_dict(), "format": fmt})
+                continue
             entry: dict[str, Any] = {
                 "id": record.id or record.origin, "format": fmt,
                 "result": "refused", "differences": [],

@@ -262,3 +262,15 @@ def test_files_joined_together_keep_a_byte_order_mark_at_each_join(tmp_path, cap
                                                                          b"300000000002"))
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("2 of 2 hands agree")
+
+
+def test_a_site_hand_kept_as_json_is_still_checked_pot_by_pot(tmp_path, capsys):
+    from omaha_fast.history import dumps_json
+    records = [r for path in (STARS_TWICE, TILT_TWICE, CASH_OUT, FORFEIT)
+               for r in items(path).values() if not isinstance(r, SkippedHand)]
+    path = tmp_path / "hands.json"
+    path.write_text(dumps_json(records) + "\n")
+    assert main(["replay", "--json", str(path)]) == 0
+    lines = [json.loads(ln) for ln in capsys.readouterr().out.splitlines()]
+    assert lines[-1]["summary"]["agreed"] == len(records) == 6
+    assert lines[0]["format"] == "json" and lines[0]["pots"][0]["halves"][0]["run"] == 1
