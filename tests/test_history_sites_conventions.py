@@ -274,3 +274,16 @@ def test_a_site_hand_kept_as_json_is_still_checked_pot_by_pot(tmp_path, capsys):
     lines = [json.loads(ln) for ln in capsys.readouterr().out.splitlines()]
     assert lines[-1]["summary"]["agreed"] == len(records) == 6
     assert lines[0]["format"] == "json" and lines[0]["pots"][0]["halves"][0]["run"] == 1
+
+
+def test_a_site_hand_kept_as_phh_keeps_what_the_site_recorded(tmp_path, capsys):
+    from omaha_fast.history import dumps_phh, load
+    records = [r for path in (STARS_TWICE, CASH_OUT, FORFEIT, TILT_2014)
+               for r in items(path).values() if not isinstance(r, SkippedHand)]
+    path = tmp_path / "hands.phhs"
+    path.write_text(dumps_phh(records))
+    back = load(path)
+    assert [r.extra["site"] for r in back] == [r.extra["site"] for r in records]
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"{len(records)} of "
+                                                               f"{len(records)} hands agree")

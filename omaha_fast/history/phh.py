@@ -25,6 +25,8 @@ table can play replays from PHH exactly as from JSON:
 ``_id``, ``_burns``           the hand's id; the burn cards
 ``_allow_fold_when_check``    true when a player may fold with nothing to call
 ``_allow_uncallable_raise``   true when a player may raise what no opponent can meet
+``_site``                     what a card room recorded (a hand read from its history),
+                              as JSON text
 ============================  ============================================================
 
 Blinds are written as the table asked for them: a big blind whose stack cannot cover it
@@ -42,6 +44,7 @@ variant = "FO/8"
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import sys
 from fractions import Fraction
@@ -403,6 +406,11 @@ def _extra_fields(table: dict[str, Any]) -> dict[str, Any]:
     for key, value in table.items():
         if key in _OWN:
             continue
+        if key == "_site" and isinstance(value, str):
+            try:        # what a card room recorded, written as JSON (see phh_fields)
+                value = json.loads(value)
+            except ValueError:
+                pass    # a user's own text field: kept as it is
         extra[key[1:] if key.startswith("_") else key] = value
     return extra
 
@@ -616,6 +624,10 @@ def phh_fields(record: HandRecord) -> dict[str, Any]:
         f["_id"] = record.id
     for key, value in record.extra.items():
         name = key if key in DOCUMENTED else "_" + key
+        if key == "site" and isinstance(value, dict):
+            # what a card room recorded (nulls included, which TOML cannot hold): as JSON
+            f["_site"] = json.dumps(value, separators=(",", ":"))
+            continue
         if key == "burns" or name in _OWN or name in f or not _writable(value):
             continue       # derived, ours, or not expressible in TOML (a null)
         f[name] = value
