@@ -233,6 +233,14 @@ def test_ctrl_c_stops_a_local_run_cleanly(tmp_path):
         pytest.fail("worker processes were left running")
 
 
+def test_thousands_of_blocks_on_a_pool_each_come_back_once():
+    # the pool keeps a few blocks in flight rather than submitting them all at once
+    from omaha_fast.sim.backends import run_blocks
+    n = 5_000
+    seen = sorted(run_blocks(abs, [-k for k in range(n)], sizes=[1] * n, workers=2))
+    assert seen == [(k, k) for k in range(n)]
+
+
 def test_an_agent_that_cannot_reach_the_workers_is_named_clearly():
     def factory():           # a local function cannot be pickled
         return Folder()

@@ -25,7 +25,7 @@ import os
 import pickle
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Optional
 
 from ..errors import OmahaError
@@ -113,12 +113,29 @@ def _check_picklable(task: Any) -> None:
 def _run_pool(fn: Callable[[Any], Any], tasks: Sequence[Any],
               workers: int) -> Iterator[tuple[int, Any]]:
     _check_picklable(tasks[0])
-    executor = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=_context(),
-                                   initializer=_ignore_sigint)
+    n = min(workers, len(tasks))
+    executor = ProcessPoolExecutor(n, mp_context=_context(), initializer=_ignore_sigint)
+    # A few blocks in flight a worker, not every block at once: thousands of submits can
+    # fill the executor's wake-up pipe while its manager thread waits for the lock the
+    # submitting thread holds, which hangs the run (CPython issue 105829); and Ctrl-C then
+    # has only these few to cancel.
+    window = 4 * n
+    pending: dict[Future[Any], int] = {}
+    queued = iter(range(len(tasks)))
+
+    def top_up() -> None:
+        for i in queued:
+            pending[executor.submit(fn, tasks[i])] = i
+            if len(pending) >= window:
+                return
+
     try:
-        futures = {executor.submit(fn, task): i for i, task in enumerate(tasks)}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+        top_up()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            finished = [(pending.pop(future), future.result()) for future in done]
+            top_up()         # before handing results over: the workers stay busy meanwhile
+            yield from finished
     except BaseException:
         # Ctrl-C, an agent error, or the caller stopped reading: blocks not started are
         # cancelled, the few already handed to a worker finish, every worker exits
