@@ -51,7 +51,8 @@ typedef struct {
     int known_ranks[5];
     uint8_t known_cards[5];
     uint64_t out_mask;                /* board and dead cards */
-    unsigned avail_all[4];            /* ranks not on the board or dead, by suit */
+    unsigned avail_all[4];            /* ranks still to come, by suit (ranges: only the board
+                                       * and dead cards are out) */
     struct player_range {
         const uint8_t *cards;
         const uint32_t *weights;
@@ -994,6 +995,39 @@ static int run_job(job *J, int threads, of_progress_fn progress, void *user,
     return rc;
 }
 
+/* The known board cards, as the tables and the deal read them. */
+static void job_set_board(job *J, const uint8_t *board, int n_board) {
+    J->n_known = n_board;
+    for (int i = 0; i < n_board; i++) {
+        J->known_cards[i] = board[i];
+        J->known_ranks[i] = board[i] >> 2;
+        J->known_suited |= card_suited(board[i]);
+        J->known_low |= of_low_bit[board[i] >> 2];
+        J->known_suit_counts += card_suit_count(board[i]);
+    }
+}
+
+/* The tables of a player who holds one hand: his high by the dealt ranks, his low by the
+ * board's low ranks, his flushes by suit (built for the ranks in J->avail_all). */
+static int fixed_tables(job *J, int p, const uint8_t *hole) {
+    J->high[p] = high_table(J->known_ranks, J->n_known, J->deal, hole);
+    if (!J->high[p]) return OF_ERR_NOMEM;
+    unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
+                  of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
+    J->low[p] = of_low + (hm << 8);
+    for (int s = 0; s < 5; s++) J->flush[p][s] = no_flush;
+    for (int s = 0; s < 4; s++) {
+        unsigned hs = 0;
+        for (int i = 0; i < 4; i++) if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
+        unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
+        if (of_popcount(hs) < 2 || of_popcount(known) + J->deal < 3) continue;
+        uint16_t *t = flush_table(hs, known, J->avail_all[s], J->deal);
+        if (!t) return OF_ERR_NOMEM;
+        J->flush[p][s] = t;
+    }
+    return OF_OK;
+}
+
 /* The arguments of_equity and of_range_equity share, checked the same way for both. */
 static int check_run_args(int n_players, const uint8_t *board, int n_board,
                           const uint8_t *dead, int n_dead, int game, int mode,
@@ -1036,37 +1070,14 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
     for (int c = 0; c < 52; c++)
         if (!(seen >> c & 1u)) J->deck[J->n_deck++] = (uint8_t)c;
     if (J->n_deck < J->deal) { free(J); return OF_ERR_COUNT; }
-    int known_ranks[5];
-    for (int i = 0; i < n_board; i++) {
-        known_ranks[i] = board[i] >> 2;
-        J->known_suited |= card_suited(board[i]);
-        J->known_low |= of_low_bit[board[i] >> 2];
-        J->known_suit_counts += card_suit_count(board[i]);
-    }
+    job_set_board(J, board, n_board);
     for (int i = J->n_deck - 1; i >= 0; i--)
         J->group_end[i] = (uint8_t)(i + 1 < J->n_deck && J->deck[i + 1] >> 2 == J->deck[i] >> 2
                                     ? J->group_end[i + 1] : i + 1);
-    unsigned avail[4] = {0, 0, 0, 0};
-    for (int i = 0; i < J->n_deck; i++) avail[J->deck[i] & 3] |= 1u << (J->deck[i] >> 2);
+    for (int i = 0; i < J->n_deck; i++) J->avail_all[J->deck[i] & 3] |= 1u << (J->deck[i] >> 2);
 
     int rc = OF_OK;
-    for (int p = 0; p < n_players && rc == OF_OK; p++) {
-        const uint8_t *hole = hands + 4 * p;
-        J->high[p] = high_table(known_ranks, n_board, J->deal, hole);
-        if (!J->high[p]) rc = OF_ERR_NOMEM;
-        unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
-                      of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
-        J->low[p] = of_low + (hm << 8);
-        for (int s = 0; s < 5; s++) J->flush[p][s] = no_flush;
-        for (int s = 0; s < 4 && rc == OF_OK; s++) {
-            unsigned hs = 0;
-            for (int i = 0; i < 4; i++) if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
-            unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
-            if (of_popcount(hs) < 2 || of_popcount(known) + J->deal < 3) continue;
-            J->flush[p][s] = flush_table(hs, known, avail[s], J->deal);
-            if (!J->flush[p][s]) rc = OF_ERR_NOMEM;
-        }
-    }
+    for (int p = 0; p < n_players && rc == OF_OK; p++) rc = fixed_tables(J, p, hands + 4 * p);
 
     J->mc = mode == 1;
     J->samples = samples;
@@ -1107,26 +1118,6 @@ static int dealt_rows_build(job *J) {
         if (i < 0) break;
         d[i]++;
         for (int k = i + 1; k < deal; k++) d[k] = d[i];
-    }
-    return OF_OK;
-}
-
-/* Monte Carlo over ranges: the tables of a player who holds one hand, as in of_equity. */
-static int fixed_tables(job *J, int p, const uint8_t *hole) {
-    J->high[p] = high_table(J->known_ranks, J->n_known, J->deal, hole);
-    if (!J->high[p]) return OF_ERR_NOMEM;
-    unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
-                  of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
-    J->low[p] = of_low + (hm << 8);
-    for (int s = 0; s < 5; s++) J->flush[p][s] = no_flush;
-    for (int s = 0; s < 4; s++) {
-        unsigned hs = 0;
-        for (int i = 0; i < 4; i++) if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
-        unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
-        if (of_popcount(hs) < 2 || of_popcount(known) + J->deal < 3) continue;
-        uint16_t *t = flush_table(hs, known, J->avail_all[s], J->deal);
-        if (!t) return OF_ERR_NOMEM;
-        J->flush[p][s] = t;
     }
     return OF_OK;
 }
@@ -1184,19 +1175,12 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
     J->hilo = game == OF_GAME_HILO;
     J->ranged = 1;
     J->out_mask = out;
-    J->n_known = n_board;
     for (int c = 0; c < 52; c++)
         if (!(out >> c & 1u)) {
             J->deck[J->n_deck++] = (uint8_t)c;
             J->avail_all[c & 3] |= 1u << (c >> 2);
         }
-    for (int i = 0; i < n_board; i++) {
-        J->known_cards[i] = board[i];
-        J->known_ranks[i] = board[i] >> 2;
-        J->known_suited |= card_suited(board[i]);
-        J->known_low |= of_low_bit[board[i] >> 2];
-        J->known_suit_counts += card_suit_count(board[i]);
-    }
+    job_set_board(J, board, n_board);
     J->boards_per_combo = choose(52 - n_out - 4 * n_players, J->deal);
     int rc = OF_OK;
     if (mode == 0) rc = dealt_rows_build(J);
