@@ -35,9 +35,9 @@ from .sitehand import (
     SiteFormatError,
     SiteItem,
     SkippedHand,
-    UnreadableHand,
     cards_in,
     parse_guarded,
+    records_only,
 )
 
 HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
@@ -92,13 +92,7 @@ def read_fulltilt(text: str, origin: str = "<fulltilt>") -> list[SiteItem]:
 def loads_fulltilt(text: str, origin: str = "<fulltilt>") -> list[HandRecord]:
     """The Omaha hands of a Full Tilt text (other games skipped); raises SiteFormatError
     on the first hand that cannot be read."""
-    out = []
-    for item in read_fulltilt(text, origin):
-        if isinstance(item, UnreadableHand):
-            raise item.error
-        if isinstance(item, HandRecord):
-            out.append(item)
-    return out
+    return records_only(read_fulltilt(text, origin))
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:

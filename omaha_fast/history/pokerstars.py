@@ -34,9 +34,9 @@ from .sitehand import (
     SiteFormatError,
     SiteItem,
     SkippedHand,
-    UnreadableHand,
     cards_in,
     parse_guarded,
+    records_only,
 )
 
 # Full Tilt's histories since 2016 are written in the PokerStars format ("Full Tilt Hand #");
@@ -112,13 +112,7 @@ def read_pokerstars(text: str, origin: str = "<pokerstars>") -> list[SiteItem]:
 def loads_pokerstars(text: str, origin: str = "<pokerstars>") -> list[HandRecord]:
     """The Omaha hands of a PokerStars text (other games skipped); raises
     SiteFormatError on the first hand that cannot be read."""
-    out = []
-    for item in read_pokerstars(text, origin):
-        if isinstance(item, UnreadableHand):
-            raise item.error
-        if isinstance(item, HandRecord):
-            out.append(item)
-    return out
+    return records_only(read_pokerstars(text, origin))
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:

@@ -89,6 +89,17 @@ def parse_guarded(parse: Callable[[list[str], int, str, str], SiteItem], chunk: 
         return UnreadableHand(hand_id, origin, first, error)
 
 
+def records_only(items: list[SiteItem]) -> list[HandRecord]:
+    """The hands read, other games left out; the first unreadable hand is raised."""
+    out = []
+    for item in items:
+        if isinstance(item, UnreadableHand):
+            raise item.error
+        if isinstance(item, HandRecord):
+            out.append(item)
+    return out
+
+
 def cards_in(text: str) -> str:
     """The cards of every [...] group in ``text``, joined ("[Jd 5c Kc] [4c]" ->
     "Jd5cKc4c")."""
