@@ -171,14 +171,7 @@ def _stake(b: HandBuilder, text: str, line: int) -> int:
 
 
 def _play_line(b: HandBuilder, line: str, k: int) -> None:
-    m = _UNCALLED.match(line)
-    if m:
-        b.uncalled(m.group(2), b.chips(m.group(1), k), k)
-        return
-    if line.startswith("Dealt to "):
-        found = b.player_at(line[9:], (" [",))
-        if found and len(cards_in("[" + found[1])) == 8:
-            b.holes[b.seat(found[0], k)] = cards_in("[" + found[1])
+    if b.uncalled_or_dealt(line, k, _UNCALLED):
         return
     found = b.player_at(line, (" ",))
     if found is None or found[1].startswith("(Observer)"):

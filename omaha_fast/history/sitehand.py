@@ -372,6 +372,20 @@ class HandBuilder:
         self.returned.append((seat, amount))
         self.invested[seat] = self.invested.get(seat, 0) - amount
 
+    def uncalled_or_dealt(self, line: str, k: int, uncalled: re.Pattern[str]) -> bool:
+        """Read an uncalled-bet line (``uncalled``: the site's pattern, amount then name)
+        or a "Dealt to" line, as both sites write them; False for any other line."""
+        m = uncalled.match(line)
+        if m:
+            self.uncalled(m.group(2), self.chips(m.group(1), k), k)
+            return True
+        if not line.startswith("Dealt to "):
+            return False
+        found = self.player_at(line[9:], (" [",))
+        if found and len(cards_in("[" + found[1])) == 8:
+            self.holes[self.seat(found[0], k)] = cards_in("[" + found[1])
+        return True
+
     def show(self, name: str, cards: str, line: int) -> None:
         seat = self.seat(name, line)
         if len(cards) != 8:
