@@ -1028,6 +1028,28 @@ static int fixed_tables(job *J, int p, const uint8_t *hole) {
     return OF_OK;
 }
 
+/* Add n cards to a card mask: OF_ERR_CARD for a card above 51, OF_ERR_DUPLICATE for one
+ * already in it. */
+static int add_cards(uint64_t *mask, const uint8_t *cards, int n) {
+    for (int i = 0; i < n; i++) {
+        unsigned c = cards[i];
+        if (c > 51) return OF_ERR_CARD;
+        if (*mask >> c & 1u) return OF_ERR_DUPLICATE;
+        *mask |= (uint64_t)1 << c;
+    }
+    return OF_OK;
+}
+
+/* A zeroed job for n_players with n_board cards known (NULL when out of memory). */
+static job *job_new(int n_players, int n_board, int game) {
+    job *J = calloc(1, sizeof *J);
+    if (!J) return NULL;
+    J->n = n_players;
+    J->deal = 5 - n_board;
+    J->hilo = game == OF_GAME_HILO;
+    return J;
+}
+
 /* The arguments of_equity and of_range_equity share, checked the same way for both. */
 static int check_run_args(int n_players, const uint8_t *board, int n_board,
                           const uint8_t *dead, int n_dead, int game, int mode,
@@ -1047,26 +1069,18 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards_out, double *no_low_out) {
     if (!hands || !results || !boards_out || !no_low_out) return OF_ERR_ARG;
-    int rc_args = check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
-                                 threads);
-    if (rc_args != OF_OK) return rc_args;
+    int rc = check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
+                            threads);
+    if (rc != OF_OK) return rc;
     uint64_t seen = 0;
-    const uint8_t *groups[3] = {hands, board, dead};
-    int sizes[3] = {4 * n_players, n_board, n_dead};
-    for (int g = 0; g < 3; g++)
-        for (int i = 0; i < sizes[g]; i++) {
-            unsigned c = groups[g][i];
-            if (c > 51) return OF_ERR_CARD;
-            if (seen >> c & 1u) return OF_ERR_DUPLICATE;
-            seen |= (uint64_t)1 << c;
-        }
+    rc = add_cards(&seen, hands, 4 * n_players);
+    if (rc == OF_OK) rc = add_cards(&seen, board, n_board);
+    if (rc == OF_OK) rc = add_cards(&seen, dead, n_dead);
+    if (rc != OF_OK) return rc;
     of_init();
 
-    job *J = calloc(1, sizeof *J);
+    job *J = job_new(n_players, n_board, game);
     if (!J) return OF_ERR_NOMEM;
-    J->n = n_players;
-    J->deal = 5 - n_board;
-    J->hilo = game == OF_GAME_HILO;
     for (int c = 0; c < 52; c++)
         if (!(seen >> c & 1u)) J->deck[J->n_deck++] = (uint8_t)c;
     if (J->n_deck < J->deal) { free(J); return OF_ERR_COUNT; }
@@ -1076,7 +1090,6 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
                                     ? J->group_end[i + 1] : i + 1);
     for (int i = 0; i < J->n_deck; i++) J->avail_all[J->deck[i] & 3] |= 1u << (J->deck[i] >> 2);
 
-    int rc = OF_OK;
     for (int p = 0; p < n_players && rc == OF_OK; p++) rc = fixed_tables(J, p, hands + 4 * p);
 
     J->mc = mode == 1;
@@ -1130,19 +1143,13 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
                     double *deals_out) {
     if (!hands || !weights || !sizes || !results || !boards_out || !no_low_out || !deals_out)
         return OF_ERR_ARG;
-    int rc_args = check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
-                                 threads);
-    if (rc_args != OF_OK) return rc_args;
+    int rc = check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
+                            threads);
+    if (rc != OF_OK) return rc;
     uint64_t out = 0;
-    const uint8_t *groups[2] = {board, dead};
-    int counts[2] = {n_board, n_dead};
-    for (int g = 0; g < 2; g++)
-        for (int i = 0; i < counts[g]; i++) {
-            unsigned c = groups[g][i];
-            if (c > 51) return OF_ERR_CARD;
-            if (out >> c & 1u) return OF_ERR_DUPLICATE;
-            out |= (uint64_t)1 << c;
-        }
+    rc = add_cards(&out, board, n_board);
+    if (rc == OF_OK) rc = add_cards(&out, dead, n_dead);
+    if (rc != OF_OK) return rc;
     int n_out = n_board + n_dead;
     if (52 - n_out - 4 * n_players < 5 - n_board) return OF_ERR_COUNT;
     /* every hand: four distinct cards off the board and the dead cards; every weight
@@ -1155,11 +1162,7 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
         for (uint32_t i = 0; i < sizes[p]; i++, row++) {
             const uint8_t *h = hands + 4 * row;
             uint64_t seen = out;
-            for (int k = 0; k < 4; k++) {
-                if (h[k] > 51) return OF_ERR_CARD;
-                if (seen >> h[k] & 1u) return OF_ERR_DUPLICATE;
-                seen |= (uint64_t)1 << h[k];
-            }
+            if ((rc = add_cards(&seen, h, 4)) != OF_OK) return rc;
             if (weights[row] == 0) return OF_ERR_ARG;
             total += weights[row];
         }
@@ -1168,11 +1171,8 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
     }
     of_init();
 
-    job *J = calloc(1, sizeof *J);
+    job *J = job_new(n_players, n_board, game);
     if (!J) return OF_ERR_NOMEM;
-    J->n = n_players;
-    J->deal = 5 - n_board;
-    J->hilo = game == OF_GAME_HILO;
     J->ranged = 1;
     J->out_mask = out;
     for (int c = 0; c < 52; c++)
@@ -1182,7 +1182,6 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
         }
     job_set_board(J, board, n_board);
     J->boards_per_combo = choose(52 - n_out - 4 * n_players, J->deal);
-    int rc = OF_OK;
     if (mode == 0) rc = dealt_rows_build(J);
     row = 0;
     for (int p = 0; p < n_players; p++) {
