@@ -1,16 +1,23 @@
-"""Property test: 100,000 random hands with random legal actions, every structure, 2 to 10
-players. Chips are conserved after every action, no action the engine offers is refused,
-and the pots, awards and payouts agree with each other and with settle()."""
+"""Property test: random hands with random legal actions, every structure, 2 to 10 players.
+Chips are conserved after every action, no action the engine offers is refused, and the
+pots, awards and payouts agree with each other and with settle().
+
+The default run plays 20,000 hands (``OMAHA_FAST_RANDOM_HANDS`` sets another count);
+``-m slow`` plays the full 100,000."""
 
 from __future__ import annotations
 
+import os
 import random
+
+import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table, settle
 from omaha_fast.cards import format_cards
 from omaha_fast.game import Rake
 
-TOTAL_HANDS = 100_000
+DEFAULT_HANDS = int(os.environ.get("OMAHA_FAST_RANDOM_HANDS", "20000"))
+FULL_HANDS = 100_000
 
 
 def configs():
@@ -66,10 +73,12 @@ def check_settlement(h, start_total, showdown_sample):
         assert [h.payouts.get(s, 0) for s in range(n)] == expected
 
 
-def test_random_hands_conserve_chips_and_settle_consistently():
+@pytest.mark.parametrize("total_hands", [
+    DEFAULT_HANDS, pytest.param(FULL_HANDS, marks=pytest.mark.slow)])
+def test_random_hands_conserve_chips_and_settle_consistently(total_hands):
     rng = random.Random(20240601)
     cfgs = configs()
-    per_config = TOTAL_HANDS // len(cfgs) + 1
+    per_config = total_hands // len(cfgs) + 1
     played = 0
     showdowns = 0
     for k, cfg in enumerate(cfgs):
@@ -88,5 +97,5 @@ def test_random_hands_conserve_chips_and_settle_consistently():
             for seat, stack in t.stacks.items():     # rebuy the short stacks
                 if stack < 60:
                     t.add_chips(seat, rng.choice((100, 400, 1000)))
-    assert played >= TOTAL_HANDS
-    assert showdowns > TOTAL_HANDS // 10
+    assert played >= total_hands
+    assert showdowns > total_hands // 10
