@@ -38,7 +38,8 @@ def test_registered_ids_make_the_environment():
     import omaha_fast.env  # noqa: F401  (registers)
     env = gymnasium.make("omaha_fast/OmahaHiLo-v0", seats=3)
     assert isinstance(env.unwrapped, OmahaGymEnv)
-    assert env.unwrapped._raw.observation_space("player_0")["observation"].shape == (125,)
+    # 125 for cards, street, seats, pot and call; 4 streets x (flag + 8 slots x (3 + 7))
+    assert env.unwrapped._raw.observation_space("player_0")["observation"].shape == (449,)
     high = gymnasium.make("omaha_fast/OmahaHigh-v0")
     assert high.unwrapped._raw._encoder.game == "high"
 

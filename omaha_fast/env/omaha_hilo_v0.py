@@ -32,7 +32,7 @@ actions and calls out of order raise.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Optional, Union
 
 from .._extras import require
@@ -101,7 +101,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
     ``max_cycles`` (actions per episode before truncation, None: no limit), ``rake`` (a
     :class:`~omaha_fast.game.Rake`), ``hand_features`` (append the C core's hand
     features to the observation) with ``equity_samples`` Monte Carlo deals for the equity
-    estimate, and ``render_mode`` (None, "ansi" or "human").
+    estimate, ``history_slots`` (actions kept a street in the observation's history;
+    default :func:`~omaha_fast.env.encoding.default_history_slots`, 0 for none) and
+    ``render_mode`` (None, "ansi" or "human").
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "omaha_hilo_v0",
@@ -112,11 +114,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
                  stacks: Union[int, Sequence[int]] = 200, hands: Optional[int] = 1,
                  max_cycles: Optional[int] = None, rake: Optional[Rake] = None,
                  hand_features: bool = False, equity_samples: int = 128,
+                 history_slots: Optional[int] = None,
                  render_mode: Optional[str] = None) -> None:
         EzPickle.__init__(self, seats=seats, structure=structure, game=game, blinds=blinds,
                           stacks=stacks, hands=hands, max_cycles=max_cycles, rake=rake,
                           hand_features=hand_features, equity_samples=equity_samples,
-                          render_mode=render_mode)
+                          history_slots=history_slots, render_mode=render_mode)
         super().__init__()
         seats = check_int(seats, "seats", low=2, high=10)
         if is_int(stacks):
@@ -141,6 +144,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
             structure=make_structure(structure, big), seats=seats, game=game, blinds=blinds,
             rake=rake, stacks=stacks)
         Table(**table_settings)          # checks every setting now, with the table's errors
+        if all(Table(**table_settings, button=b).start_hand(seed=0).finished
+               for b in range(seats)):
+            raise InvalidValueError(
+                f"nobody would ever act: with stacks {stacks} and blinds {blinds} every "
+                f"hand is over as dealt (all-in from the blinds); give a stack above the "
+                f"big blind")
         self._table_settings = table_settings
         self._start_stacks = stacks
         self.big_blind = big
@@ -153,7 +162,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         self._encoder = ObservationEncoder(seats=seats, big_blind=big,
                                            total_chips=sum(stacks), game=game,
                                            hand_features=hand_features,
-                                           equity_samples=equity_samples)
+                                           equity_samples=equity_samples,
+                                           history_slots=history_slots)
         low, high = self._encoder.bounds()
         self.observation_spaces = {
             a: spaces.Dict({"observation": spaces.Box(low, high, dtype=np.float32),
@@ -167,6 +177,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         self._final: dict[str, tuple[Hand, int]] = {}
         self._mask_cache: Optional[tuple[Hand, list[int]]] = None
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        # called with every hand that ends (the Gym environment's accounting and its
+        # opponents' observe hooks)
+        self._on_hand_end: Optional[Callable[[Hand], None]] = None
 
     # ----------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -194,14 +207,25 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         self._final = {}
         self._hands_played = 0
         self._actions = 0
+        self._skip_agent_selection = None
+        self.agent_selection = self.agents[0]
         self._start_hand()
+        self._accumulate_rewards()      # hands over as dealt (all-in from the blinds) pay now
+        self._deads_step_first()
 
     def _start_hand(self) -> None:
+        """Deal the next hand; a hand nobody can act in (everyone all-in from the blinds)
+        is over as dealt: it pays, and the next one starts while the episode goes on."""
         assert self._table is not None and self._rng is not None
-        self._hand_seed = self._rng.getrandbits(64)
-        self._hand = self._table.start_hand()
-        self._mask_cache = None
-        self.agent_selection = self.possible_agents[self._hand.to_act]  # type: ignore[index]
+        while True:
+            self._hand_seed = self._rng.getrandbits(64)
+            hand = self._hand = self._table.start_hand()
+            self._mask_cache = None
+            if not hand.finished:
+                self.agent_selection = self.possible_agents[hand.to_act]  # type: ignore[index]
+                return
+            if not self._end_hand(hand, counted=False):
+                return
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -238,7 +262,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         for a in self.rewards:
             self.rewards[a] = 0.0
         if hand.finished:
-            self._end_hand(hand)
+            if self._end_hand(hand):
+                self._start_hand()
         elif self.max_cycles is not None and self._actions >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
             for a in self.agents:
@@ -265,14 +290,17 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         """Each seat's chips at the start of every episode."""
         return list(self._start_stacks)
 
-    def _end_hand(self, hand: Hand) -> None:
-        """Rewards for the hand; then the episode ends, busted players leave, or the next
-        hand starts."""
+    def _end_hand(self, hand: Hand, counted: bool = True) -> bool:
+        """Rewards for the hand (added: several hands can end in one step); then the
+        episode ends or busted players leave. True when another hand is to start.
+        ``counted``: the hand counts toward ``hands`` (one over as dealt does not)."""
         bb = self.big_blind
         start = hand.starting_stacks
         for seat, stack in hand.stacks.items():
-            self.rewards[self.possible_agents[seat]] = (stack - start[seat]) / bb
-        self._hands_played += 1
+            self.rewards[self.possible_agents[seat]] += (stack - start[seat]) / bb
+        if self._on_hand_end is not None:
+            self._on_hand_end(hand)
+        self._hands_played += counted
         stacks = self._table.stacks  # type: ignore[union-attr]
         alive = [a for a in self.agents if stacks[self.possible_agents.index(a)] > 0]
         if (self.hands is not None and self._hands_played >= self.hands) or len(alive) < 2:
@@ -286,8 +314,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
             self._final[a] = (hand, self._hand_seed)
             if not self.truncations[a]:
                 self.terminations[a] = True
-        if len(done) < len(self.agents):
-            self._start_hand()
+        return len(done) < len(self.agents)
 
     # ----------------------------------------------------------------- observing
     def _mask_now(self, hand: Hand) -> list[int]:
