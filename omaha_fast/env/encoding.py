@@ -120,7 +120,8 @@ class ObservationEncoder:
         self.history_at = self.pot_at + 2
         """Where the action history starts (the preflop block's flag)."""
         self.slot_size = seats + SLOT_EXTRA
-        self.street_size = 1 + self.history_slots * self.slot_size
+        self.street_size = (1 + self.history_slots * self.slot_size if self.history_slots
+                            else 0)
         self.features_at = self.history_at + STREETS * self.street_size
         """Where the hand features start (the end of the vector without them)."""
         self.size = self.features_at + (N_FEATURES if hand_features else 0)
@@ -267,7 +268,8 @@ class ObservationEncoder:
     def history_cut(self, observation: Any) -> list[bool]:
         """For each street, whether it had more actions than the slots (its slots then
         hold the last ones)."""
-        return [bool(observation[self.history_at + street * self.street_size])
+        return [bool(self.history_slots and
+                     observation[self.history_at + street * self.street_size])
                 for street in range(STREETS)]
 
 
