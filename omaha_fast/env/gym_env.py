@@ -149,6 +149,12 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], int]):
             self.render()
         return obs, float(reward), terminated, truncated, self._info()
 
+    @property
+    def opponents(self) -> dict[str, Any]:
+        """The agents at the other seats, by agent name (copies of the specs given: an
+        instance is copied, so read it here)."""
+        return dict(self._opponents)
+
     def _hand_over(self, hand: Hand) -> None:
         """Count a finished hand for the learner and show it to the opponents that have
         an ``observe`` hook (as the simulator does)."""

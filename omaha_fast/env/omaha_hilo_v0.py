@@ -191,27 +191,34 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
     # ----------------------------------------------------------------- episode
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         """Start an episode: a new table with the starting stacks, then its first hand.
-        A seed makes the episode (and every unseeded one after it) reproducible."""
+        A seed makes the episode (and every unseeded one after it) reproducible.
+
+        Hands nobody can act in (a stack of at most a big blind, heads-up) are over as
+        dealt and pay at once; if they would end the episode before anyone acted, play
+        starts again at a fresh table, their rewards kept (PettingZoo wants every agent
+        live after a reset, and every hand dealt counts)."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         rng = self._rng
         n = len(self.possible_agents)
-        self._table = Table(**self._table_settings, button=rng.randrange(n),
-                            seed=rng.getrandbits(64))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._final = {}
-        self._hands_played = 0
-        self._actions = 0
         self._skip_agent_selection = None
         self.agent_selection = self.agents[0]
-        self._start_hand()
-        self._accumulate_rewards()      # hands over as dealt (all-in from the blinds) pay now
-        self._deads_step_first()
+        while True:
+            self._table = Table(**self._table_settings, button=rng.randrange(n),
+                                seed=rng.getrandbits(64))
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self._final = {}
+            self._hands_played = 0
+            self._actions = 0
+            self._start_hand()
+            if not any(self.terminations.values()):
+                break
+        self._accumulate_rewards()      # hands over as dealt pay now
 
     def _start_hand(self) -> None:
         """Deal the next hand; a hand nobody can act in (everyone all-in from the blinds)
