@@ -5,11 +5,14 @@ default (``hands=1``), with fresh stacks and a button drawn at random; with ``ha
 the stacks carry over N hands at one table (the button moves as at a real table, busted
 players are terminated when they bust), and ``hands=None`` plays until one player has
 every chip. ``max_cycles`` truncates the episode after that many actions in all (an
-unfinished hand then pays nothing).
+unfinished hand then pays nothing). A hand nobody can act in (everyone all-in from the
+blinds) is over as dealt: it pays at once and does not count toward ``hands``; a table
+where every hand would be so is refused.
 
-The observation is a dict: ``observation`` (float32, see
-:mod:`omaha_fast.env.encoding`) and ``action_mask`` (int8, six actions, see
-:mod:`omaha_fast.env.actions`), all zeros for an agent that is not to act. Rewards are
+The observation is a dict: ``observation`` (float32: cards, seats, pot and the betting
+history of each street, see :mod:`omaha_fast.env.encoding`) and ``action_mask`` (int8,
+six actions, see :mod:`omaha_fast.env.actions`), all zeros for an agent that is not to
+act. Rewards are
 the chips won or lost in each hand, in big blinds, given when the hand ends (so the
 rewards of a hand add up to minus the rake). ``env()`` adds PettingZoo's standard
 wrappers: an illegal action ends the episode with ``illegal_reward`` for the offender
@@ -19,7 +22,7 @@ actions and calls out of order raise.
 >>> e = env(seats=3, structure="pot-limit", stacks=200)
 >>> e.reset(seed=7)
 >>> e.agent_selection, e.observation_space("player_0")["observation"].shape
-('player_1', (125,))
+('player_1', (449,))
 >>> totals = dict.fromkeys(e.possible_agents, 0.0)
 >>> for agent in e.agent_iter():
 ...     obs, reward, terminated, truncated, info = e.last()
@@ -291,6 +294,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
     def table(self) -> Optional[Table]:
         """The episode's table (its stacks change when a hand ends)."""
         return self._table
+
+    @property
+    def encoder(self) -> ObservationEncoder:
+        """The observation's encoder: its layout (``history_at``, ``features_at``, ...)
+        and :meth:`~omaha_fast.env.encoding.ObservationEncoder.decode_history`."""
+        return self._encoder
 
     @property
     def starting_stacks(self) -> list[int]:
