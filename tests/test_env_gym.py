@@ -167,12 +167,19 @@ def _station_against(opponent, episodes, **settings):
     return returns, infos, env.opponents["player_1"]      # the env's copy of the agent
 
 
-def test_the_return_counts_every_hand_dealt_decisions_or_not():
+@pytest.fixture(scope="module")
+def station_run():
+    """2,000 one-hand episodes of a calling station against the recording random agent,
+    heads-up fixed limit, blinds 1/2, stacks 200."""
+    return _station_against(RecordingRandom(), 2000, structure="fixed-limit",
+                            blinds=(1, 2), stacks=200)
+
+
+def test_the_return_counts_every_hand_dealt_decisions_or_not(station_run):
     """Exact accounting: the returns add up to the learner's chips over every hand the
     opponent was dealt into (its observe hook sees them all, heads-up), deals in which
     the learner had no decision (the button folds to its big blind) included."""
-    returns, infos, opponent = _station_against(RecordingRandom(), 1500, structure="fixed-limit",
-                                      blinds=(1, 2), stacks=200)
+    returns, infos, opponent = station_run
     learner_chips = [view.stacks[0] - 200 for view in opponent.seen]
     assert 2 * sum(returns) == sum(learner_chips)                 # exact: half big blinds
     assert sum(info["hands"] for info in infos) == len(opponent.seen)
@@ -185,13 +192,12 @@ def test_the_return_counts_every_hand_dealt_decisions_or_not():
     assert opponent.rules is not None and opponent.rules.structure == FixedLimit(2, 4)
 
 
-def test_the_learners_bb_per_100_agrees_with_simulate_on_the_same_agents():
+def test_the_learners_bb_per_100_agrees_with_simulate_on_the_same_agents(station_run):
     """The same two agents (a calling station, the simulator's random agent) heads-up in
     fixed limit, through the Gym environment and through simulate(): the bb/100 agree
     within five standard errors of their difference (the Gym side's standard error from
     its per-hand results)."""
-    returns, infos, opponent = _station_against(RecordingRandom(), 2000, structure="fixed-limit",
-                                      blinds=(1, 2), stacks=200)
+    returns, infos, opponent = station_run
     hands = sum(info["hands"] for info in infos)
     gym_bb100 = 100 * sum(returns) / hands
     per_hand = np.array([(view.stacks[0] - 200) / 2 for view in opponent.seen])
