@@ -6,8 +6,9 @@ the same loop (``agent_iter``, ``last``, a random legal action sampled from the 
 STEPS steps, wrapped as ``env()`` makes them. The peer is PettingZoo's own
 ``texas_holdem_no_limit_v6`` (on RLCard: the ``peers`` extra), heads-up with RLCard's
 stacks of 100 chips and blinds 1/2; ours plays the same shape of game (heads-up no-limit,
-stacks 100, blinds 1/2) in Omaha Hi-Lo, plus a 6-max pot-limit row. In the summary the
-"hands" column counts steps.
+stacks 100, blinds 1/2) in Omaha Hi-Lo, with and without the betting history in the
+observation (``history_slots=0``: the layout before it), plus a 6-max pot-limit row. In
+the summary the "hands" column counts steps.
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ def _bench(benchmark, record_rate, env, kind: str) -> None:  # type: ignore[no-u
 def test_omaha_hilo_heads_up_no_limit(benchmark, record_rate):  # type: ignore[no-untyped-def]
     env = omaha_hilo_v0.env(seats=2, structure="no-limit", blinds=(1, 2), stacks=100)
     _bench(benchmark, record_rate, env, "AEC steps, heads-up no-limit hi-lo")
+
+
+def test_omaha_hilo_heads_up_no_limit_without_history(benchmark, record_rate):  # type: ignore[no-untyped-def]
+    env = omaha_hilo_v0.env(seats=2, structure="no-limit", blinds=(1, 2), stacks=100,
+                            history_slots=0)
+    _bench(benchmark, record_rate, env, "AEC steps, heads-up no-limit hi-lo, no history")
 
 
 def test_omaha_hilo_6max_pot_limit(benchmark, record_rate):  # type: ignore[no-untyped-def]

@@ -335,3 +335,44 @@ def test_without_the_rl_extra_the_import_names_it():
                          check=True).stdout
     assert out.strip() == ("True this needs pettingzoo, which is not installed: "
                            "pip install 'omaha_fast[rl]'")
+
+
+def test_a_table_where_nobody_could_ever_act_is_refused():
+    # every player all-in from the blinds at every button: reset once raised a TypeError
+    for settings in (dict(seats=2, stacks=1), dict(seats=2, stacks=[2, 1], blinds=(2, 4))):
+        with pytest.raises(InvalidValueError, match="nobody would ever act"):
+            omaha_hilo_v0.raw_env(**settings)
+
+
+@pytest.mark.parametrize("config", [
+    dict(seats=2, stacks=[1, 2]),                # over as dealt when seat 0 has the button
+    dict(seats=2, stacks=[2, 1], hands=3),
+    dict(seats=2, stacks=[2, 1], hands=None),    # until one player has every chip
+], ids=["one-hand", "three-hands", "to-the-end"])
+def test_hands_over_as_dealt_pay_and_the_episode_goes_on(config):
+    """Short stacks all-in from the blinds: a hand nobody can act in is over as dealt;
+    it pays at once (reset included) and the episode goes on to a hand with a decision."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(omaha_hilo_v0.env(**config), num_cycles=300)
+    raw = omaha_hilo_v0.raw_env(**config)
+    bb = raw.big_blind
+    hands = []
+    raw._on_hand_end = hands.append             # every hand that ends, for the accounting
+    paid_at_reset = over_as_dealt = 0
+    for episode in range(40):
+        hands.clear()
+        raw.reset(seed=episode)
+        assert not any(raw.terminations.values())
+        paid_at_reset += any(raw._cumulative_rewards.values())
+        totals = dict.fromkeys(raw.possible_agents, 0.0)
+        for agent in raw.agent_iter(10_000):
+            obs, reward, term, trunc, _ = raw.last()
+            totals[agent] += reward
+            raw.step(None if term or trunc else CHECK_CALL)
+        for seat, agent in enumerate(raw.possible_agents):
+            won = sum(h.stacks[seat] - h.starting_stacks[seat] for h in hands)
+            assert totals[agent] == won / bb
+        assert sum(totals.values()) == 0
+        over_as_dealt += sum(not h.actions for h in hands)
+    assert paid_at_reset > 0 and over_as_dealt > 0

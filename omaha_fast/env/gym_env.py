@@ -5,8 +5,17 @@ The learner sits in ``seat`` (default 0) of the PettingZoo environment
 seats are played by the simulator's agents (:mod:`omaha_fast.sim.agents`: ``"random"``,
 ``"station"``, ``"module:Class"``, a class or an instance), one spec for all or one per
 other seat. The observation and the six actions are the PettingZoo environment's; the
-reward is the learner's chips won or lost in big blinds, at hand end. An action the mask
-forbids ends the episode with ``illegal_reward`` (default: minus the starting stack).
+reward is the learner's chips won or lost in big blinds, at hand end. Every hand dealt
+counts, the learner's decisions or not: a deal that ends before the learner has a choice
+(everyone folds to its big blind) is followed by another within the same episode, and
+its chips come with the first step's reward, so an episode's return is the learner's
+chips over all its hands (``info["chips_won"]``, in chips, over ``info["hands"]``
+hands: ``100 * sum(returns) / sum(hands)`` is the learner's bb/100, as
+:func:`omaha_fast.sim.simulate` counts it). Opponents with ``reset``, ``setup`` or
+``observe`` hooks are called as the simulator calls them. An action the mask forbids
+ends the episode with ``illegal_reward`` (default: minus the starting stack); an action
+that is not one of the six raises (ActionTypeError for a non-int, IllegalActionError
+out of range).
 
 Registered with Gymnasium as ``omaha_fast/OmahaHiLo-v0`` and ``omaha_fast/OmahaHigh-v0``
 when :mod:`omaha_fast.env` is imported.
@@ -37,11 +46,15 @@ import gymnasium  # noqa: E402
 
 from .._checks import check_choice, check_int  # noqa: E402
 from ..errors import IllegalActionError, InvalidValueError  # noqa: E402
+from ..game import Hand  # noqa: E402
 from ..sim.agents import AgentSpec, make_agent  # noqa: E402
 from ..sim.views import lazy_view  # noqa: E402
-from .omaha_hilo_v0 import describe, raw_env  # noqa: E402
+from .omaha_hilo_v0 import _action_id, describe, raw_env  # noqa: E402
 
 ENV_IDS = {"hilo": "omaha_fast/OmahaHiLo-v0", "high": "omaha_fast/OmahaHigh-v0"}
+MAX_DEALS_WITHOUT_DECISION = 1000
+"""reset() deals again while the learner has no decision (everyone folds to its big
+blind), up to this many deals; then it raises, naming the stacks."""
 
 
 class OmahaGymEnv(gymnasium.Env[dict[str, Any], int]):
@@ -78,41 +91,55 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.action_space = self._raw.action_space(self.agent)
         self._pending = 0.0
         self._over = True
+        self._chips = self._hands = 0
+        self._observers = [(self._raw.possible_agents.index(a), agent.observe)
+                           for a, agent in self._opponents.items()
+                           if callable(getattr(agent, "observe", None))]
+        self._raw._on_hand_end = self._hand_over
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[dict[str, Any]] = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         rng = self.np_random
         raw = self._raw
-        skipped = 0
-        while True:
+        self._chips = self._hands = 0
+        pending = 0.0
+        for _ in range(MAX_DEALS_WITHOUT_DECISION):
             raw.reset(seed=int(rng.integers(2**63)))
+            rules = raw.table.rules  # type: ignore[union-attr]
             for agent in self._opponents.values():
-                reset = getattr(agent, "reset", None)
-                if callable(reset):
-                    reset(int(rng.integers(2**63)))
+                hook = getattr(agent, "reset", None)
+                if callable(hook):
+                    hook(int(rng.integers(2**63)))
+                hook = getattr(agent, "setup", None)
+                if callable(hook):
+                    hook(rules)
             self._play_others()
             obs, reward, terminated, truncated, _ = raw.last()
+            pending += reward
             if not (terminated or truncated):
                 break
-            skipped += 1     # over before the learner had a choice: nothing to learn
-        # chips won or lost in hands the learner did not act in (carried stacks) count
-        # toward the first step's reward
-        self._pending = float(reward)
+            # over before the learner had a choice: its chips still count (they come with
+            # the first step's reward), and the next deal starts
+        else:
+            raise InvalidValueError(
+                f"the learner (seat {self.seat}) had no decision in "
+                f"{MAX_DEALS_WITHOUT_DECISION} deals in a row: with stacks "
+                f"{raw.starting_stacks} it is always all-in from the blinds")
+        self._pending = pending
         self._over = False
-        info = self._info()
-        info["skipped_episodes"] = skipped
-        return obs, info
+        return obs, self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self._over:
             raise IllegalActionError("the episode is over: call reset()")
+        index = _action_id(action)
         raw = self._raw
         obs, _, _, _, _ = raw.last()
-        if not obs["action_mask"][int(action)]:
+        if not obs["action_mask"][index]:
             self._over = True
             return obs, self.illegal_reward, True, False, self._info(illegal=True)
-        raw.step(int(action))
+        raw.step(index)
         self._play_others()
         obs, reward, terminated, truncated, _ = raw.last()
         reward += self._pending
@@ -121,6 +148,23 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], int]):
         if self.render_mode == "human":
             self.render()
         return obs, float(reward), terminated, truncated, self._info()
+
+    @property
+    def opponents(self) -> dict[str, Any]:
+        """The agents at the other seats, by agent name (copies of the specs given: an
+        instance is copied, so read it here)."""
+        return dict(self._opponents)
+
+    def _hand_over(self, hand: Hand) -> None:
+        """Count a finished hand for the learner and show it to the opponents that have
+        an ``observe`` hook (as the simulator does)."""
+        seat = self.seat
+        if seat in hand.seats:
+            self._chips += hand.stacks[seat] - hand.starting_stacks[seat]
+        self._hands += 1
+        for other, observe in self._observers:
+            if other in hand.seats:
+                observe(hand.view(other))
 
     def _play_others(self) -> None:
         """Let the built-in agents act (and finished opponents leave) until the learner
@@ -143,11 +187,9 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], int]):
             raw.step_decision(kind, amount)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
-        """Chips won or lost so far in the episode, and whether the action was refused."""
-        raw = self._raw
-        stacks = raw.table.stacks if raw.table is not None else {}
-        start = raw.starting_stacks[self.seat]
-        info: dict[str, Any] = {"chips_won": stacks.get(self.seat, 0) - start}
+        """The learner's chips won or lost in the hands finished so far in the episode,
+        how many hands that is, and whether the action was refused."""
+        info: dict[str, Any] = {"chips_won": self._chips, "hands": self._hands}
         if illegal:
             info["illegal_action"] = True
         return info

@@ -5,11 +5,14 @@ default (``hands=1``), with fresh stacks and a button drawn at random; with ``ha
 the stacks carry over N hands at one table (the button moves as at a real table, busted
 players are terminated when they bust), and ``hands=None`` plays until one player has
 every chip. ``max_cycles`` truncates the episode after that many actions in all (an
-unfinished hand then pays nothing).
+unfinished hand then pays nothing). A hand nobody can act in (everyone all-in from the
+blinds) is over as dealt: it pays at once and does not count toward ``hands``; a table
+where every hand would be so is refused.
 
-The observation is a dict: ``observation`` (float32, see
-:mod:`omaha_fast.env.encoding`) and ``action_mask`` (int8, six actions, see
-:mod:`omaha_fast.env.actions`), all zeros for an agent that is not to act. Rewards are
+The observation is a dict: ``observation`` (float32: cards, seats, pot and the betting
+history of each street, see :mod:`omaha_fast.env.encoding`) and ``action_mask`` (int8,
+six actions, see :mod:`omaha_fast.env.actions`), all zeros for an agent that is not to
+act. Rewards are
 the chips won or lost in each hand, in big blinds, given when the hand ends (so the
 rewards of a hand add up to minus the rake). ``env()`` adds PettingZoo's standard
 wrappers: an illegal action ends the episode with ``illegal_reward`` for the offender
@@ -19,7 +22,7 @@ actions and calls out of order raise.
 >>> e = env(seats=3, structure="pot-limit", stacks=200)
 >>> e.reset(seed=7)
 >>> e.agent_selection, e.observation_space("player_0")["observation"].shape
-('player_1', (125,))
+('player_1', (449,))
 >>> totals = dict.fromkeys(e.possible_agents, 0.0)
 >>> for agent in e.agent_iter():
 ...     obs, reward, terminated, truncated, info = e.last()
@@ -32,7 +35,7 @@ actions and calls out of order raise.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Optional, Union
 
 from .._extras import require
@@ -101,7 +104,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
     ``max_cycles`` (actions per episode before truncation, None: no limit), ``rake`` (a
     :class:`~omaha_fast.game.Rake`), ``hand_features`` (append the C core's hand
     features to the observation) with ``equity_samples`` Monte Carlo deals for the equity
-    estimate, and ``render_mode`` (None, "ansi" or "human").
+    estimate, ``history_slots`` (actions kept a street in the observation's history;
+    default :func:`~omaha_fast.env.encoding.default_history_slots`, 0 for none) and
+    ``render_mode`` (None, "ansi" or "human").
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "omaha_hilo_v0",
@@ -112,11 +117,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
                  stacks: Union[int, Sequence[int]] = 200, hands: Optional[int] = 1,
                  max_cycles: Optional[int] = None, rake: Optional[Rake] = None,
                  hand_features: bool = False, equity_samples: int = 128,
+                 history_slots: Optional[int] = None,
                  render_mode: Optional[str] = None) -> None:
         EzPickle.__init__(self, seats=seats, structure=structure, game=game, blinds=blinds,
                           stacks=stacks, hands=hands, max_cycles=max_cycles, rake=rake,
                           hand_features=hand_features, equity_samples=equity_samples,
-                          render_mode=render_mode)
+                          history_slots=history_slots, render_mode=render_mode)
         super().__init__()
         seats = check_int(seats, "seats", low=2, high=10)
         if is_int(stacks):
@@ -141,6 +147,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
             structure=make_structure(structure, big), seats=seats, game=game, blinds=blinds,
             rake=rake, stacks=stacks)
         Table(**table_settings)          # checks every setting now, with the table's errors
+        if all(Table(**table_settings, button=b).start_hand(seed=0).finished
+               for b in range(seats)):
+            raise InvalidValueError(
+                f"nobody would ever act: with stacks {stacks} and blinds {blinds} every "
+                f"hand is over as dealt (all-in from the blinds); give a stack above the "
+                f"big blind")
         self._table_settings = table_settings
         self._start_stacks = stacks
         self.big_blind = big
@@ -153,7 +165,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         self._encoder = ObservationEncoder(seats=seats, big_blind=big,
                                            total_chips=sum(stacks), game=game,
                                            hand_features=hand_features,
-                                           equity_samples=equity_samples)
+                                           equity_samples=equity_samples,
+                                           history_slots=history_slots)
         low, high = self._encoder.bounds()
         self.observation_spaces = {
             a: spaces.Dict({"observation": spaces.Box(low, high, dtype=np.float32),
@@ -167,6 +180,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         self._final: dict[str, tuple[Hand, int]] = {}
         self._mask_cache: Optional[tuple[Hand, list[int]]] = None
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        # called with every hand that ends (the Gym environment's accounting and its
+        # opponents' observe hooks)
+        self._on_hand_end: Optional[Callable[[Hand], None]] = None
 
     # ----------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -178,30 +194,48 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
     # ----------------------------------------------------------------- episode
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         """Start an episode: a new table with the starting stacks, then its first hand.
-        A seed makes the episode (and every unseeded one after it) reproducible."""
+        A seed makes the episode (and every unseeded one after it) reproducible.
+
+        Hands nobody can act in (a stack of at most a big blind, heads-up) are over as
+        dealt and pay at once; if they would end the episode before anyone acted, play
+        starts again at a fresh table, their rewards kept (PettingZoo wants every agent
+        live after a reset, and every hand dealt counts)."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         rng = self._rng
         n = len(self.possible_agents)
-        self._table = Table(**self._table_settings, button=rng.randrange(n),
-                            seed=rng.getrandbits(64))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._final = {}
-        self._hands_played = 0
-        self._actions = 0
-        self._start_hand()
+        self._skip_agent_selection = None
+        self.agent_selection = self.agents[0]
+        while True:
+            self._table = Table(**self._table_settings, button=rng.randrange(n),
+                                seed=rng.getrandbits(64))
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self._final = {}
+            self._hands_played = 0
+            self._actions = 0
+            self._start_hand()
+            if not any(self.terminations.values()):
+                break
+        self._accumulate_rewards()      # hands over as dealt pay now
 
     def _start_hand(self) -> None:
+        """Deal the next hand; a hand nobody can act in (everyone all-in from the blinds)
+        is over as dealt: it pays, and the next one starts while the episode goes on."""
         assert self._table is not None and self._rng is not None
-        self._hand_seed = self._rng.getrandbits(64)
-        self._hand = self._table.start_hand()
-        self._mask_cache = None
-        self.agent_selection = self.possible_agents[self._hand.to_act]  # type: ignore[index]
+        while True:
+            self._hand_seed = self._rng.getrandbits(64)
+            hand = self._hand = self._table.start_hand()
+            self._mask_cache = None
+            if not hand.finished:
+                self.agent_selection = self.possible_agents[hand.to_act]  # type: ignore[index]
+                return
+            if not self._end_hand(hand, counted=False):
+                return
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -238,7 +272,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         for a in self.rewards:
             self.rewards[a] = 0.0
         if hand.finished:
-            self._end_hand(hand)
+            if self._end_hand(hand):
+                self._start_hand()
         elif self.max_cycles is not None and self._actions >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
             for a in self.agents:
@@ -261,18 +296,27 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
         return self._table
 
     @property
+    def encoder(self) -> ObservationEncoder:
+        """The observation's encoder: its layout (``history_at``, ``features_at``, ...)
+        and :meth:`~omaha_fast.env.encoding.ObservationEncoder.decode_history`."""
+        return self._encoder
+
+    @property
     def starting_stacks(self) -> list[int]:
         """Each seat's chips at the start of every episode."""
         return list(self._start_stacks)
 
-    def _end_hand(self, hand: Hand) -> None:
-        """Rewards for the hand; then the episode ends, busted players leave, or the next
-        hand starts."""
+    def _end_hand(self, hand: Hand, counted: bool = True) -> bool:
+        """Rewards for the hand (added: several hands can end in one step); then the
+        episode ends or busted players leave. True when another hand is to start.
+        ``counted``: the hand counts toward ``hands`` (one over as dealt does not)."""
         bb = self.big_blind
         start = hand.starting_stacks
         for seat, stack in hand.stacks.items():
-            self.rewards[self.possible_agents[seat]] = (stack - start[seat]) / bb
-        self._hands_played += 1
+            self.rewards[self.possible_agents[seat]] += (stack - start[seat]) / bb
+        if self._on_hand_end is not None:
+            self._on_hand_end(hand)
+        self._hands_played += counted
         stacks = self._table.stacks  # type: ignore[union-attr]
         alive = [a for a in self.agents if stacks[self.possible_agents.index(a)] > 0]
         if (self.hands is not None and self._hands_played >= self.hands) or len(alive) < 2:
@@ -286,8 +330,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
             self._final[a] = (hand, self._hand_seed)
             if not self.truncations[a]:
                 self.terminations[a] = True
-        if len(done) < len(self.agents):
-            self._start_hand()
+        return len(done) < len(self.agents)
 
     # ----------------------------------------------------------------- observing
     def _mask_now(self, hand: Hand) -> list[int]:
