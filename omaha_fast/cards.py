@@ -122,8 +122,8 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         items: Iterable[Union[str, int, Card]] = _tokens(cards)
-    elif isinstance(cards, int):
-        items = (cards,)
+    elif is_int(cards) and getattr(cards, "ndim", 0) == 0:
+        items = (cards,)                      # one card: an int, a Card or a numpy integer
     else:
         if getattr(cards, "ndim", 1) != 1:
             # a numpy array of rows, or a scalar: a group of cards is one flat sequence

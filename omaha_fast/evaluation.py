@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache, total_ordering
@@ -56,10 +57,7 @@ def category_of(value: int) -> Category:
     (<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
     """
     value = check_int(value, "high value", low=1, high=7462)
-    for cat, top in enumerate(_CATEGORY_TOP):
-        if value <= top:
-            return Category(cat)
-    raise AssertionError("unreachable")
+    return Category(bisect_left(_CATEGORY_TOP, value))   # value <= 7462, the last top
 
 
 def _plural(rank: int) -> str:

@@ -117,7 +117,9 @@ def _weights(weights: Any, m: int) -> Any:
     if bad.any():
         i = int(np.argmax(bad))
         raise InvalidWeightsError(f"villain weight {i} is {w[i]}: weights must be finite and >= 0")
-    if not np.isfinite(w.sum()):
+    with np.errstate(over="ignore"):
+        total = w.sum()
+    if not np.isfinite(total):
         raise InvalidWeightsError(f"villain weights add up to more than a float holds "
                                   f"(largest {w.max():g}): scale them down")
     return w
@@ -202,10 +204,13 @@ class HandIndexer:
     __slots__ = ("_core", "_widths")
 
     def __init__(self, rounds: Sequence[int] = (4, 3, 1, 1)) -> None:
-        if isinstance(rounds, (str, bytes)) or not isinstance(rounds, Sequence) or not all(
-                is_int(r) for r in rounds):
+        try:
+            given = list(rounds) if not isinstance(rounds, (str, bytes)) else None
+        except TypeError:
+            given = None
+        if given is None or not all(is_int(r) for r in given):
             raise SolverTypeError(f"rounds must be a sequence of ints, not {rounds!r}")
-        counts = tuple(_int(r, "a round's cards") for r in rounds)
+        counts = tuple(_int(r, "a round's cards") for r in given)
         if not 1 <= len(counts) <= 8 or not all(1 <= r <= 13 for r in counts) or sum(counts) > 52:
             raise SolverValueError(f"rounds {counts}: 1 to 8 rounds of 1 to 13 cards, "
                                    f"52 cards in all")
