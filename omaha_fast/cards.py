@@ -20,7 +20,7 @@ import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from ._checks import check_int, is_int
 from .errors import CardTypeError, InvalidCardError
@@ -123,14 +123,14 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     if isinstance(cards, str):
         items: Iterable[Union[str, int, Card]] = _tokens(cards)
     elif is_int(cards) and getattr(cards, "ndim", 0) == 0:
-        items = (cards,)                      # one card: an int, a Card or a numpy integer
+        items = (cast(int, cards),)           # one card: an int, a Card or a numpy integer
     else:
         if getattr(cards, "ndim", 1) != 1:
             # a numpy array of rows, or a scalar: a group of cards is one flat sequence
             raise CardTypeError(f"a group of cards must be flat (one dimension), got an "
                                 f"array of shape {getattr(cards, 'shape', '?')}")
         try:
-            items = iter(cards)
+            items = iter(cast(Iterable[Union[str, int, Card]], cards))
         except TypeError:
             raise CardTypeError(f"cannot read cards from {cards!r} (expected a string like "
                                 f"'As2s3d4d' or a sequence of cards)") from None
