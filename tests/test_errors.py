@@ -3,6 +3,12 @@ also a TypeError, a wrong value also a ValueError. One list of bad calls, one ch
 
 from __future__ import annotations
 
+import ast
+import builtins
+import importlib
+import pkgutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -422,3 +428,136 @@ def test_no_status_tuples_leave_core():
     for f in functions:
         returned = str(inspect.signature(f).return_annotation)
         assert "tuple[int, int" not in returned, f.__name__
+
+
+# --- the policy over the whole package ----------------------------------------------------------
+
+PACKAGE = Path(omaha_fast.__file__).parent
+BUILTIN_ERRORS = frozenset(name for name, value in vars(builtins).items()
+                           if isinstance(value, type) and issubclass(value, BaseException))
+CONTROL_FLOW = frozenset({"SystemExit", "KeyboardInterrupt", "StopIteration",
+                          "StopAsyncIteration", "GeneratorExit"})
+
+# Builtin exceptions made on purpose, by (module, function, exception), each with its reason.
+JUSTIFIED = {
+    ("game/showdown.py", "hand_values", "AssertionError"):
+        "an invariant, not an input check: the evaluator refused cards that evaluate() "
+        "then accepted; no input can reach it",
+    ("history/record.py", "_json_value", "TypeError"):
+        "json.dumps calls its default= hook and expects a TypeError for what it cannot write",
+    ("history/checks.py", "percent_value", "ValueError"):
+        "a signal to its two callers, which catch it and raise RecordError naming the field",
+    # Known to reach the caller today, and listed so that nothing new joins them: the
+    # writers of history/ are to raise RecordError when that part of issue 19 lands.
+    ("history/pokerstars_writer.py", "dumps_pokerstars", "ValueError"):
+        "pending (issue 19, history/): an unfinished hand",
+    ("history/phh.py", "toml_string", "ValueError"):
+        "pending (issue 19, history/): a lone surrogate; also a signal caught by _writable",
+    ("history/phh.py", "toml_value", "ValueError"):
+        "pending (issue 19, history/): also a signal caught by _writable",
+    ("history/phh.py", "toml_key", "ValueError"):
+        "pending (issue 19, history/): a table name that is not text",
+}
+
+
+def _modules():
+    return sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py"))
+
+
+def _builtin_errors_made(path):
+    return _builtin_errors_in((PACKAGE / path).read_text(encoding="utf-8"))
+
+
+def _builtin_errors_in(source):
+    """(function, exception, line) of every builtin exception the source constructs or
+    raises by name: ``raise ValueError(...)``, ``raise ValueError``, ``return
+    MemoryError(...)``; re-raising a caught error and naming one in ``except`` or
+    ``isinstance`` are not counted."""
+    found = []
+
+    def visit(node, function):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = node.name
+        named = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            named = node.func.id
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Name):
+            named = node.exc.id
+        if named in BUILTIN_ERRORS and named not in CONTROL_FLOW:
+            found.append((function, named, node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "<module>")
+    return found
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(
+        reason="sim/ is brought under the policy by its own part of issue 19", strict=False))
+    if p.startswith("sim/") else p for p in _modules()])
+def test_no_module_raises_a_bare_builtin_error(path):
+    bad = [f"{path}:{line} {function}() makes a bare {name}"
+           for function, name, line in _builtin_errors_made(path)
+           if (path, function, name) not in JUSTIFIED]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_justified_list_has_no_stale_entry():
+    made = {(path, function, name) for path in _modules()
+            for function, name, _ in _builtin_errors_made(path)}
+    assert set(JUSTIFIED) <= made, set(JUSTIFIED) - made
+
+
+def test_the_walk_sees_what_it_must_and_nothing_else():
+    source = (
+        "def f(x):\n"
+        "    try:\n"
+        "        g()\n"
+        "    except (ValueError, TypeError) as err:\n"
+        "        if isinstance(err, KeyError):\n"
+        "            raise\n"
+        "        raise InvalidValueError(str(err)) from None\n"
+        "    if x:\n"
+        "        raise SystemExit(2)\n"
+        "    if x > 1:\n"
+        "        raise ValueError('no')\n"
+        "    return MemoryError('full')\n"
+        "def h():\n"
+        "    raise IndexError\n")
+    assert _builtin_errors_in(source) == [("f", "ValueError", 11), ("f", "MemoryError", 12),
+                                          ("h", "IndexError", 14)]
+
+
+def test_every_exception_class_of_the_package_is_an_omaha_error():
+    from omaha_fast._extras import MissingExtraError
+
+    classes = {}
+    for info in pkgutil.walk_packages(omaha_fast.__path__, "omaha_fast."):
+        if info.name.endswith("__main__"):
+            continue                                # running it would start the CLI
+        try:
+            module = importlib.import_module(info.name)
+        except MissingExtraError:                   # an optional part whose extra is absent
+            continue
+        for name, value in vars(module).items():
+            if (isinstance(value, type) and issubclass(value, BaseException)
+                    and value.__module__ == module.__name__):
+                classes[f"{module.__name__}.{name}"] = value
+    assert len(classes) >= 15 and "omaha_fast.solver.SolverValueError" in classes
+    strays = [name for name, cls in classes.items() if not issubclass(cls, OmahaError)]
+    assert not strays, strays
+    # a ValueError of the package is an InvalidValueError, a TypeError an
+    # InvalidTypeError, so one except clause of the package's catches every such error
+    # (sim/ is brought under the policy by its own part of issue 19)
+    loose = [name for name, cls in classes.items() if not name.startswith("omaha_fast.sim.")
+             and ((issubclass(cls, ValueError) and not issubclass(cls, InvalidValueError))
+                  or (issubclass(cls, TypeError) and not issubclass(cls, InvalidTypeError)))]
+    assert not loose, loose
+    # and each but the base is also the builtin it resembles
+    plain = [name for name, cls in classes.items()
+             if cls is not OmahaError and cls.__mro__[-2:] == (Exception, BaseException)
+             and not any(b.__module__ == "builtins" and b not in (Exception, BaseException,
+                                                                    object)
+                         for b in cls.__mro__)]
+    assert not plain, plain
