@@ -278,16 +278,17 @@ _RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop
                   "low_share", "eq_sq")
 
 
-def _check_run(board: bytes, dead: bytes, samples: int, seed: int, threads: int) -> None:
+def _check_run(board: bytes, dead: bytes, samples: int, seed: int,
+               threads: int) -> tuple[int, int, int]:
     """What the two equity engines share: a board of 0, 3, 4 or 5 cards, at most 52 dead
     cards, and counts that fit their C types."""
     if len(board) not in (0, 3, 4, 5):
         raise InvalidCardError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
     if len(dead) > 52:
         raise InvalidCardError(f"{len(dead)} dead cards: a deck has 52")
-    check_int(samples, "samples", low=0, high=2**64 - 1)
-    check_int(seed, "seed", low=0, high=2**64 - 1)
-    check_int(threads, "threads", low=0, high=1024)
+    return (check_int(samples, "samples", low=0, high=2**64 - 1),
+            check_int(seed, "seed", low=0, high=2**64 - 1),
+            check_int(threads, "threads", low=0, high=1024))
 
 
 def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
@@ -298,7 +299,7 @@ def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
     if len(hands) % 4 or not 2 <= len(hands) // 4 <= lib.OF_MAX_PLAYERS:
         raise InvalidCardError(f"equity needs 2 to {lib.OF_MAX_PLAYERS} rows of 4 cards, got "
                                f"{len(hands)} cards")
-    _check_run(board, dead, samples, seed, threads)
+    samples, seed, threads = _check_run(board, dead, samples, seed, threads)
     n_players = len(hands) // 4
     results = ffi.new("of_player_result[]", n_players)
     boards = ffi.new("double *")
@@ -340,7 +341,7 @@ def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, d
     if not 2 <= n <= lib.OF_MAX_PLAYERS:
         raise InvalidValueError(f"range equity needs 2 to {lib.OF_MAX_PLAYERS} players, "
                                 f"got {n}")
-    _check_run(board, dead, samples, seed, threads)
+    samples, seed, threads = _check_run(board, dead, samples, seed, threads)
     c_hands, rows = _buffer(hands, "uint8_t", 4, "hands")
     c_weights, n_weights = _buffer(weights, "uint32_t", 1, "weights")
     sizes = [check_int(k, "a range size", low=1, high=2**32 - 1) for k in sizes]
@@ -545,8 +546,8 @@ def strength_sample(holes: Any, board: bytes, game: int, samples: int, seed: int
     if len(board) not in (0, 3, 4):
         raise InvalidCardError(f"sampled hand strength takes a board of 0, 3 or 4 cards, "
                                f"not {len(board)}")
-    check_int(samples, "samples", low=1, high=2**64 - 1)
-    check_int(seed, "seed", low=0, high=2**64 - 1)
+    samples = check_int(samples, "samples", low=1, high=2**64 - 1)
+    seed = check_int(seed, "seed", low=0, high=2**64 - 1)
     h, n = _buffer(holes, "uint8_t", 4, "holes")
     out = _outputs(n, "hand strength", *((o, "double", 1) for o in outputs))
     bad = ffi.new("size_t *")

@@ -211,7 +211,7 @@ class Deck:
 
     def __init__(self, seed: Union[int, None] = None, exclude: CardsLike = ()) -> None:
         if seed is not None:
-            check_int(seed, "seed")
+            seed = check_int(seed, "seed")     # a numpy integer as a plain int
         gone = set(parse_cards(exclude))
         self._cards = [c for c in _ALL if int(c) not in gone]
         rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
@@ -222,7 +222,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take ``n`` cards from the top."""
-        check_int(n, "n")
+        n = check_int(n, "n")
         if not 0 <= n <= len(self._cards):
             raise InvalidCardError(f"cannot deal {n} cards from a deck of {len(self._cards)}")
         taken, self._cards = self._cards[:n], self._cards[n:]

@@ -54,10 +54,10 @@ MAX_SAMPLES = 2**53
 MAX_THREADS = 256
 
 
-def _check_int(name: str, value: Optional[int], low: int, high: int) -> None:
-    """None, or an int (not a bool) in low..high; otherwise the error naming it."""
-    if value is not None:
-        check_int(value, name, low=low, high=high)
+def _check_int(name: str, value: Optional[int], low: int, high: int) -> Optional[int]:
+    """None, or an int (not a bool; a numpy integer as a plain int) in low..high;
+    otherwise the error naming it."""
+    return None if value is None else check_int(value, name, low=low, high=high)
 
 
 @dataclass(frozen=True)
@@ -179,9 +179,9 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     space = comb(remaining, to_deal)
     # "auto" samples when asked for a number of samples, and otherwise when the space is big
     exact = mode == "exact" or (mode == "auto" and samples is None and space <= EXACT_LIMIT)
-    _check_int("samples", samples, 1, MAX_SAMPLES)
-    _check_int("threads", threads, 1, MAX_THREADS)
-    _check_int("seed", seed, 0, 2**64 - 1)
+    samples = _check_int("samples", samples, 1, MAX_SAMPLES)
+    threads = _check_int("threads", threads, 1, MAX_THREADS)
+    seed = _check_int("seed", seed, 0, 2**64 - 1)
     if not exact and seed is None:
         seed = secrets.randbits(63)
     n_samples = 0 if exact else (samples or DEFAULT_SAMPLES)
@@ -243,9 +243,9 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
     out = parse_cards(dead)
     fixed = {f"hand {i + 1}": p for i, p in enumerate(players) if isinstance(p, tuple)}
     check_disjoint(**fixed, board=known, dead=out)
-    _check_int("samples", samples, 1, MAX_SAMPLES)
-    _check_int("threads", threads, 1, MAX_THREADS)
-    _check_int("seed", seed, 0, 2**64 - 1)
+    samples = _check_int("samples", samples, 1, MAX_SAMPLES)
+    threads = _check_int("threads", threads, 1, MAX_THREADS)
+    seed = _check_int("seed", seed, 0, 2**64 - 1)
     gone = list(known) + list(out) + [c for h in fixed.values() for c in h]
     rows, weights, sizes, names = [], [], [], []
     for i, p in enumerate(players):

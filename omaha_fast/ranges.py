@@ -651,6 +651,8 @@ class Range:
         """Up to ``k`` different hands drawn by weight (fixed seed), as text, high cards
         first."""
         np = _numpy()
+        k = check_int(k, "k", low=0)
+        seed = check_int(seed, "seed", low=0)
         combos, weights = self.combos, self.weights.astype(np.float64)
         if not len(combos):
             return []

@@ -212,6 +212,8 @@ BAD_CALLS = [
     ("hand_strength(seed=-1)",
      lambda: hand_strength(["KcQhJd9c"], "Ah 4d 7c", samples=10, seed=-1),
      SolverValueError, V),
+    ("Range.sample(k=2.5)", lambda: Range("AA").sample(2.5), InvalidTypeError, T),
+    ("Range.sample(seed=-1)", lambda: Range("AA").sample(2, seed=-1), InvalidValueError, V),
     ("HandIndexer(rounds=(4, 3.0))", lambda: HandIndexer((4, 3.0)), SolverTypeError, T),
     ("HandIndexer().size(True)", lambda: HandIndexer().size(True), SolverTypeError, T),
     ("HandIndexer().unindex(0, 16432)", lambda: HandIndexer().unindex(0, 16432),
@@ -317,6 +319,11 @@ def test_numpy_integers_are_ints():
     b = hand_strength(["AsAd2s3d"], "Ah 4d 7c", samples=50, seed=3)
     assert a.equity.tolist() == b.equity.tolist()
     assert parse_cards(np.int64(51)) == (Card("As"),)
+    assert Deck(seed=np.int64(3)).deal(np.int64(2)) == Deck(seed=3).deal(2)
+    assert Range("AA").sample(np.int64(2), seed=np.uint8(3)) == Range("AA").sample(2, seed=3)
+    mc = dict(mode="mc", samples=np.int64(2000), seed=np.uint64(2**64 - 1), threads=np.int8(1))
+    assert equity(["As2s3h4h", "KcKdQcJd"], **mc) == equity(
+        ["As2s3h4h", "KcKdQcJd"], mode="mc", samples=2000, seed=2**64 - 1, threads=1)
     assert Range.from_hands(["AsKsQsJs"], np.array([40])).weights.tolist() == [40]
 
 
@@ -421,10 +428,11 @@ def test_no_status_tuples_leave_core():
 
     from omaha_fast import _core
 
-    functions = [f for _, f in inspect.getmembers(_core, inspect.isfunction)
-                 if f.__module__ == _core.__name__]
-    functions += [f for _, f in inspect.getmembers(_core.Indexer, inspect.isfunction)]
-    assert len(functions) > 15
+    functions = [f for name, f in inspect.getmembers(_core, inspect.isfunction)
+                 if f.__module__ == _core.__name__ and not name.startswith("_")]
+    functions += [f for name, f in inspect.getmembers(_core.Indexer, inspect.isfunction)
+                  if not name.startswith("_")]
+    assert len(functions) > 12
     for f in functions:
         returned = str(inspect.signature(f).return_annotation)
         assert "tuple[int, int" not in returned, f.__name__
