@@ -1,7 +1,10 @@
 """The one module that talks to the compiled C core.
 
 It checks sizes and types before each call and the status code after it, turns every
-failure into a Python exception, and returns plain Python values, never cdata.
+failure into a Python exception, and returns plain Python values, never cdata. Wrappers
+take the arrays themselves and work out their row counts (no count travels apart from its
+buffer); every status becomes an exception in :func:`status_error`, which names the
+refused row and its bad card, so no status code or bad-row index leaves this module.
 """
 
 from __future__ import annotations
@@ -24,8 +27,6 @@ from .errors import (
 )
 
 lib.of_init()
-
-ERR_COUNT: int = lib.OF_ERR_COUNT
 
 GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
 
