@@ -10,6 +10,7 @@ refused row and its bad card, so no status code or bad-row index leaves this mod
 from __future__ import annotations
 
 import math
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Optional
@@ -113,6 +114,7 @@ def _fail(rc: int, context: str = "", cards: Optional[dict[str, Sequence[int]]] 
     raise status_error(rc, context, cards, counts)
 
 
+_NATIVE_ORDER = "@=<" if sys.byteorder == "little" else "@=>!"
 # buffer item types: (item size, struct formats that are that type)
 _ITEMS = {"uint8_t": (1, "B"), "uint16_t": (2, "H"), "uint32_t": (4, "IL"),
           "uint64_t": (8, "LQ"), "double": (8, "d")}
@@ -129,7 +131,7 @@ def _buffer(array: Any, ctype: str, width: int, what: str,
         raise InvalidTypeError(f"{what} must be a buffer of {ctype}, got "
                                f"{type(array).__name__}") from None
     size, formats = _ITEMS[ctype]
-    if view.itemsize != size or view.format.lstrip("@=<>!") not in formats:
+    if view.itemsize != size or view.format.lstrip(_NATIVE_ORDER) not in formats:
         raise InvalidTypeError(f"{what} must hold {ctype} items, got format "
                                f"{view.format!r} of {view.itemsize} bytes")
     if not view.c_contiguous:
@@ -150,7 +152,7 @@ def _outputs(n: int, what: str, *arrays: tuple[Any, str, int]) -> list[Any]:
     """Pointers to output buffers, each checked to hold exactly n rows."""
     out = []
     for array, ctype, width in arrays:
-        pointer, rows = _buffer(array, ctype, width, what, writable=True)
+        pointer, rows = _buffer(array, ctype, width, f"{what} output", writable=True)
         if rows != n:
             raise InvalidValueError(f"{what} output holds {rows} rows, expected {n}")
         out.append(pointer)
