@@ -48,11 +48,12 @@ def status_error(rc: int, context: str = "",
                  counts: Optional[dict[str, Sequence[int]]] = None) -> Exception:
     """The exception for a non-OK status of the C core: the one place a status becomes an
     exception. ``cards`` holds the groups of the refused row by name ({"hole": ...,
-    "board": ...}); the message then says which card is wrong and where, and ``counts``
-    the number of cards each group may have.
+    "board": ...}); for a card status the message then says which card is wrong and
+    where, and ``counts`` the number of cards each group may have.
     """
     text = _STATUS_TEXT.get(rc, f"status {rc}")
-    if cards is not None:
+    card_status = rc in (lib.OF_ERR_CARD, lib.OF_ERR_DUPLICATE, lib.OF_ERR_COUNT)
+    if cards is not None and card_status:
         shown = ", ".join(_group_text(g) for k, g in cards.items() if k != "board")
         if "board" in cards:
             shown = f"{shown} on {_group_text(cards['board'])}" if shown else \
@@ -63,7 +64,7 @@ def status_error(rc: int, context: str = "",
         return InvalidCardError(text)
     if context:
         text = f"{context}: {text}"
-    if rc in (lib.OF_ERR_CARD, lib.OF_ERR_DUPLICATE, lib.OF_ERR_COUNT):
+    if card_status:
         return InvalidCardError(text)
     if rc == lib.OF_ERR_NOMEM:
         return OutOfMemoryError(text)

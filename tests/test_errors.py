@@ -569,3 +569,20 @@ def test_every_exception_class_of_the_package_is_an_omaha_error():
                                                                     object)
                          for b in cls.__mro__)]
     assert not plain, plain
+
+
+def test_status_error_is_the_one_door_and_keeps_the_kind():
+    from omaha_fast import _core
+    from omaha_fast.errors import NoDealError, OutOfMemoryError
+
+    lib = _core.lib
+    row = {"hand": [1, 2, 3, 60], "board": [10, 11, 12]}
+    assert isinstance(_core.status_error(lib.OF_ERR_CARD, "row 3", row), InvalidCardError)
+    full = _core.status_error(lib.OF_ERR_NOMEM, "row 3", row)   # not a card problem
+    assert isinstance(full, OutOfMemoryError) and isinstance(full, MemoryError)
+    assert isinstance(full, OmahaError) and str(full) == "row 3: out of memory"
+    assert isinstance(_core.status_error(lib.OF_ERR_NO_DEAL), NoDealError)
+    assert isinstance(_core.status_error(lib.OF_ERR_ARG), InvalidValueError)
+    dup = _core.status_error(lib.OF_ERR_DUPLICATE, "row 1", {"hole": [0, 1, 2, 3],
+                                                             "board": [3, 8, 9]})
+    assert str(dup) == "row 1 (2c 2d 2h 2s on 2s 4c 4d): 2s is on the board"
