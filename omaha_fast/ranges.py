@@ -341,19 +341,20 @@ class _Parser:
         return RANKS.index(c)
 
     def _check_cards_once(self, terms: list[tuple[_Term, int]], start: int) -> None:
-        """A card written out twice (``AsAsKdKc``) matches no hand: an error naming the
-        pattern, not a range that is silently empty."""
-        seen: set[tuple[int, int]] = set()
-        for t, _ in terms:
-            if t.rank_var or t.suit_var or t.ranks & (t.ranks - 1) or t.suits & (t.suits - 1):
-                continue                    # not one exact card
-            card = (t.ranks, t.suits)
-            if card in seen:
+        """Two terms that can only be one and the same card (``AsAsKdKc``, ``RxRx``) match
+        no hand: an error naming the pattern, not a range that is silently empty."""
+        seen: set[tuple[object, object]] = set()
+        for t, at in terms:
+            rank = t.rank_var or (t.ranks if not t.ranks & (t.ranks - 1) else None)
+            suit = t.suit_var or (t.suits if not t.suits & (t.suits - 1) else None)
+            if rank is None or suit is None:
+                continue                    # the term can be several cards
+            if (rank, suit) in seen:
                 text = "".join(self.chars[start:self.i])
-                name = RANKS[t.ranks.bit_length() - 1] + SUITS[t.suits.bit_length() - 1]
-                raise self.error(f"{text} holds {name} twice: a hand has four different "
+                card = "".join(self.chars[at:at + 2])
+                raise self.error(f"{text} holds {card} twice: a hand has four different "
                                  f"cards", start)
-            seen.add(card)
+            seen.add((rank, suit))
 
     def pattern(self) -> _Pattern:
         """Card terms up to the next operator."""
