@@ -458,8 +458,11 @@ JUSTIFIED = {
         "json.dumps calls its default= hook and expects a TypeError for what it cannot write",
     ("history/checks.py", "percent_value", "ValueError"):
         "a signal to its two callers, which catch it and raise RecordError naming the field",
-    # Known to reach the caller today, and listed so that nothing new joins them: the
-    # writers of history/ are to raise RecordError when that part of issue 19 lands.
+}
+
+# Known to reach the caller today, and listed so that nothing new joins them: the writers
+# of history/ are to raise RecordError when that part of issue 19 lands (then drop these).
+PENDING = {
     ("history/pokerstars_writer.py", "dumps_pokerstars", "ValueError"):
         "pending (issue 19, history/): an unfinished hand",
     ("history/phh.py", "toml_string", "ValueError"):
@@ -510,7 +513,8 @@ def _builtin_errors_in(source):
 def test_no_module_raises_a_bare_builtin_error(path):
     bad = [f"{path}:{line} {function}() makes a bare {name}"
            for function, name, line in _builtin_errors_made(path)
-           if (path, function, name) not in JUSTIFIED]
+           if (path, function, name) not in JUSTIFIED
+           and (path, function, name) not in PENDING]
     assert not bad, "\n".join(bad)
 
 
