@@ -15,7 +15,7 @@
  * (less + less_or_equal) / 2 is the weight it beats plus half the weight it ties.
  *
  * The payoff. High only: share = [H_i > H_j] + [H_i == H_j] / 2, one sweep by high value.
- * Hi/lo, heads-up (RULES.md): when neither hand has a low the high takes the pot (share as
+ * Hi/lo, heads-up (docs/rules.md): when neither hand has a low the high takes the pot (share as
  * above), otherwise each half is won, tied or lost, so share = hs / 2 + ls / 2 with the
  * low share ls counting "no low" (value 0) below every low. This gives 1, 3/4 (high won,
  * low tied), 1/2, 1/4 and 0. The value then splits into three sweeps:

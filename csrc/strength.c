@@ -1,6 +1,6 @@
 /* Monte Carlo hand strength: for each hand, draws of one opponent hand and the rest of the
  * board from the cards the hand and the known board leave, and the hand's heads-up pot
- * share in each (RULES.md: high and low halves, the high taking the pot when neither hand
+ * share in each (docs/rules.md: high and low halves, the high taking the pot when neither hand
  * has a low). Shares are counted in quarters of the pot, so the sums are exact integers.
  * Each hand's draws come from its own xoshiro256** stream seeded from (seed, position of
  * the hand), so a result depends on nothing else (not on threads or on the other hands).

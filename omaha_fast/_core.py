@@ -1,22 +1,33 @@
 """The one module that talks to the compiled C core.
 
 It checks sizes and types before each call and the status code after it, turns every
-failure into a Python exception, and returns plain Python values, never cdata.
+failure into a Python exception, and returns plain Python values, never cdata. Wrappers
+take the arrays themselves and work out their row counts (no count travels apart from its
+buffer); every status becomes an exception in :func:`status_error`, which names the
+refused row and its bad card, so no status code or bad-row index leaves this module.
 """
 
 from __future__ import annotations
 
+import math
+import sys
 import threading
-from collections.abc import Callable
-from typing import Any, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, Optional
 
-from ._checks import check_choice
+from ._checks import check_choice, check_int
 from ._lib import ffi, lib
-from .errors import InvalidCardError, InvalidValueError, NoDealError, OmahaError
+from .cards import Card
+from .errors import (
+    InvalidCardError,
+    InvalidTypeError,
+    InvalidValueError,
+    NoDealError,
+    OmahaError,
+    OutOfMemoryError,
+)
 
 lib.of_init()
-
-ERR_COUNT: int = lib.OF_ERR_COUNT
 
 GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
 
@@ -32,18 +43,121 @@ _STATUS_TEXT = {
 }
 
 
-def status_error(rc: int, context: str = "") -> Exception:
-    """The exception for a non-OK status of the C core."""
+def status_error(rc: int, context: str = "",
+                 cards: Optional[dict[str, Sequence[int]]] = None,
+                 counts: Optional[dict[str, Sequence[int]]] = None) -> Exception:
+    """The exception for a non-OK status of the C core: the one place a status becomes an
+    exception. ``cards`` holds the groups of the refused row by name ({"hole": ...,
+    "board": ...}); for a card status the message then says which card is wrong and
+    where, and ``counts`` the number of cards each group may have.
+    """
     text = _STATUS_TEXT.get(rc, f"status {rc}")
+    card_status = rc in (lib.OF_ERR_CARD, lib.OF_ERR_DUPLICATE, lib.OF_ERR_COUNT)
+    if cards is not None and card_status:
+        shown = ", ".join(_group_text(g) for k, g in cards.items() if k != "board")
+        if "board" in cards:
+            shown = f"{shown} on {_group_text(cards['board'])}" if shown else \
+                f"board {_group_text(cards['board'])}"
+        text = f"({shown}): {_card_problem(cards, counts or {}) or text}"
+        if context:
+            text = f"{context} {text}"
+        return InvalidCardError(text)
     if context:
         text = f"{context}: {text}"
-    if rc in (lib.OF_ERR_CARD, lib.OF_ERR_DUPLICATE, lib.OF_ERR_COUNT):
+    if card_status:
         return InvalidCardError(text)
     if rc == lib.OF_ERR_NOMEM:
-        return MemoryError(text)
+        return OutOfMemoryError(text)
     if rc == lib.OF_ERR_NO_DEAL:
         return NoDealError(text)
+    if rc == lib.OF_ERR_ARG:
+        return InvalidValueError(text)
     return OmahaError(text)
+
+
+def card_error(context: str, cards: dict[str, Sequence[int]]) -> Exception:
+    """The error for groups of cards found bad before any C call, worded as the C core's."""
+    return status_error(lib.OF_ERR_DUPLICATE, context, cards)
+
+
+def _group_text(cards: Sequence[int]) -> str:
+    if all(0 <= c <= 51 for c in cards):
+        return " ".join(str(Card(c)) for c in cards)
+    return str(list(cards))
+
+
+def _card_problem(groups: dict[str, Sequence[int]],
+                  counts: dict[str, Sequence[int]]) -> Optional[str]:
+    """What is wrong with groups of cards the C core refused, or None if nothing shows."""
+    for name, cards in groups.items():
+        for c in cards:
+            if not 0 <= c <= 51:
+                return f"card {c} in {name} is out of range 0..51"
+    for name, want in counts.items():
+        if len(groups[name]) not in want:
+            return (f"{name} needs {' or '.join(map(str, want))} cards, got "
+                    f"{len(groups[name])}")
+    owner: dict[int, str] = {}
+    for name, cards in groups.items():
+        for c in cards:
+            if c in owner:
+                if owner[c] == name:
+                    return f"{Card(c)} twice in {name}"
+                if name == "board":
+                    return f"{Card(c)} is on the board"
+                return f"duplicate card {Card(c)}: in {owner[c]} and in {name}"
+            owner[c] = name
+    return None
+
+
+def _fail(rc: int, context: str = "", cards: Optional[dict[str, Sequence[int]]] = None,
+          counts: Optional[dict[str, Sequence[int]]] = None) -> NoReturn:
+    raise status_error(rc, context, cards, counts)
+
+
+_NATIVE_ORDER = "@=<" if sys.byteorder == "little" else "@=>!"
+# buffer item types: (item size, struct formats that are that type)
+_ITEMS = {"uint8_t": (1, "B"), "uint16_t": (2, "H"), "uint32_t": (4, "IL"),
+          "uint64_t": (8, "LQ"), "double": (8, "d")}
+
+
+def _buffer(array: Any, ctype: str, width: int, what: str,
+            writable: bool = False) -> tuple[Any, int]:
+    """A cffi pointer into a C-contiguous buffer of rows of ``width`` items of ``ctype``
+    and the number of rows, after checking the buffer is exactly that: the item type, a
+    whole number of rows and, for a 2-D buffer, its row width."""
+    try:
+        view = memoryview(array)
+    except TypeError:
+        raise InvalidTypeError(f"{what} must be a buffer of {ctype}, got "
+                               f"{type(array).__name__}") from None
+    size, formats = _ITEMS[ctype]
+    if view.itemsize != size or view.format.lstrip(_NATIVE_ORDER) not in formats:
+        raise InvalidTypeError(f"{what} must hold {ctype} items, got format "
+                               f"{view.format!r} of {view.itemsize} bytes")
+    if not view.c_contiguous:
+        raise InvalidValueError(f"{what} must be C-contiguous")
+    if writable and view.readonly:
+        raise InvalidValueError(f"{what} must be writable")
+    if view.ndim >= 2 and math.prod((view.shape or ())[1:]) != width:
+        raise InvalidValueError(f"{what} must be rows of {width}, got shape {view.shape}")
+    items = view.nbytes // size
+    if width and items % width:
+        raise InvalidValueError(f"{what} holds {items} items, not a whole number of rows "
+                                f"of {width}")
+    pointer = ffi.from_buffer(f"{ctype}[]", array, require_writable=writable)
+    return pointer, (items // width if width else items)
+
+
+def _outputs(n: int, what: str, *arrays: tuple[Any, str, int]) -> list[Any]:
+    """Pointers to output buffers, each checked to hold exactly n rows."""
+    out = []
+    for array, ctype, width in arrays:
+        pointer, rows = _buffer(array, ctype, width, f"{what} output", writable=True)
+        if rows != n:
+            raise InvalidValueError(f"{what} output holds {rows} rows, expected {n}")
+        out.append(pointer)
+    return out
 
 
 def game_code(game: str) -> int:
@@ -53,42 +167,71 @@ def game_code(game: str) -> int:
 
 
 def eval_packed(hole: bytes, board: bytes, game: int) -> int:
-    """high << 8 | low, or -status (the caller explains the error)."""
-    return lib.of_eval_packed(hole, board, len(board), game)
+    """high << 8 | low of four hole cards on a board of 3 to 5 cards."""
+    if len(hole) == 4 and 3 <= len(board) <= 5:
+        packed = int(lib.of_eval_packed(hole, board, len(board), game))
+        if packed >= 0:
+            return packed
+    else:
+        packed = -lib.OF_ERR_COUNT
+    _fail(-packed, "evaluate", {"hole": list(hole), "board": list(board)},
+          {"hole": (4,), "board": (3, 4, 5)})
 
 
 def best_cards(hole: bytes, board: bytes, want_low: bool) -> bytes:
+    if len(hole) != 4 or not 3 <= len(board) <= 5:
+        _fail(lib.OF_ERR_COUNT, "best cards", {"hole": list(hole), "board": list(board)},
+              {"hole": (4,), "board": (3, 4, 5)})
     out = ffi.new("uint8_t[5]")
     rc = lib.of_best_cards(hole, board, len(board), int(want_low), out)
     if rc != lib.OF_OK:
-        raise status_error(rc, "best cards")
+        _fail(rc, "best cards")
     return bytes(out)
 
 
 def rank5(cards: bytes) -> int:
+    if len(cards) != 5:
+        _fail(lib.OF_ERR_COUNT, "rank5", {"hand": list(cards)}, {"hand": (5,)})
     out = ffi.new("uint16_t *")
     rc = lib.of_rank5(cards, out)
     if rc != lib.OF_OK:
-        raise status_error(rc)
+        _fail(rc, "rank5", {"hand": list(cards)})
     return int(out[0])
 
 
-def eval_batch(holes: Any, boards: Any, n: int, n_board: int, game: int,
-               high: Any, low: Any) -> tuple[int, int]:
-    """Run the batch over contiguous uint8 buffers; returns (status, bad row)."""
-    bad = ffi.new("size_t *")
-    rc = lib.of_eval_batch(ffi.from_buffer("uint8_t[]", holes),
-                           ffi.from_buffer("uint8_t[]", boards), n, n_board, game,
-                           ffi.from_buffer("uint16_t[]", high, require_writable=True),
-                           ffi.from_buffer("uint8_t[]", low, require_writable=True), bad)
-    return rc, int(bad[0])
+def _row(array: Any, width: int, i: int) -> list[int]:
+    """Row i of a buffer of rows of uint8 cards."""
+    flat = memoryview(array).cast("B")
+    return list(flat[width * i:width * (i + 1)])
 
 
-def rank5_batch(cards: Any, n: int, values: Any) -> tuple[int, int]:
+def eval_batch(holes: Any, boards: Any, n_board: int, game: int, high: Any,
+               low: Any) -> None:
+    """High and low values of rows of 4 hole cards (uint8) on rows of ``n_board`` board
+    cards into the uint16 ``high`` and uint8 ``low`` buffers; a bad row raises, naming it."""
+    if n_board not in (3, 4, 5):
+        raise InvalidCardError(f"a board has 3, 4 or 5 cards, not {n_board}")
+    h, n = _buffer(holes, "uint8_t", 4, "holes")
+    b, nb = _buffer(boards, "uint8_t", n_board, "boards")
+    if nb != n:
+        raise InvalidCardError(f"holes has {n} rows but boards has {nb}")
+    out_high, out_low = _outputs(n, "evaluate", (high, "uint16_t", 1), (low, "uint8_t", 1))
     bad = ffi.new("size_t *")
-    rc = lib.of_rank5_batch(ffi.from_buffer("uint8_t[]", cards), n,
-                            ffi.from_buffer("uint16_t[]", values, require_writable=True), bad)
-    return rc, int(bad[0])
+    rc = lib.of_eval_batch(h, b, n, n_board, game, out_high, out_low, bad)
+    if rc != lib.OF_OK:
+        i = int(bad[0])
+        _fail(rc, f"row {i}", {"hole": _row(holes, 4, i), "board": _row(boards, n_board, i)})
+
+
+def rank5_batch(cards: Any, values: Any) -> None:
+    """High values of rows of five uint8 cards into the uint16 buffer ``values``."""
+    c, n = _buffer(cards, "uint8_t", 5, "cards")
+    (out,) = _outputs(n, "rank5", (values, "uint16_t", 1))
+    bad = ffi.new("size_t *")
+    rc = lib.of_rank5_batch(c, n, out, bad)
+    if rc != lib.OF_OK:
+        i = int(bad[0])
+        _fail(rc, f"row {i}", {"hand": _row(cards, 5, i)})
 
 
 def low_of_masks(hole_mask: int, board_mask: int) -> int:
@@ -135,37 +278,43 @@ def _equity_progress(user: Any, done: float, total: float) -> int:
     return 0
 
 
-def equity(hands: bytes, n_players: int, board: bytes, dead: bytes, game: int, exact: bool,
+_RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
+                  "low_share", "eq_sq")
+
+
+def _check_run(board: bytes, dead: bytes, samples: int, seed: int,
+               threads: int) -> tuple[int, int, int]:
+    """What the two equity engines share: a board of 0, 3, 4 or 5 cards, at most 52 dead
+    cards, and counts that fit their C types."""
+    if len(board) not in (0, 3, 4, 5):
+        raise InvalidCardError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
+    if len(dead) > 52:
+        raise InvalidCardError(f"{len(dead)} dead cards: a deck has 52")
+    return (check_int(samples, "samples", low=0, high=2**64 - 1),
+            check_int(seed, "seed", low=0, high=2**64 - 1),
+            check_int(threads, "threads", low=0, high=1024))
+
+
+def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
            samples: int, seed: int, threads: int, progress: ProgressFn
            ) -> tuple[list[dict[str, float]], float, float]:
-    """Run the C equity engine; per-player sums, boards and boards with no low."""
+    """Run the C equity engine on rows of four cards, one per player; per-player sums,
+    boards and boards with no low."""
+    if len(hands) % 4 or not 2 <= len(hands) // 4 <= lib.OF_MAX_PLAYERS:
+        raise InvalidCardError(f"equity needs 2 to {lib.OF_MAX_PLAYERS} rows of 4 cards, got "
+                               f"{len(hands)} cards")
+    samples, seed, threads = _check_run(board, dead, samples, seed, threads)
+    n_players = len(hands) // 4
     results = ffi.new("of_player_result[]", n_players)
     boards = ffi.new("double *")
     no_low = ffi.new("double *")
-    state = _ProgressState(progress)
-    handle = ffi.new_handle(state)
-    outer = getattr(_running, "state", None)
-    _running.state = state
-    try:
-        rc = lib.of_equity(hands, n_players, board, len(board), dead, len(dead), game,
-                           0 if exact else 1, samples, seed, threads, lib._equity_progress,
-                           handle, results, boards, no_low)
-    finally:
-        _running.state = outer
-    if state.error is not None:
-        raise state.error
-    if rc == lib.OF_ERR_CANCELLED:
-        raise OmahaError("equity calculation stopped by the progress callback")
+    rc = _with_progress(progress, lambda handle: lib.of_equity(
+        hands, n_players, board, len(board), dead, len(dead), game, 0 if exact else 1,
+        samples, seed, threads, lib._equity_progress, handle, results, boards, no_low))
     if rc != lib.OF_OK:
-        raise status_error(rc, "equity")
-    fields = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
-              "low_share", "eq_sq")
-    return ([{f: float(getattr(r, f)) for f in fields} for r in results],
+        _fail(rc, "equity")
+    return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
             float(boards[0]), float(no_low[0]))
-
-
-_RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
-                  "low_share", "eq_sq")
 
 
 def _with_progress(progress: ProgressFn, call: Callable[[Any], int]) -> int:
@@ -185,34 +334,58 @@ def _with_progress(progress: ProgressFn, call: Callable[[Any], int]) -> int:
     return int(rc)
 
 
-def range_equity(hands: bytes, weights: Any, sizes: list[int], board: bytes, dead: bytes,
+def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, dead: bytes,
                  game: int, exact: bool, samples: int, seed: int, threads: int,
                  progress: ProgressFn) -> tuple[list[dict[str, float]], float, float, float]:
     """Equity of ranges: per-player weighted sums, their total, the no-low part and the
-    number of (combination, board) pairs or deals. `weights` is a uint32 buffer."""
+    number of (combination, board) pairs or deals. ``hands`` holds every player's rows of
+    four uint8 cards one after the other, ``sizes[p]`` of them for player p, with one
+    uint32 weight each in ``weights``."""
     n = len(sizes)
+    if not 2 <= n <= lib.OF_MAX_PLAYERS:
+        raise InvalidValueError(f"range equity needs 2 to {lib.OF_MAX_PLAYERS} players, "
+                                f"got {n}")
+    samples, seed, threads = _check_run(board, dead, samples, seed, threads)
+    c_hands, rows = _buffer(hands, "uint8_t", 4, "hands")
+    c_weights, n_weights = _buffer(weights, "uint32_t", 1, "weights")
+    sizes = [check_int(k, "a range size", low=1, high=2**32 - 1) for k in sizes]
+    if sum(sizes) != rows or n_weights != rows:
+        raise InvalidValueError(f"range sizes add up to {sum(sizes)} hands, but there are "
+                                f"{rows} hands and {n_weights} weights")
     results = ffi.new("of_player_result[]", n)
     out = ffi.new("double[3]")
     c_sizes = ffi.new("uint32_t[]", sizes)
-    c_weights = ffi.from_buffer("uint32_t[]", weights)
     rc = _with_progress(progress, lambda handle: lib.of_range_equity(
-        hands, c_weights, c_sizes, n, board, len(board), dead, len(dead), game,
+        c_hands, c_weights, c_sizes, n, board, len(board), dead, len(dead), game,
         0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
         out, out + 1, out + 2))
     if rc != lib.OF_OK:
-        raise status_error(rc, "range equity")
+        _fail(rc, "range equity")
     return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
             float(out[0]), float(out[1]), float(out[2]))
 
 
-def equity_batch(hands: Any, boards: Any, n_spots: int, n_players: int, n_board: int,
-                 game: int, out: Any) -> tuple[int, int]:
-    """Exact equities of many small spots into the float64 buffer out; (status, bad spot)."""
+def equity_batch(hands: Any, boards: Any, n_players: int, n_board: int, game: int,
+                 out: Any) -> None:
+    """Exact equities of many small spots: ``hands`` holds rows of ``n_players`` x 4
+    uint8 cards (one row a spot), ``boards`` rows of ``n_board`` cards, ``out`` gets rows
+    of ``n_players`` float64 pot shares. A bad spot raises, naming it."""
+    if not 2 <= n_players <= lib.OF_MAX_PLAYERS:
+        raise InvalidCardError(f"a spot has 2 to {lib.OF_MAX_PLAYERS} players, got {n_players}")
+    if n_board not in (3, 4, 5):
+        raise InvalidCardError(f"a board has 3, 4 or 5 cards, not {n_board}")
+    h, n = _buffer(hands, "uint8_t", 4 * n_players, "hands")
+    b, nb = _buffer(boards, "uint8_t", n_board, "boards")
+    if nb != n:
+        raise InvalidCardError(f"hands has {n} spots but boards has {nb}")
+    (c_out,) = _outputs(n, "equity", (out, "double", n_players))
     bad = ffi.new("size_t *")
-    rc = lib.of_equity_batch(ffi.from_buffer("uint8_t[]", hands),
-                             ffi.from_buffer("uint8_t[]", boards), n_spots, n_players, n_board,
-                             game, ffi.from_buffer("double[]", out, require_writable=True), bad)
-    return int(rc), int(bad[0])
+    rc = lib.of_equity_batch(h, b, n, n_players, n_board, game, c_out, bad)
+    if rc != lib.OF_OK:
+        i = int(bad[0])
+        row = _row(hands, 4 * n_players, i)
+        groups = {f"hand {p + 1}": row[4 * p:4 * p + 4] for p in range(n_players)}
+        _fail(rc, f"spot {i}", {**groups, "board": _row(boards, n_board, i)})
 
 
 RANGE_UNIVERSE = int(lib.OF_RANGE_UNIVERSE)
@@ -223,108 +396,166 @@ SHAPES = {"ds": lib.OF_SHAPE_DS, "ss": lib.OF_SHAPE_SS, "rb": lib.OF_SHAPE_RB,
 
 def range_universe(out: Any) -> None:
     """Write the 270,725 hands (rows of 4 sorted cards, colex order) into a uint8 buffer."""
-    buf = ffi.from_buffer("uint8_t[]", out, require_writable=True)
-    if len(buf) != 4 * RANGE_UNIVERSE:
-        raise ValueError("the universe needs a buffer of 4 x 270,725 bytes")
+    buf, rows = _buffer(out, "uint8_t", 4, "universe", writable=True)
+    if rows != RANGE_UNIVERSE:
+        raise InvalidValueError(f"the universe needs {RANGE_UNIVERSE:,} rows of 4 cards, "
+                                f"got {rows}")
     lib.of_range_universe(buf)
 
 
 def range_index(cards: bytes) -> int:
     """Universe index of four distinct cards."""
+    if len(cards) != 4:
+        _fail(lib.OF_ERR_COUNT, "hand", {"hand": list(cards)}, {"hand": (4,)})
     idx = int(lib.of_range_index(cards))
     if idx < 0:
-        raise status_error(-idx, "hand")
+        _fail(-idx, "hand", {"hand": list(cards)})
     return idx
+
+
+def _universe_flags(out: Any, what: str) -> Any:
+    buf, n = _buffer(out, "uint8_t", 1, what, writable=True)
+    if n != RANGE_UNIVERSE:
+        raise InvalidValueError(f"{what} needs one byte per hand ({RANGE_UNIVERSE:,}), got {n}")
+    return buf
 
 
 def range_match(terms: list[tuple[int, int, int, int]], fixed_ranks: int, fixed_suits: int,
                 out: Any) -> None:
     """out[i] = 1 where universe hand i matches the pattern; terms are
     (ranks, rank_var, suits, suit_var)."""
+    if not 1 <= len(terms) <= 4:
+        raise InvalidValueError(f"a pattern has 1 to 4 terms, not {len(terms)}")
     c_terms = ffi.new("of_term[]", len(terms))
     for t, (ranks, rank_var, suits, suit_var) in zip(c_terms, terms):
         t.ranks, t.rank_var, t.suits, t.suit_var = ranks, rank_var, suits, suit_var
-    buf = ffi.from_buffer("uint8_t[]", out, require_writable=True)
-    rc = lib.of_range_match(c_terms, len(terms), fixed_ranks, fixed_suits, buf, len(buf))
+    buf = _universe_flags(out, "pattern")
+    rc = lib.of_range_match(c_terms, len(terms), fixed_ranks, fixed_suits, buf, RANGE_UNIVERSE)
     if rc != lib.OF_OK:
-        raise status_error(rc, "pattern")
+        _fail(rc, "pattern")
 
 
 def range_shape(shape: str, out: Any) -> None:
-    buf = ffi.from_buffer("uint8_t[]", out, require_writable=True)
-    rc = lib.of_range_shape(SHAPES[shape], buf, len(buf))
+    code = SHAPES[check_choice(shape, tuple(SHAPES), "shape")]
+    rc = lib.of_range_shape(code, _universe_flags(out, "shape"), RANGE_UNIVERSE)
     if rc != lib.OF_OK:
-        raise status_error(rc, "shape")
+        _fail(rc, "shape")
 
 
 def range_classes(out: Any) -> int:
     """Suit-isomorphism class of every universe hand into a uint16 buffer; the count."""
     n = ffi.new("uint32_t *")
-    buf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-    rc = lib.of_range_classes(buf, len(buf), n)
+    buf, rows = _buffer(out, "uint16_t", 1, "classes", writable=True)
+    if rows != RANGE_UNIVERSE:
+        raise InvalidValueError(f"classes needs one entry per hand ({RANGE_UNIVERSE:,}), "
+                                f"got {rows}")
+    rc = lib.of_range_classes(buf, rows, n)
     if rc != lib.OF_OK:
-        raise status_error(rc, "classes")
+        _fail(rc, "classes")
     return int(n[0])
-def showdown_values(board: bytes, hero: Any, n: int, villain: Any, m: int, weights: Any,
-                    game: int, value: Any, reach: Any, low_part: Any
-                    ) -> tuple[int, int, int]:
-    """Run the showdown kernel over contiguous buffers; returns (status, bad row, bad side)."""
+
+
+def showdown_values(board: bytes, hero: Any, villain: Any, weights: Any, game: int,
+                    value: Any, reach: Any, low_part: Any) -> None:
+    """The showdown kernel on a river: hero and villain rows of 4 uint8 cards, float64
+    villain ``weights`` (None: all 1) and outputs of one float64 per hero hand. A hand that
+    holds a card twice or touches the board raises, naming it."""
+    if len(board) != 5:
+        _fail(lib.OF_ERR_COUNT, "showdown", {"board": list(board)}, {"board": (5,)})
+    h, n = _buffer(hero, "uint8_t", 4, "hero")
+    v, m = _buffer(villain, "uint8_t", 4, "villain")
+    w = ffi.NULL
+    if weights is not None:
+        w, n_weights = _buffer(weights, "double", 1, "villain weights")
+        if n_weights != m:
+            raise InvalidValueError(f"{n_weights} villain weights for {m} villain hands")
+    c_value, c_reach, c_low = _outputs(n, "showdown", (value, "double", 1),
+                                       (reach, "double", 1), (low_part, "double", 1))
     bad_row = ffi.new("size_t *")
     bad_side = ffi.new("int *")
-    w = ffi.NULL if weights is None else ffi.from_buffer("double[]", weights)
-    rc = lib.of_showdown_values(board, len(board), ffi.from_buffer("uint8_t[]", hero), n,
-                                ffi.from_buffer("uint8_t[]", villain), m, w, game,
-                                ffi.from_buffer("double[]", value, require_writable=True),
-                                ffi.from_buffer("double[]", reach, require_writable=True),
-                                ffi.from_buffer("double[]", low_part, require_writable=True),
+    rc = lib.of_showdown_values(board, 5, h, n, v, m, w, game, c_value, c_reach, c_low,
                                 bad_row, bad_side)
-    return rc, int(bad_row[0]), int(bad_side[0])
+    if rc != lib.OF_OK:
+        i, side = int(bad_row[0]), int(bad_side[0])
+        if side in (0, 1):
+            name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+            _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
+        _fail(rc, "showdown values")
 
 
 class Indexer:
     """An opaque C hand indexer, freed with this object."""
 
-    __slots__ = ("_ptr", "rounds")
+    __slots__ = ("_ptr", "rounds", "_widths")
 
     def __init__(self, rounds: tuple[int, ...]) -> None:
         out = ffi.new("of_indexer **")
-        rc = lib.of_indexer_new(bytes(rounds), len(rounds), out)
+        if not 1 <= len(rounds) <= lib.OF_INDEXER_MAX_ROUNDS or not all(
+                1 <= r <= 13 for r in rounds):
+            rc = lib.OF_ERR_COUNT
+        else:
+            rc = lib.of_indexer_new(bytes(rounds), len(rounds), out)
         if rc == lib.OF_ERR_COUNT:
-            raise ValueError(f"rounds {rounds}: 1 to {lib.OF_INDEXER_MAX_ROUNDS} rounds of 1 to "
-                             f"13 cards, 52 in all, with every round's size below 2**64")
+            raise InvalidValueError(f"rounds {rounds}: 1 to {lib.OF_INDEXER_MAX_ROUNDS} rounds "
+                                    f"of 1 to 13 cards, 52 in all, with every round's size "
+                                    f"below 2**64")
         if rc != lib.OF_OK:
-            raise status_error(rc, "hand indexer")
+            _fail(rc, "hand indexer")
         self._ptr = ffi.gc(out[0], lib.of_indexer_free)
         self.rounds = rounds
+        self._widths = [int(lib.of_indexer_cards(self._ptr, r)) for r in range(len(rounds))]
+
+    def _round(self, round_: int) -> int:
+        return check_int(round_, "round", low=0, high=len(self.rounds) - 1)
 
     def size(self, round_: int) -> int:
         out = ffi.new("uint64_t *")
-        rc = lib.of_indexer_size(self._ptr, round_, out)
+        rc = lib.of_indexer_size(self._ptr, self._round(round_), out)
         if rc != lib.OF_OK:
-            raise status_error(rc, "indexer size")
+            _fail(rc, "indexer size")
         return int(out[0])
 
-    def index_batch(self, round_: int, cards: Any, n: int, out: Any) -> tuple[int, int]:
+    def index_batch(self, round_: int, cards: Any, out: Any) -> None:
+        """Class numbers of rows of cards dealt through ``round_`` into the uint64 ``out``;
+        a bad row raises, naming it."""
+        width = self._widths[self._round(round_)]
+        c_cards, n = _buffer(cards, "uint8_t", width, "deals")
+        (c_out,) = _outputs(n, "index", (out, "uint64_t", 1))
         bad = ffi.new("size_t *")
-        rc = lib.of_indexer_index_batch(self._ptr, round_, ffi.from_buffer("uint8_t[]", cards), n,
-                                        ffi.from_buffer("uint64_t[]", out, require_writable=True),
-                                        bad)
-        return rc, int(bad[0])
+        rc = lib.of_indexer_index_batch(self._ptr, round_, c_cards, n, c_out, bad)
+        if rc != lib.OF_OK:
+            i = int(bad[0])
+            _fail(rc, f"deal {i}", {"deal": _row(cards, width, i)})
 
-    def unindex_batch(self, round_: int, indices: Any, n: int, out: Any) -> tuple[int, int]:
+    def unindex_batch(self, round_: int, indices: Any, out: Any) -> None:
+        """Canonical deals (rows of uint8 cards into ``out``) of uint64 class numbers; an
+        index out of the round's range raises, naming it."""
+        width = self._widths[self._round(round_)]
+        c_indices, n = _buffer(indices, "uint64_t", 1, "indices")
+        (c_out,) = _outputs(n, "unindex", (out, "uint8_t", width))
         bad = ffi.new("size_t *")
-        rc = lib.of_indexer_unindex_batch(self._ptr, round_,
-                                          ffi.from_buffer("uint64_t[]", indices), n,
-                                          ffi.from_buffer("uint8_t[]", out, require_writable=True),
-                                          bad)
-        return rc, int(bad[0])
+        rc = lib.of_indexer_unindex_batch(self._ptr, round_, c_indices, n, c_out, bad)
+        if rc != lib.OF_OK:
+            i = int(bad[0])
+            index = int(memoryview(indices).cast("B").cast("Q")[i])
+            raise InvalidValueError(f"index {index} is not in 0..{self.size(round_) - 1} "
+                                    f"(round {round_})")
 
 
-def strength_sample(holes: Any, n: int, board: bytes, game: int, samples: int, seed: int,
-                    outputs: tuple[Any, Any, Any, Any, Any]) -> tuple[int, int]:
-    """Run the Monte Carlo hand-strength kernel; returns (status, bad row)."""
+def strength_sample(holes: Any, board: bytes, game: int, samples: int, seed: int,
+                    outputs: tuple[Any, Any, Any, Any, Any]) -> None:
+    """The Monte Carlo hand-strength kernel over rows of four uint8 cards, into five
+    float64 buffers of one entry per hand (see of_strength_sample); a bad hand raises,
+    naming it."""
+    if len(board) not in (0, 3, 4):
+        raise InvalidCardError(f"sampled hand strength takes a board of 0, 3 or 4 cards, "
+                               f"not {len(board)}")
+    samples = check_int(samples, "samples", low=1, high=2**64 - 1)
+    seed = check_int(seed, "seed", low=0, high=2**64 - 1)
+    h, n = _buffer(holes, "uint8_t", 4, "holes")
+    out = _outputs(n, "hand strength", *((o, "double", 1) for o in outputs))
     bad = ffi.new("size_t *")
-    out = [ffi.from_buffer("double[]", o, require_writable=True) for o in outputs]
-    rc = lib.of_strength_sample(ffi.from_buffer("uint8_t[]", holes), n, board, len(board), game,
-                                samples, seed, *out, bad)
-    return rc, int(bad[0])
+    rc = lib.of_strength_sample(h, n, board, len(board), game, samples, seed, *out, bad)
+    if rc != lib.OF_OK:
+        i = int(bad[0])
+        _fail(rc, f"hand {i}", {"hand": _row(holes, 4, i), "board": list(board)})

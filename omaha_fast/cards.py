@@ -20,7 +20,7 @@ import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from ._checks import check_int, is_int
 from .errors import CardTypeError, InvalidCardError
@@ -122,15 +122,15 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         items: Iterable[Union[str, int, Card]] = _tokens(cards)
-    elif isinstance(cards, int):
-        items = (cards,)
+    elif is_int(cards) and getattr(cards, "ndim", 0) == 0:
+        items = (cast(int, cards),)           # one card: an int, a Card or a numpy integer
     else:
         if getattr(cards, "ndim", 1) != 1:
             # a numpy array of rows, or a scalar: a group of cards is one flat sequence
             raise CardTypeError(f"a group of cards must be flat (one dimension), got an "
                                 f"array of shape {getattr(cards, 'shape', '?')}")
         try:
-            items = iter(cards)
+            items = iter(cast(Iterable[Union[str, int, Card]], cards))
         except TypeError:
             raise CardTypeError(f"cannot read cards from {cards!r} (expected a string like "
                                 f"'As2s3d4d' or a sequence of cards)") from None
@@ -211,7 +211,7 @@ class Deck:
 
     def __init__(self, seed: Union[int, None] = None, exclude: CardsLike = ()) -> None:
         if seed is not None:
-            check_int(seed, "seed")
+            seed = check_int(seed, "seed")     # a numpy integer as a plain int
         gone = set(parse_cards(exclude))
         self._cards = [c for c in _ALL if int(c) not in gone]
         rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
@@ -222,7 +222,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take ``n`` cards from the top."""
-        check_int(n, "n")
+        n = check_int(n, "n")
         if not 0 <= n <= len(self._cards):
             raise InvalidCardError(f"cannot deal {n} cards from a deck of {len(self._cards)}")
         taken, self._cards = self._cards[:n], self._cards[n:]

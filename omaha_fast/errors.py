@@ -65,6 +65,10 @@ class NoDealError(InvalidValueError):
     card."""
 
 
+class OutOfMemoryError(OmahaError, MemoryError):
+    """The C core could not allocate the memory a call needs."""
+
+
 __all__ = ["OmahaError", "InvalidValueError", "InvalidTypeError", "InvalidCardError",
            "CardTypeError", "IllegalActionError", "ActionTypeError", "RangeError",
-           "NoDealError"]
+           "NoDealError", "OutOfMemoryError"]

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache, total_ordering
@@ -56,10 +57,7 @@ def category_of(value: int) -> Category:
     (<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
     """
     value = check_int(value, "high value", low=1, high=7462)
-    for cat, top in enumerate(_CATEGORY_TOP):
-        if value <= top:
-            return Category(cat)
-    raise AssertionError("unreachable")
+    return Category(bisect_left(_CATEGORY_TOP, value))   # value <= 7462, the last top
 
 
 def _plural(rank: int) -> str:
@@ -260,23 +258,23 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
     omaha_fast.errors.InvalidCardError: duplicate card As: in hole and in board
     """
     h, b = _as_bytes(hole), _as_bytes(board)
-    if len(h) != 4:  # the C core reads exactly four hole cards
-        _explain(hole, board, _core.ERR_COUNT)
-    packed = _core.eval_packed(h, b, _core.game_code(game))
-    if packed < 0:
-        _explain(hole, board, -packed)
+    try:
+        packed = _core.eval_packed(h, b, _core.game_code(game))
+    except InvalidCardError:
+        _explain(hole, board)
+        raise
     low = packed & 0xFF
     source = (h, b)
     return Evaluation(HighHand._from_core(packed >> 8, source),
                       LowHand._from_core(low, source) if low else None)
 
 
-def _explain(hole: CardsLike, board: CardsLike, status: int) -> None:
-    """Raise the precise error for input the C core refused."""
+def _explain(hole: CardsLike, board: CardsLike) -> None:
+    """Raise the error of the full parse, which names the group and shows it as the
+    caller wrote it, for input the C core refused."""
     h = parse_group(hole, (4,), "hole")
     b = parse_group(board, (3, 4, 5), "board")
     check_disjoint(hole=h, board=b)
-    raise _core.status_error(status, "evaluate")
 
 
 def rank5(cards: CardsLike) -> HighHand:
@@ -305,7 +303,7 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
         try:
             memoryview(array)
         except TypeError:
-            array = np.asarray(array)
+            array = _nested_array(np, array, widths, what)
         else:
             array = np.asarray(memoryview(array))
     if np is not None:
@@ -346,6 +344,26 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
                            f"{view.itemsize}")
 
 
+def _nested_array(np: Any, array: Any, widths: tuple[int, ...], what: str) -> Any:
+    """A nested list of rows as an array; a row of the wrong length is named, rather than
+    left to numpy's message about an inhomogeneous shape."""
+    if isinstance(array, (list, tuple)):
+        first: Optional[int] = None
+        for i, row in enumerate(array):
+            if isinstance(row, (list, tuple)) or getattr(row, "ndim", 0) == 1:
+                if len(row) not in widths:
+                    raise InvalidCardError(f"{what} row {i} has {len(row)} cards, expected "
+                                           f"{' or '.join(map(str, widths))}: {list(row)!r}")
+                if first is not None and len(row) != first:
+                    raise InvalidCardError(f"{what} row {i} has {len(row)} cards but the "
+                                           f"rows before it have {first}")
+                first = len(row)
+    try:
+        return np.asarray(array)
+    except (TypeError, ValueError) as err:
+        raise CardTypeError(f"{what} must be rows of card ints: {err}") from None
+
+
 def _new_outputs(n: int) -> tuple[Any, Any]:
     try:
         import numpy as np
@@ -375,24 +393,8 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
     if n != nb_rows:
         raise InvalidCardError(f"holes has {n} rows but boards has {nb_rows}")
     high, low = _new_outputs(n)
-    rc, bad = _core.eval_batch(h, b, n, width, _core.game_code(game), high, low)
-    if rc != 0:
-        flat_h, flat_b = memoryview(h).cast("B"), memoryview(b).cast("B")
-        hole_row = bytes(flat_h[4 * bad:4 * bad + 4])
-        board_row = bytes(flat_b[width * bad:width * (bad + 1)])
-        raise InvalidCardError(f"row {bad}: {_row_problem(hole_row, board_row)}")
+    _core.eval_batch(h, b, width, _core.game_code(game), high, low)
     return high, low
-
-
-def _row_problem(hole: bytes, board: bytes) -> str:
-    for c in hole + board:
-        if c > 51:
-            return f"card {c} is out of range 0..51"
-    try:
-        check_disjoint(hole=parse_cards(list(hole)), board=parse_cards(list(board)))
-    except InvalidCardError as err:
-        return str(err)
-    return "bad row"
 
 
 __all__ = ["Category", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch",

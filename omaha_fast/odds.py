@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 from . import _core
 from ._checks import check_choice, check_int
+from ._extras import import_extra
 from .cards import Card, CardsLike, check_disjoint, format_cards, parse_cards, parse_group
 from .errors import CardTypeError, InvalidCardError, InvalidTypeError, RangeError
 
@@ -53,10 +54,10 @@ MAX_SAMPLES = 2**53
 MAX_THREADS = 256
 
 
-def _check_int(name: str, value: Optional[int], low: int, high: int) -> None:
-    """None, or an int (not a bool) in low..high; otherwise the error naming it."""
-    if value is not None:
-        check_int(value, name, low=low, high=high)
+def _check_int(name: str, value: Optional[int], low: int, high: int) -> Optional[int]:
+    """None, or an int (not a bool; a numpy integer as a plain int) in low..high;
+    otherwise the error naming it."""
+    return None if value is None else check_int(value, name, low=low, high=high)
 
 
 @dataclass(frozen=True)
@@ -178,14 +179,14 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     space = comb(remaining, to_deal)
     # "auto" samples when asked for a number of samples, and otherwise when the space is big
     exact = mode == "exact" or (mode == "auto" and samples is None and space <= EXACT_LIMIT)
-    _check_int("samples", samples, 1, MAX_SAMPLES)
-    _check_int("threads", threads, 1, MAX_THREADS)
-    _check_int("seed", seed, 0, 2**64 - 1)
+    samples = _check_int("samples", samples, 1, MAX_SAMPLES)
+    threads = _check_int("threads", threads, 1, MAX_THREADS)
+    seed = _check_int("seed", seed, 0, 2**64 - 1)
     if not exact and seed is None:
         seed = secrets.randbits(63)
     n_samples = 0 if exact else (samples or DEFAULT_SAMPLES)
     sums, boards, no_low = _core.equity(
-        b"".join(bytes(h) for h in holes), len(holes), bytes(known), bytes(out), game_code,
+        b"".join(bytes(h) for h in holes), bytes(known), bytes(out), game_code,
         exact, n_samples, seed or 0, threads or 0, progress)
     return _result([format_cards(h) for h in holes], sums, boards, no_low, known, game, exact,
                    seed, int(boards))
@@ -242,9 +243,9 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
     out = parse_cards(dead)
     fixed = {f"hand {i + 1}": p for i, p in enumerate(players) if isinstance(p, tuple)}
     check_disjoint(**fixed, board=known, dead=out)
-    _check_int("samples", samples, 1, MAX_SAMPLES)
-    _check_int("threads", threads, 1, MAX_THREADS)
-    _check_int("seed", seed, 0, 2**64 - 1)
+    samples = _check_int("samples", samples, 1, MAX_SAMPLES)
+    threads = _check_int("threads", threads, 1, MAX_THREADS)
+    seed = _check_int("seed", seed, 0, 2**64 - 1)
     gone = list(known) + list(out) + [c for h in fixed.values() for c in h]
     rows, weights, sizes, names = [], [], [], []
     for i, p in enumerate(players):
@@ -275,9 +276,9 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
     if not exact and seed is None:
         seed = secrets.randbits(63)
     n_samples = 0 if exact else (samples or DEFAULT_SAMPLES)
-    hands_bytes = np.ascontiguousarray(np.concatenate(rows), dtype=np.uint8).tobytes()
     sums, total, no_low, count = _core.range_equity(
-        hands_bytes, np.ascontiguousarray(np.concatenate(weights)), sizes, bytes(known),
+        np.ascontiguousarray(np.concatenate(rows), dtype=np.uint8),
+        np.ascontiguousarray(np.concatenate(weights)), sizes, bytes(known),
         bytes(out), _core.game_code(game), exact, n_samples, seed or 0, threads or 0,
         progress)
     return _result(names, sums, total, no_low, known, game, exact, None if exact else seed,
@@ -298,28 +299,42 @@ def equity_batch(hands: Any, boards: Any, game: str = "hilo") -> Any:
     >>> float(eq[0, 0]) == equity(["AsKs4s3s", "KhKdQhQd"], board="6c9d9h2h").players[0].equity
     True
     """
-    try:
-        import numpy as np
-    except ImportError:
-        raise ImportError("equity_batch needs numpy: pip install 'omaha_fast[numpy]'") from None
-    h = np.ascontiguousarray(hands, dtype=np.int64)
-    b = np.ascontiguousarray(boards, dtype=np.int64)
-    if h.ndim != 3 or h.shape[2] != 4:
+    np = import_extra("numpy", "numpy")
+    h = _card_array(np, hands, 3, "hands", "(spots, players, 4)")
+    b = _card_array(np, boards, 2, "boards", "(spots, 3..5)")
+    if h.shape[2] != 4:
         raise InvalidCardError(f"hands must be (spots, players, 4) card ints, got shape {h.shape}")
-    if b.ndim != 2 or b.shape[0] != h.shape[0] or b.shape[1] not in (3, 4, 5):
+    if b.shape[0] != h.shape[0] or b.shape[1] not in (3, 4, 5):
         raise InvalidCardError(f"boards must be (spots, 3..5) card ints for {h.shape[0]} "
                                f"spots, got shape {b.shape}")
     if not 2 <= h.shape[1] <= 10:
         raise InvalidCardError(f"a spot has 2 to 10 players, got {h.shape[1]}")
-    if (h.size and (h.min() < 0 or h.max() > 51)) or (b.size and (b.min() < 0 or b.max() > 51)):
-        raise InvalidCardError("card ints must be in 0..51")
+    for name, a in (("hands", h), ("boards", b)):
+        wrong = (a < 0) | (a > 51)
+        if wrong.any():
+            spot = int(np.argmax(wrong.reshape(len(a), -1).any(axis=1)))
+            raise InvalidCardError(f"{name} of spot {spot}: card ints must be in 0..51, got "
+                                   f"{a[spot].tolist()}")
     out = np.empty((h.shape[0], h.shape[1]), dtype=np.float64)
-    rc, bad = _core.equity_batch(h.astype(np.uint8), b.astype(np.uint8), h.shape[0],
-                                 h.shape[1], b.shape[1], _core.game_code(game), out)
-    if rc != 0:
-        raise _core.status_error(rc, f"spot {bad} ({format_cards(h[bad].ravel())} on "
-                                     f"{format_cards(b[bad])})")
+    _core.equity_batch(np.ascontiguousarray(h, dtype=np.uint8),
+                       np.ascontiguousarray(b, dtype=np.uint8), h.shape[1], b.shape[1],
+                       _core.game_code(game), out)
     return out
+
+
+def _card_array(np: Any, cards: Any, ndim: int, what: str, shape: str) -> Any:
+    """Cards as an integer array of ``ndim`` dimensions. Floats are refused, not truncated
+    (51.5 is no card); so are bools and nested lists of uneven lengths."""
+    try:
+        a = np.asarray(cards)
+    except (TypeError, ValueError):
+        raise InvalidCardError(f"{what} must be {shape} card ints, and its rows must all "
+                               f"have the same length") from None
+    if a.ndim != ndim:
+        raise InvalidCardError(f"{what} must be {shape} card ints, got shape {a.shape}")
+    if a.size and a.dtype.kind not in "iu":
+        raise CardTypeError(f"{what} must hold integer card values, not {a.dtype}")
+    return a.astype(np.int64)
 
 
 __all__ = ["equity", "equity_batch", "EquityResult", "PlayerEquity", "EXACT_LIMIT",

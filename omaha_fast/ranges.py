@@ -56,8 +56,9 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from . import _core
-from ._checks import check_choice
-from .cards import CardsLike, format_cards, parse_cards
+from ._checks import check_choice, check_int
+from ._extras import import_extra
+from .cards import CardsLike, format_cards, parse_cards, parse_group
 from .errors import InvalidTypeError, RangeError
 
 RANKS = "23456789TJQKA"
@@ -77,11 +78,7 @@ GAMES = ("hilo", "high")
 
 
 def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        raise ImportError("ranges need numpy: pip install 'omaha_fast[numpy]'") from None
-    return numpy
+    return import_extra("numpy", "numpy")
 
 
 # ---- the universe and what is known about each hand (built once, then read-only) --------
@@ -132,7 +129,7 @@ def hand_classes() -> tuple[Any, int]:
 @functools.cache
 def ranking_equities(game: str) -> Any:
     """The equity by class that orders the percent ranking of ``game`` (package data made by
-    ``scripts/make_rankings.py``)."""
+    ``python -m omaha_fast.make_rankings``)."""
     np = _numpy()
     check_choice(game, GAMES, "game")
     with np.load(DATA_FILE) as data:
@@ -343,6 +340,22 @@ class _Parser:
         self.i += 1
         return RANKS.index(c)
 
+    def _check_cards_once(self, terms: list[tuple[_Term, int]], start: int) -> None:
+        """Two terms that can only be one and the same card (``AsAsKdKc``, ``RxRx``) match
+        no hand: an error naming the pattern, not a range that is silently empty."""
+        seen: set[tuple[object, object]] = set()
+        for t, at in terms:
+            rank = t.rank_var or (t.ranks if not t.ranks & (t.ranks - 1) else None)
+            suit = t.suit_var or (t.suits if not t.suits & (t.suits - 1) else None)
+            if rank is None or suit is None:
+                continue                    # the term can be several cards
+            if (rank, suit) in seen:
+                text = "".join(self.chars[start:self.i])
+                card = "".join(self.chars[at:at + 2])
+                raise self.error(f"{text} holds {card} twice: a hand has four different "
+                                 f"cards", start)
+            seen.add((rank, suit))
+
     def pattern(self) -> _Pattern:
         """Card terms up to the next operator."""
         start = self.i
@@ -395,6 +408,7 @@ class _Parser:
                 raise self.error("a hand pattern has at most four cards", at)
         if not terms and not macros:
             raise self.error("empty hand pattern", start)
+        self._check_cards_once(terms, start)
         return _Pattern(tuple(t for t, _ in terms), tuple(macros))
 
 
@@ -512,16 +526,16 @@ class Range:
         (2, [40, 100], 'KdKcQcJd@40,As4h3h2s@100')
         """
         np = _numpy()
-        hand_list = [parse_cards(h) for h in hands]
-        weight_list = [1] * len(hand_list) if weights is None else [int(w) for w in weights]
+        hand_list = [parse_group(h, (4,), f"hand {i}") for i, h in enumerate(hands)]
+        weight_list = [1] * len(hand_list) if weights is None else list(weights)
         if len(weight_list) != len(hand_list):
             raise RangeError(f"{len(hand_list)} hands but {len(weight_list)} weights")
         w = np.zeros(UNIVERSE_SIZE, dtype=np.uint8)
-        for cards, weight in zip(hand_list, weight_list):
-            if len(cards) != 4:
-                raise RangeError(f"a hand has 4 cards, got {format_cards(cards)}")
-            if not 1 <= weight <= 100:
-                raise RangeError(f"weight {weight} is not in 1..100")
+        for i, (cards, weight) in enumerate(zip(hand_list, weight_list)):
+            # a weight is a whole number 1..100, as after '@' in the text: 50.5 is refused,
+            # not truncated (strategy frequencies go to the solver, which takes floats)
+            weight = check_int(weight, f"weight of hand {i} ({format_cards(cards)})",
+                               low=1, high=100)
             idx = _core.range_index(bytes(cards))
             w[idx] = max(w[idx], weight)
         r = cls._from_weights(w, "", game)
@@ -638,6 +652,8 @@ class Range:
         """Up to ``k`` different hands drawn by weight (fixed seed), as text, high cards
         first."""
         np = _numpy()
+        k = check_int(k, "k", low=0)
+        seed = check_int(seed, "seed", low=0)
         combos, weights = self.combos, self.weights.astype(np.float64)
         if not len(combos):
             return []

@@ -11,36 +11,46 @@ of four-card strings, or an object with ``combos`` and ``weights`` such as a ran
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain, combinations
 from typing import Any, NamedTuple
 
 from . import _core
+from ._checks import check_int, is_int
+from ._extras import import_extra
 from .cards import Card, CardsLike, parse_cards, parse_group
-from .errors import InvalidCardError, OmahaError
+from .errors import InvalidCardError, InvalidTypeError, InvalidValueError
 from .evaluation import _as_rows
 
 
-class InvalidWeightsError(OmahaError, ValueError):
-    """Range weights that are not one finite, non-negative number per hand."""
+class InvalidWeightsError(InvalidValueError):
+    """Range weights that are not one finite, non-negative real number per hand, or so
+    large that the sums overflow."""
 
 
-class SolverValueError(OmahaError, ValueError):
+class SolverValueError(InvalidValueError):
     """An argument out of its range (a round, an index, a number of samples)."""
 
 
-class SolverTypeError(OmahaError, TypeError):
+class SolverTypeError(InvalidTypeError):
     """An argument of the wrong type (a round, an index, rounds, samples)."""
 
 
 def _numpy() -> Any:
+    return import_extra("numpy", "numpy")
+
+
+def _int(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """check_int with the solver's own error classes (still InvalidValueError and
+    InvalidTypeError)."""
     try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - numpy is in the test extra
-        raise ImportError("omaha_fast.solver needs numpy: "
-                          "pip install 'omaha_fast[numpy]'") from None
-    return np
+        return check_int(value, what, low=low, high=high)
+    except InvalidTypeError as err:
+        raise SolverTypeError(str(err)) from None
+    except InvalidValueError as err:
+        raise SolverValueError(str(err)) from None
 
 
 @lru_cache(maxsize=1)
@@ -80,7 +90,8 @@ def _hand_rows(hands: Any, what: str) -> tuple[Any, Any]:
         weights = getattr(hands, "weights", None)
         hands = hands.combos
     if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        hands = np.array([parse_cards(h) for h in hands], dtype=np.uint8).reshape(-1, 4)
+        hands = np.array([parse_group(h, (4,), f"{what} hand {i}") for i, h in enumerate(hands)],
+                         dtype=np.uint8).reshape(-1, 4)
     elif isinstance(hands, (list, tuple)) and not hands:
         hands = np.zeros((0, 4), dtype=np.uint8)
     rows, _, _ = _as_rows(hands, (4,), what)
@@ -90,10 +101,15 @@ def _hand_rows(hands: Any, what: str) -> tuple[Any, Any]:
 def _weights(weights: Any, m: int) -> Any:
     np = _numpy()
     try:
-        w = np.ascontiguousarray(weights, dtype=np.float64)
+        given = np.asarray(weights)
+        if given.dtype.kind == "O" and all(isinstance(x, numbers.Real) for x in given.flat):
+            given = given.astype(np.float64)      # Python numbers such as Fractions
+        elif given.dtype.kind not in "biuf":      # complex, text: refused, not cast
+            given = given.astype(np.float64, casting="same_kind")
+        w = np.ascontiguousarray(given, dtype=np.float64)
     except (TypeError, ValueError):
         raise InvalidWeightsError(
-            f"villain_weights must be numbers, got {type(weights).__name__}") from None
+            f"villain_weights must be real numbers, got {_kind_of(weights)}") from None
     if w.shape != (m,):
         raise InvalidWeightsError(f"villain_weights must hold one weight per villain hand "
                                   f"({m}), got shape {w.shape}")
@@ -101,7 +117,17 @@ def _weights(weights: Any, m: int) -> Any:
     if bad.any():
         i = int(np.argmax(bad))
         raise InvalidWeightsError(f"villain weight {i} is {w[i]}: weights must be finite and >= 0")
+    with np.errstate(over="ignore"):
+        total = w.sum()
+    if not np.isfinite(total):
+        raise InvalidWeightsError(f"villain weights add up to more than a float holds "
+                                  f"(largest {w.max():g}): scale them down")
     return w
+
+
+def _kind_of(weights: Any) -> str:
+    dtype = getattr(weights, "dtype", None)
+    return f"an array of {dtype}" if dtype is not None else type(weights).__name__
 
 
 class ShowdownValues(NamedTuple):
@@ -137,7 +163,7 @@ def showdown_values(board: CardsLike, hero: Any, villain: Any, villain_weights: 
     >>> showdown_values(board, ["AsAd3c8s"], ["QsQh8c9c"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    omaha_fast.errors.InvalidCardError: hero hand 0 (As Ad 3c 8s): 8s is on the board ...
+    omaha_fast.errors.InvalidCardError: hero hand 0 (As Ad 3c 8s on Ah ...): 8s is on the board
     """
     np = _numpy()
     b = bytes(parse_group(board, (5,), "board"))
@@ -148,26 +174,11 @@ def showdown_values(board: CardsLike, hero: Any, villain: Any, villain_weights: 
         villain_weights = carried
     w = None if villain_weights is None else _weights(villain_weights, m)
     value, reach, low = np.empty(n), np.empty(n), np.empty(n)
-    rc, bad_row, bad_side = _core.showdown_values(b, h, n, v, m, w, _core.game_code(game),
-                                                  value, reach, low)
-    if rc != 0:
-        if bad_side in (0, 1):
-            side, rows = ("hero", h) if bad_side == 0 else ("villain", v)
-            raise InvalidCardError(f"{side} hand {bad_row} "
-                                   f"({_row_problem(rows[bad_row].tolist(), b)}")
-        raise _core.status_error(rc, "showdown values")
+    _core.showdown_values(b, h, v, w, _core.game_code(game), value, reach, low)
+    if w is not None and not (np.isfinite(value).all() and np.isfinite(reach).all()):
+        raise InvalidWeightsError("the villain weights overflow the sums (a sum is not "
+                                  "finite): scale them down")
     return ShowdownValues(value, reach, value - low, low)
-
-
-def _row_problem(row: list[int], board: bytes) -> str:
-    if any(c > 51 for c in row):
-        return f"{row}): card out of range 0..51"
-    cards = [Card(c) for c in row]
-    text = " ".join(map(str, cards))
-    on_board = [c for c in cards if int(c) in board]
-    if on_board:
-        return f"{text}): {on_board[0]} is on the board (leave out such hands first)"
-    return f"{text}): a card twice"
 
 
 class HandIndexer:
@@ -193,17 +204,21 @@ class HandIndexer:
     __slots__ = ("_core", "_widths")
 
     def __init__(self, rounds: Sequence[int] = (4, 3, 1, 1)) -> None:
-        if isinstance(rounds, (str, bytes)) or not all(
-                isinstance(r, int) and not isinstance(r, bool) for r in rounds):
+        try:
+            given = list(rounds) if not isinstance(rounds, (str, bytes)) else None
+        except TypeError:
+            given = None
+        if given is None or not all(is_int(r) for r in given):
             raise SolverTypeError(f"rounds must be a sequence of ints, not {rounds!r}")
-        if not 1 <= len(rounds) <= 8 or not all(1 <= r <= 13 for r in rounds) or sum(rounds) > 52:
-            raise SolverValueError(f"rounds {tuple(rounds)}: 1 to 8 rounds of 1 to 13 cards, "
+        counts = tuple(_int(r, "a round's cards") for r in given)
+        if not 1 <= len(counts) <= 8 or not all(1 <= r <= 13 for r in counts) or sum(counts) > 52:
+            raise SolverValueError(f"rounds {counts}: 1 to 8 rounds of 1 to 13 cards, "
                                    f"52 cards in all")
         try:
-            self._core = _core.Indexer(tuple(rounds))
-        except ValueError as err:     # a class count beyond 64 bits
+            self._core = _core.Indexer(counts)
+        except InvalidValueError as err:     # a class count beyond 64 bits
             raise SolverValueError(str(err)) from None
-        self._widths = tuple(_accumulate(rounds))
+        self._widths = tuple(_accumulate(counts))
 
     @property
     def rounds(self) -> tuple[int, ...]:
@@ -219,8 +234,7 @@ class HandIndexer:
         return self._widths[self._round(round)]
 
     def _round(self, round: int) -> int:
-        if isinstance(round, bool) or not isinstance(round, int):
-            raise SolverTypeError(f"round must be an int, not {type(round).__name__}")
+        round = _int(round, "round")
         if not 0 <= round < len(self._widths):
             raise SolverValueError(f"round {round} is not in 0..{len(self._widths) - 1}")
         return round
@@ -239,8 +253,7 @@ class HandIndexer:
 
     def unindex(self, round: int, index: int) -> tuple[Card, ...]:
         """The canonical deal of class ``index`` of ``round``."""
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise SolverTypeError(f"index must be an int, not {type(index).__name__}")
+        index = _int(index, "index")
         size = self.size(round)
         if not 0 <= index < size:
             raise SolverValueError(f"index {index} is not in 0..{size - 1} (round {round})")
@@ -254,11 +267,7 @@ class HandIndexer:
         rows, n, width = _as_rows(deals, self._widths, "deals")
         round_ = self._round_of(width)
         out = np.empty(n, dtype=np.uint64)
-        rc, bad = self._core.index_batch(round_, rows, n, out)
-        if rc != 0:
-            row = np.asarray(rows).reshape(n, width)[bad].tolist()
-            problem = "card out of range 0..51" if max(row) > 51 else "a card twice"
-            raise InvalidCardError(f"deal {bad} ({row}): {problem}")
+        self._core.index_batch(round_, rows, out)
         return out
 
     def unindex_batch(self, round: int, indices: Any) -> Any:
@@ -272,11 +281,12 @@ class HandIndexer:
         if idx.size and idx.dtype.kind == "i" and (idx < 0).any():
             raise SolverValueError(f"negative index {int(idx[idx < 0][0])}")
         idx = np.ascontiguousarray(idx, dtype=np.uint64)
+        size = self.size(round_)
+        if idx.size and int(idx.max()) >= size:
+            raise SolverValueError(f"index {int(idx[idx >= size][0])} is not in 0..{size - 1} "
+                                   f"(round {round_})")
         out = np.empty((len(idx), self._widths[round_]), dtype=np.uint8)
-        rc, bad = self._core.unindex_batch(round_, idx, len(idx), out)
-        if rc != 0:
-            raise SolverValueError(f"index {int(idx[bad])} is not in 0..{self.size(round_) - 1} "
-                                    f"(round {round_})")
+        self._core.unindex_batch(round_, idx, out)
         return out
 
     def __repr__(self) -> str:
@@ -305,6 +315,7 @@ class HandStrength(NamedTuple):
 
 
 DEFAULT_SAMPLES = 2_000
+MAX_SAMPLES = 2**48 - 1
 
 
 def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
@@ -331,17 +342,16 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
     rows, _ = _hand_rows(holes, "holes")
     _core.game_code(game)       # checks the name
     _check_hands(rows, b)
+    # checked on every board, though exact boards use neither: a bad value is a mistake
+    if samples is not None:
+        samples = _int(samples, "samples", low=1, high=MAX_SAMPLES)
+    if seed is not None:
+        seed = _int(seed, "seed", low=0, high=2**64 - 1)
     if len(b) == 5:
         return _river_strength(rows, b, game)
     if len(b) == 4:
         return _turn_strength(rows, b, game)
-    if samples is None:
-        samples = DEFAULT_SAMPLES
-    if isinstance(samples, bool) or not isinstance(samples, int):
-        raise SolverTypeError(f"samples must be an int, not {type(samples).__name__}")
-    if samples < 1:
-        raise SolverValueError(f"samples must be at least 1, not {samples}")
-    return _sampled_strength(np, rows, b, game, samples, seed)
+    return _sampled_strength(np, rows, b, game, samples or DEFAULT_SAMPLES, seed)
 
 
 def _check_hands(rows: Any, board: Sequence[Card]) -> None:
@@ -355,7 +365,8 @@ def _check_hands(rows: Any, board: Sequence[Card]) -> None:
     bad = on_board.any(axis=1) | twice
     if bad.any():
         i = int(np.argmax(bad))
-        raise InvalidCardError(f"hand {i} ({_row_problem(rows[i].tolist(), bytes(board))}")
+        raise _core.card_error(f"hand {i}", {"hand": rows[i].tolist(),
+                                             "board": [int(c) for c in board]})
 
 
 def _river_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
@@ -402,17 +413,10 @@ def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samp
     (seed, its position), so a hand's figures depend only on those."""
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SolverTypeError(f"seed must be an int, not {type(seed).__name__}")
-    if samples >= 1 << 48:
-        raise SolverValueError(f"samples must be below 2**48, not {samples}")
     n = len(rows)
     outputs = share_sum, share_sq, high_sum, low_sum, made_low = tuple(
         np.zeros(n) for _ in range(5))
-    rc, bad = _core.strength_sample(rows, n, bytes(board), _core.game_code(game), samples,
-                                    seed & (2**64 - 1), outputs)
-    if rc != 0:
-        raise _core.status_error(rc, f"hand strength, hand {bad}")
+    _core.strength_sample(rows, bytes(board), _core.game_code(game), samples, seed, outputs)
     mean = share_sum / samples
     var = np.maximum(share_sq / samples - mean * mean, 0.0)
     std_error = np.sqrt(var / max(samples - 1, 1))

@@ -14,7 +14,7 @@ FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high
 
 
 def python_equity(hands, board, dead="", game="hilo"):
-    """Every remaining board, each hand ranked by the reference, the pot split by RULES.md."""
+    """Every remaining board, each hand ranked by the reference, the pot split by docs/rules.md."""
     holes = [[int(c) for c in parse_cards(h)] for h in hands]
     known = [int(c) for c in parse_cards(board)]
     used = set(known) | {int(c) for c in parse_cards(dead)} | {c for h in holes for c in h}

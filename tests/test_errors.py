@@ -3,10 +3,18 @@ also a TypeError, a wrong value also a ValueError. One list of bad calls, one ch
 
 from __future__ import annotations
 
+import ast
+import builtins
+import importlib
+import pkgutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import omaha_fast
+import omaha_fast.ranges
+import omaha_fast.solver
 from omaha_fast import (
     ActionTypeError,
     Card,
@@ -32,6 +40,16 @@ from omaha_fast import (
     settle,
 )
 from omaha_fast.evaluation import HighHand, LowHand, category_of
+from omaha_fast.odds import equity_batch
+from omaha_fast.ranges import Range, RangeError
+from omaha_fast.solver import (
+    HandIndexer,
+    InvalidWeightsError,
+    SolverTypeError,
+    SolverValueError,
+    hand_strength,
+    showdown_values,
+)
 
 T, V = TypeError, ValueError
 
@@ -161,7 +179,48 @@ BAD_CALLS = [
     ("settle(rake=5)", lambda: settle(*SETTLE, button=0, rake=5), InvalidTypeError, T),
     ("settle(odd_chips=3)", lambda: settle(*SETTLE, button=0, odd_chips=3),
      InvalidTypeError, T),
+    # silent coercions that are refused now (each of these passed, or gave a builtin
+    # error, before): floats are not cards or range weights, a pattern holding a card
+    # twice is not an empty range, and so on
+    ("equity_batch(51.5)", lambda: equity_batch([[[51.5, 47, 11, 7], [46, 45, 42, 41]]],
+                                                [[16, 29, 30, 2]]), CardTypeError, T),
+    ("equity_batch(board 2.0)", lambda: equity_batch([[[51, 47, 11, 7], [46, 45, 42, 41]]],
+                                                     [[16.0, 29, 30, 2]]), CardTypeError, T),
+    ("Range.from_hands(weight 50.5)", lambda: Range.from_hands(["AsKsQsJs"], [50.5]),
+     InvalidTypeError, T),
+    ("Range.from_hands(weight nan)", lambda: Range.from_hands(["AsKsQsJs"], [float("nan")]),
+     InvalidTypeError, T),
+    ("Range.from_hands(weight 101)", lambda: Range.from_hands(["AsKsQsJs"], [101]),
+     InvalidValueError, V),
+    ("Range.from_hands(3 cards)", lambda: Range.from_hands(["AsKsQs"]), InvalidCardError, V),
+    ("Range('AsAsKdKc')", lambda: Range("AsAsKdKc"), RangeError, V),
+    ("showdown_values(1e308 weights)",
+     lambda: showdown_values(RIVER, ["3c4dKsKh"], ["3d4hQsQc", "5d6hJsJc"], [1e308, 1e308]),
+     InvalidWeightsError, V),
+    ("showdown_values(complex weights)",
+     lambda: showdown_values(RIVER, ["3c4dKsKh"], ["3d4hQsQc"], np.array([1 + 2j])),
+     InvalidWeightsError, V),
+    ("showdown_values(text weights)",
+     lambda: showdown_values(RIVER, ["3c4dKsKh"], ["3d4hQsQc"], ["1"]), InvalidWeightsError, V),
+    ("hand_strength(samples=-5) on the turn",
+     lambda: hand_strength(["KcQhJd9c"], "Ah 4d 7c 8s", samples=-5), SolverValueError, V),
+    ("hand_strength(samples=1.5) on the river",
+     lambda: hand_strength(["KcQhJd9c"], RIVER, samples=1.5), SolverTypeError, T),
+    ("hand_strength(seed=2**64)",
+     lambda: hand_strength(["KcQhJd9c"], "Ah 4d 7c", samples=10, seed=2**64),
+     SolverValueError, V),
+    ("hand_strength(seed=-1)",
+     lambda: hand_strength(["KcQhJd9c"], "Ah 4d 7c", samples=10, seed=-1),
+     SolverValueError, V),
+    ("Range.sample(k=2.5)", lambda: Range("AA").sample(2.5), InvalidTypeError, T),
+    ("Range.sample(seed=-1)", lambda: Range("AA").sample(2, seed=-1), InvalidValueError, V),
+    ("HandIndexer(rounds=(4, 3.0))", lambda: HandIndexer((4, 3.0)), SolverTypeError, T),
+    ("HandIndexer().size(True)", lambda: HandIndexer().size(True), SolverTypeError, T),
+    ("HandIndexer().unindex(0, 16432)", lambda: HandIndexer().unindex(0, 16432),
+     SolverValueError, V),
 ]
+
+RIVER = "Ah Kd 7c 8s 2h"
 
 
 @pytest.mark.parametrize("call, error, builtin", [c[1:] for c in BAD_CALLS],
@@ -211,3 +270,321 @@ def test_refused_action_of_the_wrong_type_changes_nothing():
         with pytest.raises(IllegalActionError):
             hand.raise_to(bad)
     assert (hand.to_act, hand.stacks, hand.bets, hand.actions) == before
+
+
+# --- what the silent coercions give now ------------------------------------------------------
+
+def test_a_pattern_holding_a_card_twice_names_it():
+    with pytest.raises(RangeError, match="AsAsKdKc holds As twice"):
+        Range("AsAsKdKc")
+    with pytest.raises(RangeError, match="position 4: KsKs holds Ks twice"):
+        Range("AA,KsKs")
+    with pytest.raises(RangeError, match="RxRx holds Rx twice"):
+        Range("RxRx")                           # one rank and one suit: the same card
+    assert len(Range("AsKs")) == 1225          # one card of each is fine
+    assert len(Range("RxRy")) > 0 and len(Range("[A,K]s[A,K]s")) == 1225
+
+
+def test_a_hand_of_the_wrong_length_is_named():
+    with pytest.raises(InvalidCardError, match="hero hand 1 needs 4 cards, got 3"):
+        showdown_values(RIVER, ["3c4dKsKh", "3c4dQs"], ["3d4hQsQc"])
+    with pytest.raises(InvalidCardError, match="villain row 1 has 3 cards"):
+        showdown_values(RIVER, ["3c4dKsKh"], [[0, 1, 2, 3], [4, 5, 6]])
+    with pytest.raises(InvalidCardError, match="holes row 2 has 5 cards"):
+        hand_strength([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11, 12]], "Ah 4d 7c")
+    with pytest.raises(InvalidCardError, match="hands must be .* same length"):
+        equity_batch([[[51, 47, 11, 7], [46, 45, 42]]], [[16, 29, 30, 2]])
+
+
+def test_weights_that_overflow_are_refused_and_large_finite_ones_work():
+    board = RIVER
+    big = showdown_values(board, ["3c4dKsKh"], ["3d4hQsQc", "5d6hJsJc"], [1e300, 1e300])
+    assert np.isfinite(big.value).all() and big.reach[0] == 2e300
+    with pytest.raises(InvalidWeightsError, match="scale them down"):
+        showdown_values(board, ["3c4dKsKh"], ["3d4hQsQc", "5d6hJsJc"], [1e308, 1e308])
+    # strategy frequencies are floats: they stay accepted (and Python reals such as
+    # Fractions), as do bool masks
+    from fractions import Fraction
+    half = showdown_values(board, ["3c4dKsKh"], ["3d4hQsQc"], [0.25])
+    assert half.reach.tolist() == [0.25]
+    assert showdown_values(board, ["3c4dKsKh"], ["3d4hQsQc"],
+                           np.array([Fraction(1, 4)], dtype=object)).reach.tolist() == [0.25]
+    assert showdown_values(board, ["3c4dKsKh"], ["3d4hQsQc"], np.array([True])).reach[0] == 1
+
+
+def test_numpy_integers_are_ints():
+    ix = HandIndexer(np.array([4, 3, 1, 1]))
+    assert ix.rounds == (4, 3, 1, 1) and all(type(r) is int for r in ix.rounds)
+    assert ix.size(np.int64(1)) == ix.size(1)
+    assert ix.cards(np.uint8(2)) == 8
+    assert ix.unindex(np.int64(1), np.uint64(5)) == ix.unindex(1, 5)
+    a = hand_strength(["AsAd2s3d"], "Ah 4d 7c", samples=np.int64(50), seed=np.uint64(3))
+    b = hand_strength(["AsAd2s3d"], "Ah 4d 7c", samples=50, seed=3)
+    assert a.equity.tolist() == b.equity.tolist()
+    assert parse_cards(np.int64(51)) == (Card("As"),)
+    assert Deck(seed=np.int64(3)).deal(np.int64(2)) == Deck(seed=3).deal(2)
+    assert Range("AA").sample(np.int64(2), seed=np.uint8(3)) == Range("AA").sample(2, seed=3)
+    mc = dict(mode="mc", samples=np.int64(2000), seed=np.uint64(2**64 - 1), threads=np.int8(1))
+    assert equity(["As2s3h4h", "KcKdQcJd"], **mc) == equity(
+        ["As2s3h4h", "KcKdQcJd"], mode="mc", samples=2000, seed=2**64 - 1, threads=1)
+    assert Range.from_hands(["AsKsQsJs"], np.array([40])).weights.tolist() == [40]
+
+
+def test_a_seed_out_of_range_names_the_range():
+    with pytest.raises(SolverValueError, match=r"seed must be an int from 0 to 1844674407370955"):
+        hand_strength(["KcQhJd9c"], "Ah 4d 7c", samples=10, seed=2**64 + 1)
+    last = hand_strength(["KcQhJd9c"], "Ah 4d 7c", samples=10, seed=2**64 - 1)
+    assert 0 <= last.equity[0] <= 1
+
+
+@pytest.mark.parametrize("call", [
+    lambda: omaha_fast.solver.all_hands(),
+    lambda: omaha_fast.ranges._numpy(),
+    lambda: equity_batch([[[51, 47, 11, 7], [46, 45, 42, 41]]], [[16, 29, 30, 2]]),
+], ids=["solver", "ranges", "equity_batch"])
+def test_a_missing_extra_is_named(monkeypatch, call):
+    import sys
+
+    from omaha_fast._extras import MissingExtraError
+
+    monkeypatch.setitem(sys.modules, "numpy", None)   # `import numpy` now fails
+    omaha_fast.solver._every_hand.cache_clear()
+    with pytest.raises(MissingExtraError, match=r"pip install 'omaha_fast\[numpy\]'") as info:
+        call()
+    assert isinstance(info.value, ImportError) and isinstance(info.value, OmahaError)
+
+
+# --- the C seam: _core checks every buffer itself and raises, naming the bad row ----------------
+
+def test_core_checks_the_buffers_it_is_given():
+    from omaha_fast import _core
+
+    game = _core.game_code("hilo")
+    rows = random_deals(3, 9, seed=2)
+    holes, boards = np.ascontiguousarray(rows[:, :4]), np.ascontiguousarray(rows[:, 4:])
+    high, low = np.empty(3, np.uint16), np.empty(3, np.uint8)
+    _core.eval_batch(holes, boards, 5, game, high, low)
+    calls = [
+        (lambda: _core.eval_batch(holes, boards[:2], 5, game, high, low), "2"),
+        (lambda: _core.eval_batch(holes, boards, 5, game, high[:2], low), "2 rows, expected 3"),
+        (lambda: _core.eval_batch(holes, boards, 5, game, high.astype(np.float64), low),
+         "uint16_t"),
+        (lambda: _core.eval_batch(holes.tobytes()[:-1], boards, 5, game, high, low),
+         "whole number of rows of 4"),
+        (lambda: _core.eval_batch(holes, boards, 4, game, high, low), "rows of 4"),
+        (lambda: _core.eval_batch(holes, boards, 5, game, bytes(6), low), "uint16_t|writable"),
+        (lambda: _core.eval_batch(holes[:, ::2], boards, 5, game, high, low), "C-contiguous"),
+        (lambda: _core.rank5_batch(rows[:, :5].copy(), np.empty(2, np.uint16)), "expected 3"),
+        (lambda: _core.equity(bytes(range(7)), b"", b"", game, True, 0, 0, 1, None), "7 cards"),
+        (lambda: _core.equity(bytes(range(8)), b"", b"", game, False, 10, 2**64, 1, None),
+         "seed"),
+        (lambda: _core.range_equity(rows[:, :4].copy(), np.ones(3, np.uint32), [1, 1], b"", b"",
+                                    game, True, 0, 0, 1, None), "add up to 2 hands"),
+        (lambda: _core.range_equity(rows[:, :4].copy(), np.ones(2, np.uint32), [1, 2], b"", b"",
+                                    game, True, 0, 0, 1, None), "2 weights"),
+        (lambda: _core.equity_batch(rows[:, :8].copy(), boards[:2], 2, 5, game,
+                                    np.empty((3, 2))), "3 spots but boards has 2"),
+        (lambda: _core.range_universe(np.empty((10, 4), np.uint8)), "270,725"),
+        (lambda: _core.range_shape("ds", np.empty(10, np.uint8)), "270,725"),
+        (lambda: _core.range_index(bytes([1, 2, 3])), "needs 4 cards"),
+        (lambda: _core.showdown_values(bytes(rows[0, 4:]), holes, holes, np.ones(2), game,
+                                       np.empty(3), np.empty(3), np.empty(3)),
+         "2 villain weights for 3"),
+        (lambda: _core.showdown_values(bytes(rows[0, 4:]), holes, holes, None, game,
+                                       np.empty(3), np.empty(2), np.empty(3)), "expected 3"),
+        (lambda: _core.strength_sample(holes, b"", game, 10, 1,
+                                       tuple(np.empty(3) for _ in range(4)) + (np.empty(1),)),
+         "expected 3"),
+        (lambda: _core.Indexer((4, 3)).index_batch(0, holes, np.empty(2, np.uint64)),
+         "expected 3"),
+        (lambda: _core.Indexer((4, 3)).index_batch(1, holes, np.empty(3, np.uint64)),
+         "rows of 7"),
+        (lambda: _core.Indexer((4, 3)).unindex_batch(0, np.zeros(3, np.uint64),
+                                                     np.empty((3, 7), np.uint8)), "rows of 4"),
+    ]
+    for call, message in calls:
+        with pytest.raises(OmahaError, match=message) as info:
+            call()
+        assert isinstance(info.value, (ValueError, TypeError)), message
+
+
+def test_core_names_the_bad_row_of_every_batch():
+    from omaha_fast import _core
+
+    deals = random_deals(4, 7, seed=3)
+    deals[2, 5] = deals[2, 0]
+    ix = _core.Indexer((4, 3))
+    with pytest.raises(InvalidCardError, match=r"deal 2 \(.*\): .* twice in deal"):
+        ix.index_batch(1, deals, np.empty(4, np.uint64))
+    with pytest.raises(InvalidValueError, match="index 16432 is not in 0..16431"):
+        ix.unindex_batch(0, np.array([3, 16432], np.uint64), np.empty((2, 4), np.uint8))
+    holes = np.ascontiguousarray(random_deals(3, 4, seed=4))
+    holes[1, 3] = 60
+    with pytest.raises(InvalidCardError, match=r"hand 1 \(.*60.*\): card 60 in hand is out"):
+        _core.strength_sample(holes, b"", _core.game_code("hilo"), 10, 1,
+                              tuple(np.empty(3) for _ in range(5)))
+
+
+def test_no_status_tuples_leave_core():
+    """Wrappers raise; none hands back a status code with a bad row for the caller."""
+    import inspect
+
+    from omaha_fast import _core
+
+    functions = [f for name, f in inspect.getmembers(_core, inspect.isfunction)
+                 if f.__module__ == _core.__name__ and not name.startswith("_")]
+    functions += [f for name, f in inspect.getmembers(_core.Indexer, inspect.isfunction)
+                  if not name.startswith("_")]
+    assert len(functions) > 12
+    for f in functions:
+        returned = str(inspect.signature(f).return_annotation)
+        assert "tuple[int, int" not in returned, f.__name__
+
+
+# --- the policy over the whole package ----------------------------------------------------------
+
+PACKAGE = Path(omaha_fast.__file__).parent
+BUILTIN_ERRORS = frozenset(name for name, value in vars(builtins).items()
+                           if isinstance(value, type) and issubclass(value, BaseException))
+CONTROL_FLOW = frozenset({"SystemExit", "KeyboardInterrupt", "StopIteration",
+                          "StopAsyncIteration", "GeneratorExit"})
+
+# Builtin exceptions made on purpose, by (module, function, exception), each with its reason.
+JUSTIFIED = {
+    ("game/showdown.py", "hand_values", "AssertionError"):
+        "an invariant, not an input check: the evaluator refused cards that evaluate() "
+        "then accepted; no input can reach it",
+    ("history/record.py", "_json_value", "TypeError"):
+        "json.dumps calls its default= hook and expects a TypeError for what it cannot write",
+    ("history/checks.py", "percent_value", "ValueError"):
+        "a signal to its two callers, which catch it and raise RecordError naming the field",
+}
+
+# Known to reach the caller today, and listed so that nothing new joins them: the writers
+# of history/ are to raise RecordError when that part of issue 19 lands (then drop these;
+# an entry that no longer matches anything does no harm meanwhile).
+PENDING = {
+    ("history/pokerstars_writer.py", "dumps_pokerstars", "ValueError"):
+        "pending (issue 19, history/): an unfinished hand",
+    ("history/phh.py", "toml_string", "ValueError"):
+        "pending (issue 19, history/): a lone surrogate; also a signal caught by _writable",
+    ("history/phh.py", "toml_value", "ValueError"):
+        "pending (issue 19, history/): also a signal caught by _writable",
+    ("history/phh.py", "toml_key", "ValueError"):
+        "pending (issue 19, history/): a table name that is not text",
+}
+
+
+def _modules():
+    return sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py"))
+
+
+def _builtin_errors_made(path):
+    return _builtin_errors_in((PACKAGE / path).read_text(encoding="utf-8"))
+
+
+def _builtin_errors_in(source):
+    """(function, exception, line) of every builtin exception the source constructs or
+    raises by name: ``raise ValueError(...)``, ``raise ValueError``, ``return
+    MemoryError(...)``; re-raising a caught error and naming one in ``except`` or
+    ``isinstance`` are not counted."""
+    found = []
+
+    def visit(node, function):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = node.name
+        named = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            named = node.func.id
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Name):
+            named = node.exc.id
+        if named in BUILTIN_ERRORS and named not in CONTROL_FLOW:
+            found.append((function, named, node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "<module>")
+    return found
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(
+        reason="sim/ is brought under the policy by its own part of issue 19", strict=False))
+    if p.startswith("sim/") else p for p in _modules()])
+def test_no_module_raises_a_bare_builtin_error(path):
+    bad = [f"{path}:{line} {function}() makes a bare {name}"
+           for function, name, line in _builtin_errors_made(path)
+           if (path, function, name) not in JUSTIFIED
+           and (path, function, name) not in PENDING]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_walk_sees_what_it_must_and_nothing_else():
+    source = (
+        "def f(x):\n"
+        "    try:\n"
+        "        g()\n"
+        "    except (ValueError, TypeError) as err:\n"
+        "        if isinstance(err, KeyError):\n"
+        "            raise\n"
+        "        raise InvalidValueError(str(err)) from None\n"
+        "    if x:\n"
+        "        raise SystemExit(2)\n"
+        "    if x > 1:\n"
+        "        raise ValueError('no')\n"
+        "    return MemoryError('full')\n"
+        "def h():\n"
+        "    raise IndexError\n")
+    assert _builtin_errors_in(source) == [("f", "ValueError", 11), ("f", "MemoryError", 12),
+                                          ("h", "IndexError", 14)]
+
+
+def test_every_exception_class_of_the_package_is_an_omaha_error():
+    from omaha_fast._extras import MissingExtraError
+
+    classes = {}
+    for info in pkgutil.walk_packages(omaha_fast.__path__, "omaha_fast."):
+        if info.name.endswith("__main__"):
+            continue                                # running it would start the CLI
+        try:
+            module = importlib.import_module(info.name)
+        except MissingExtraError:                   # an optional part whose extra is absent
+            continue
+        for name, value in vars(module).items():
+            if (isinstance(value, type) and issubclass(value, BaseException)
+                    and value.__module__ == module.__name__):
+                classes[f"{module.__name__}.{name}"] = value
+    assert len(classes) >= 15 and "omaha_fast.solver.SolverValueError" in classes
+    strays = [name for name, cls in classes.items() if not issubclass(cls, OmahaError)]
+    assert not strays, strays
+    # a ValueError of the package is an InvalidValueError, a TypeError an
+    # InvalidTypeError, so one except clause of the package's catches every such error
+    # (sim/ is brought under the policy by its own part of issue 19)
+    loose = [name for name, cls in classes.items() if not name.startswith("omaha_fast.sim.")
+             and ((issubclass(cls, ValueError) and not issubclass(cls, InvalidValueError))
+                  or (issubclass(cls, TypeError) and not issubclass(cls, InvalidTypeError)))]
+    assert not loose, loose
+    # and each but the base is also the builtin it resembles
+    plain = [name for name, cls in classes.items()
+             if cls is not OmahaError and cls.__mro__[-2:] == (Exception, BaseException)
+             and not any(b.__module__ == "builtins" and b not in (Exception, BaseException,
+                                                                    object)
+                         for b in cls.__mro__)]
+    assert not plain, plain
+
+
+def test_status_error_is_the_one_door_and_keeps_the_kind():
+    from omaha_fast import _core
+    from omaha_fast.errors import NoDealError, OutOfMemoryError
+
+    lib = _core.lib
+    row = {"hand": [1, 2, 3, 60], "board": [10, 11, 12]}
+    assert isinstance(_core.status_error(lib.OF_ERR_CARD, "row 3", row), InvalidCardError)
+    full = _core.status_error(lib.OF_ERR_NOMEM, "row 3", row)   # not a card problem
+    assert isinstance(full, OutOfMemoryError) and isinstance(full, MemoryError)
+    assert isinstance(full, OmahaError) and str(full) == "row 3: out of memory"
+    assert isinstance(_core.status_error(lib.OF_ERR_NO_DEAL), NoDealError)
+    assert isinstance(_core.status_error(lib.OF_ERR_ARG), InvalidValueError)
+    dup = _core.status_error(lib.OF_ERR_DUPLICATE, "row 1", {"hole": [0, 1, 2, 3],
+                                                             "board": [3, 8, 9]})
+    assert str(dup) == "row 1 (2c 2d 2h 2s on 2s 4c 4d): 2s is on the board"

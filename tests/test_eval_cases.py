@@ -1,5 +1,5 @@
-"""Hand-picked hard cases. Each expectation is worked out by hand from RULES.md: the five
-cards that must be used, their category and name; values come from the counted scale in
+"""Hand-picked hard cases. Each expectation is worked out by hand from docs/rules.md: the
+five cards that must be used, their category and name; values come from the counted scale in
 ``scales`` (or are the well-known anchors: royal 7462, wheel 5854), never from the code
 under test."""
 
@@ -75,6 +75,10 @@ CASES = [
     Case("steel wheel", "As2sKcKd", "3s4s5sKh9c",
          "As 2s 3s 4s 5s", Category.STRAIGHT_FLUSH, "Straight Flush, Five high",
          (5, 4, 3, 2, 1), "As 2s 3s 4s 5s"),
+    Case("three suited hole cards in a straight-flush window", "5s6s7sAh", "8s9s2sKcKd",
+         "7s 6s 9s 8s 2s", Category.FLUSH, "Flush, Nine high", None,
+         why="5-6-7-8-9 of spades would take three hole cards; two hole spades with the "
+             "three board spades make only a flush, and 8 and 2 are too few for a low"),
     Case("royal flush over trips", "AsKs2c2d", "QsJsTs2h3c",
          "As Ks Qs Js Ts", Category.STRAIGHT_FLUSH, "Royal Flush", None,
          why="only two low board ranks (2, 3): no low"),

@@ -1,4 +1,4 @@
-"""Scripted hands for the betting rules of RULES.md: order, sizes, caps, reopening."""
+"""Scripted hands for the betting rules of docs/rules.md: order, sizes, caps, reopening."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A player who busts, misses blinds while broke and is topped up with ``add_chips`` owes
-them exactly as one who sat out the same hands (RULES.md: a player who comes back after
+them exactly as one who sat out the same hands (docs/rules.md: a player who comes back after
 missing blinds posts them, or waits for the big blind)."""
 
 from __future__ import annotations

@@ -135,7 +135,9 @@ def test_engine_imports_no_file_format():
 
 # ------------------------------------------------- every table setting, JSON and PHH alike
 def replays_exactly(hand):
-    """The hand replays from its JSON and from its PHH to the very same hand."""
+    """The hand replays from its JSON and from its PHH to the very same hand; returns the
+    two replayed hands."""
+    replayed = []
     for text in (dumps_json([hand]), dumps_phh([hand])):
         [record] = loads(text)
         result = replay(record)
@@ -147,6 +149,8 @@ def replays_exactly(hand):
         structure = hand.rules.structure    # PotLimit() and PotLimit(min_bet=big) are alike
         assert result.hand.rules.structure == structure or type(
             result.hand.rules.structure) is type(structure) and structure.min_bet is None
+        replayed.append(result.hand)
+    return replayed
 
 
 def test_rake_percent_as_a_fraction_reads_back_exactly():
@@ -159,7 +163,10 @@ def test_rake_percent_as_a_fraction_reads_back_exactly():
     record = HandRecord.from_hand(h)
     assert '"percent": "10/3"' in record.to_json()
     assert HandRecord.from_json(record.to_json()).make_rules().rake == t.rules.rake
-    assert h.rake == 1 and replays_exactly(h) is None     # 10/3 % of 30 rounds down to 1
+    assert h.rake == 1                                    # 10/3 % of 30 rounds down to 1
+    from_json, from_phh = replays_exactly(h)
+    for again in (from_json, from_phh):
+        assert again.rake == 1 and again.rules.rake.percent == Fraction(10, 3)
 
 
 @pytest.mark.parametrize("settings", [

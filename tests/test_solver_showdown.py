@@ -138,7 +138,7 @@ def test_bad_input():
     board = "Ah Kd 7c 8s 2h"
     with pytest.raises(InvalidCardError, match="villain hand 1 .*7c is on the board"):
         showdown_values(board, ["3c4dKsKh"], ["3d4hQsQc", "7c6c5c4c"])
-    with pytest.raises(InvalidCardError, match="hero hand 0 .*a card twice"):
+    with pytest.raises(InvalidCardError, match="hero hand 0 .*2d twice"):
         showdown_values(board, np.array([[1, 1, 5, 6]]), ["3d4hQsQc"])
     with pytest.raises(InvalidCardError, match="out of range"):
         showdown_values(board, np.array([[1, 60, 5, 6]]), ["3d4hQsQc"])
