@@ -225,7 +225,8 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     fmt = ("json" if text.lstrip().startswith(("{", "[")) else "phh") if stdin else \
         p.suffix.lstrip(".") or "phh"
     out: list[dict[str, Any]] = []
-    if site_format(text) is None:
+    site = site_format(text)     # once: it reads the text from the start
+    if site is None:
         for record in loads(text, name) if stdin else load(path):
             if isinstance(record.extra.get("site"), dict):
                 # a card-room hand kept as JSON or PHH: checked pot by pot, as it was read
@@ -246,10 +247,10 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
         return out
     for item in read_site(text, name):
         if isinstance(item, SkippedHand):
-            out.append({"id": item.id, "format": site_format(text), "result": "skipped",
+            out.append({"id": item.id, "format": site, "result": "skipped",
                         "game": item.game, "line": item.line})
         elif isinstance(item, UnreadableHand):
-            out.append({"id": item.id, "format": site_format(text), "result": "unreadable",
+            out.append({"id": item.id, "format": site, "result": "unreadable",
                         "error": str(item.error), "line": item.line})
         elif isinstance(item, HandRecord):
             out.append(verify(item).to_dict())
