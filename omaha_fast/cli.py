@@ -155,11 +155,13 @@ def run_equity(args: argparse.Namespace) -> int:
 
 def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("range", help="expand a range: hands, classes and a sample",
-                       description="Parse a range in the generic syntax (e.g. 'AA:$ds,"
-                                   "A2**@50' or 15%%) and print how many hands and suit "
+                       # a description is printed as written (argparse expands % only
+                       # in an argument's help): one % here
+                       description="Parse a range in the generic syntax (e.g. 'AA:$ds@100,"
+                                   "A2**@50' or 15%) and print how many hands and suit "
                                    "classes it holds, after removing the board and dead "
                                    "cards, with a sample drawn by weight.")
-    p.add_argument("range", help="the range text")
+    p.add_argument("range", help="the range text, e.g. 'AA:$ds', 'A2**@50' or 15%%")
     p.add_argument("--board", default="", help="board cards to remove")
     p.add_argument("--dead", default="", help="dead cards to remove")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo",
