@@ -180,3 +180,25 @@ def test_the_cards_and_seats_of_every_line_must_be_the_hand_s(text, old, new, sa
     item = only_item(text.replace(old, new))
     assert isinstance(item, UnreadableHand)
     assert says in str(item.error), item.error
+
+
+def test_a_refusal_names_the_site_s_seat_and_the_player(tmp_path, capsys):
+    text = STARS_HAND.replace("Cara: calls $0.10\nAlice: calls $0.05",
+                              "Alice: calls $0.05\nCara: calls $0.10")
+    [message] = verify(only_item(text)).differences
+    assert message.endswith("line 10: seat 1 (Alice) acts out of turn: seat 3 (Cara) is to "
+                            "act"), message
+    text = STARS_HAND.replace("Alice: calls $0.05\nBob: checks", "Alice: calls $0.05")
+    [message] = verify(only_item(text)).differences
+    assert message.endswith("line 12: the record deals the flop but the preflop betting is "
+                            "not over (seat 2 (Bob) to act)"), message
+    # Full Tilt: sam sits in seat 1, tia in seat 2
+    text = TILT_HAND.replace("sam checks\ntia bets $0.50", "tia bets $0.50")
+    [message] = verify(only_item(text)).differences
+    assert message.endswith("line 11: seat 2 (tia) acts out of turn: seat 1 (sam) is to "
+                            "act"), message
+    path = tmp_path / "turn.txt"
+    path.write_text(TILT_HAND.replace("sam checks\ntia bets $0.50", "tia bets $0.50"))
+    assert main(["replay", str(path)]) == 1
+    assert "REFUSED: turn.txt: 34400000001: line 11: seat 2 (tia) acts out of turn" in \
+        capsys.readouterr().out
