@@ -221,7 +221,7 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     from .history import RecordError, load, loads, replay
     from .history.record import HandRecord
     from .history.sitehand import SkippedHand, UnreadableHand
-    from .history.sites import decode_history, read_site, site_format
+    from .history.sites import decode_history, not_supported, read_site, site_format
     from .history.verify import verify
 
     p = Path(path)
@@ -233,6 +233,7 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     site = site_format(text)     # once: it reads the text from the start
     if site is None:
+        not_supported(text, name)   # another card room's file: named for what it is
         for record in loads(text, name) if stdin else load(path):
             if isinstance(record.extra.get("site"), dict):
                 # a card-room hand kept as JSON or PHH: checked pot by pot, as it was read
@@ -316,14 +317,15 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"omaha-fast replay: error: {n} hand{'s' if n > 1 else ''} could not be "
               f"read; the first: {first_error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if not played and not counts["unchecked"]:
-        # every hand was of another game: nothing failed, but nothing was checked either
+    if not played and not counts["unchecked"] and not args.json:
+        # every hand was of another game: nothing failed, but nothing was checked either;
+        # said on stdout (standard error is for errors, and this is none)
         n = counts["skipped"]
         kinds = sorted(games.items(), key=lambda kv: -kv[1])
         said = ", ".join(f"{count} {game}" for game, count in kinds[:3])
-        print(f"omaha-fast replay: no hand replayed: {n} hand{'s' if n > 1 else ''} "
-              f"skipped, of {'other games' if n > 1 else 'another game'} ({said}"
-              f"{', ...' if len(kinds) > 3 else ''})", file=sys.stderr)
+        print(f"no hand replayed: {n} hand{'s' if n > 1 else ''} skipped, of "
+              f"{'other games' if n > 1 else 'another game'} ({said}"
+              f"{', ...' if len(kinds) > 3 else ''})")
     return EXIT_FAILED if counts["disagree"] or counts["refused"] else EXIT_OK
 
 
