@@ -202,3 +202,24 @@ def test_a_refusal_names_the_site_s_seat_and_the_player(tmp_path, capsys):
     assert main(["replay", str(path)]) == 1
     assert "REFUSED: turn.txt: 34400000001: line 11: seat 2 (tia) acts out of turn" in \
         capsys.readouterr().out
+
+
+@pytest.mark.parametrize("path", sorted(DATA.iterdir()), ids=lambda p: p.name)
+def test_every_fixture_reads_whole_and_agrees(path):
+    items = read_site(decode_history(path.read_bytes()), path.name)
+    assert not [i.error for i in items if isinstance(i, UnreadableHand)]
+    records = [i for i in items if not isinstance(i, SkippedHand)]
+    assert records and all(verify(r).result == "agree" for r in records)
+
+
+@pytest.mark.parametrize("line", ["GhostPlayer: posts the ante 5", "GhostPlayer: calls 50",
+                                  "GhostPlayer: raises 100 to 200 and is all-in",
+                                  "GhostPlayer collected 915 from pot",
+                                  "Dealt to GhostPlayer [2h 3h 4h 5h]"])
+def test_tournament_chips_from_a_name_with_no_seat_are_refused(line):
+    text = decode_history((DATA / "pokerstars_tournament_bom_crlf.txt").read_bytes())
+    anchor = next(ln for ln in text.split("\r\n") if ln.startswith("*** HOLE CARDS"))
+    item = only_item(text.replace(anchor + "\r\n", anchor + "\r\n" + line + "\r\n", 1))
+    assert isinstance(item, UnreadableHand)
+    does = "deals him cards" if "Dealt" in line else "moves chips or cards"
+    assert str(item.error).endswith(f"'GhostPlayer' has no seat, yet this line {does}: {line}")

@@ -35,9 +35,10 @@ _DIGITS = re.compile(r"[0-9]+")
 _SUMMARY_BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board:? \[([^\]]*)\]$")
 # what a line that moves chips or cards holds: an amount of money, cards, or the words
 # of chips; a line no rule of a reader took that holds one is refused, never passed over
+# ("has returned" and "is all in" move nothing: a player back at the table, a state)
 _CHIPS_OR_CARDS = re.compile(r"(?:[$€£₹]|Rs\.) ?[0-9]|\[[^\]]*\]|\b(?:pot|chips|collected|"
-                             r"returned|wins|won|ties|all-in|all in|posts|antes|calls|bets|"
-                             r"raises|shows|mucks)\b", re.IGNORECASE)
+                             r"wins|won|ties|posts|antes|calls|bets|raises|shows|mucks)\b",
+                             re.IGNORECASE)
 
 
 class SiteFormatError(RecordError):   # RecordError is an OmahaError and a ValueError
