@@ -223,3 +223,17 @@ def test_tournament_chips_from_a_name_with_no_seat_are_refused(line):
     assert isinstance(item, UnreadableHand)
     does = "deals him cards" if "Dealt" in line else "moves chips or cards"
     assert str(item.error).endswith(f"'GhostPlayer' has no seat, yet this line {does}: {line}")
+
+
+@pytest.mark.parametrize("text,anchor,line", [
+    (STARS_HAND, "Total pot $1.20 | Rake $0.05 ", "GhostPlayer collected $0.10 from pot"),
+    (STARS_HAND, "Total pot $1.20 | Rake $0.05 ", "Alice collected $0.10 from pot"),
+    (STARS_HAND, "Total pot $1.20 | Rake $0.05 ", "Dealt to GhostPlayer [2h 3h 4h 5h]"),
+    (TILT_HAND, "Total pot $9 | Rake $0.45", "GhostPlayer wins the pot ($1)"),
+    (TILT_HAND, "Total pot $9 | Rake $0.45", "Pot 3 $1"),
+])
+def test_a_chip_line_in_the_summary_is_refused_too(text, anchor, line):
+    injected, number = inject(text, anchor, line)
+    item = only_item(injected)
+    assert isinstance(item, UnreadableHand)
+    assert f"line {number}: " in str(item.error) and str(item.error).endswith(line)

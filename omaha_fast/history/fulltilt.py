@@ -64,6 +64,9 @@ _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER)(?: ([12]))? \*\*\*(.*)$")
 # observers' too), a tournament's prizes, chips added for the next hand
 _HARMLESS = re.compile(r"^(?!Seat [0-9]+: )[^\[\]]+?: |^.+? (?:finished the tournament|"
                        r"wins the tournament|re-buys|adds \S+ (?:chips|to the table))")
+# the summary's other lines that move nothing: the pot of each run of a hand run twice
+# (its amount is the summary's "won" of the run's winners)
+_HARMLESS_SUMMARY = re.compile(rf"{_HARMLESS.pattern}|^Pot [12] {MONEY}$")
 # a line of the play: whose it is, even when he has no seat
 _MOVES = re.compile(r"^(?:Uncalled bet of \S+ returned to )?(?P<name>.+?) (?:posts|antes|"
                     r"folds|checks|calls|bets|raises|shows|mucks|wins|ties for|collected)\b")
@@ -147,7 +150,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 section = "play"
             continue
         if section == "summary":
-            b.summary_line(line, k, _SUMMARY_POT)
+            if not b.summary_line(line, k, _SUMMARY_POT):
+                b.unread(line, k, _HARMLESS_SUMMARY, _MOVES)
         elif section == "seats" and line.startswith("Seat "):
             m = _SEAT.match(line)
             if not m:

@@ -65,6 +65,8 @@ _CASH_OUT = re.compile(rf"^({MONEY}) \| Cash Out Fee ({MONEY})$")
 _HARMLESS = re.compile(r"^.+? said, \"|^.+? (?:finished the tournament|wins the tournament|"
                        r"wins the \S+ bounty|wins \S+ for eliminating|wins an entry to|"
                        r"re-buys and receives|takes the add-on)")
+# the summary's other lines that move nothing
+_HARMLESS_SUMMARY = re.compile(rf"{_HARMLESS.pattern}|^Hand was run (?:twice|three times)$")
 # a line of the play: whose it is, even when he has no seat
 _MOVES = re.compile(r"^(?:Dealt to |Uncalled bet \(.*\) returned to )?(?P<name>.+?)"
                     r"(?:: (?:posts|folds|checks|calls|bets|raises|shows|mucks|discards|"
@@ -169,7 +171,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 raise b.fail(k, f"a board run more than twice, or in an unknown way: {line}")
             continue
         if section == "summary":
-            b.summary_line(line, k, _SUMMARY_POT)
+            if not b.summary_line(line, k, _SUMMARY_POT):
+                b.unread(line, k, _HARMLESS_SUMMARY, _MOVES)
         elif line.startswith("Table '"):
             m = _TABLE.match(line)
             if not m:

@@ -467,36 +467,37 @@ class HandBuilder:
         self.collected.append((index, seat, amount, half))
         self.runs.append(self.run)
 
-    def summary_line(self, line: str, k: int, pot_label: re.Pattern[str]) -> None:
+    def summary_line(self, line: str, k: int, pot_label: re.Pattern[str]) -> bool:
         """Read one summary line: the total pot, its pots (named by ``pot_label``, the
-        site's own pattern) and the rake, what a seat won, the cards a seat showed."""
+        site's own pattern) and the rake, the board, what a seat won, the cards a seat
+        showed. False for a line of none of these kinds (for the reader to judge)."""
         m = _TOTAL.match(line)
         if m:
             self.total_pot = self.chips(m.group(1), k)
             self.rake = self.chips(m.group(3), k)
             self.pot_nets = [self.chips(a, k) for _, a in pot_label.findall(m.group(2))]
-            return
+            return True
         m = _SUMMARY_BOARD.match(line)
         if m:
             self.summary_board(m.group(1), cards_in(f"[{m.group(2)}]"), line, k)
-            return
+            return True
         m = _SUMMARY_SEAT.match(line)
-        if m:
-            seat = int(m.group(1))
-            name = self.names.get(seat)
-            if name is None:
-                raise self.fail(k, f"the summary names seat {seat}, where nobody sits: "
-                                   f"{line}")
-            if not line[m.end():].startswith(name):
-                raise self.fail(k, f"the summary names another player at seat {seat}, "
-                                   f"where {name} sits: {line}")
+        if not m:
+            return False
+        seat = int(m.group(1))
+        name = self.names.get(seat)
+        if name is None:
+            raise self.fail(k, f"the summary names seat {seat}, where nobody sits: {line}")
+        if not line[m.end():].startswith(name):
+            raise self.fail(k, f"the summary names another player at seat {seat}, where "
+                               f"{name} sits: {line}")
         m = _SUMMARY_OUT.match(line)
         if m and int(m.group(1)) in self.names:
             # Full Tilt may say so only here: out of the hand unless he posted or acted
             seat = int(m.group(1))
             if seat not in self.invested and all(a[0] != seat - 1 for a in self.actions):
                 self.out.add(seat)
-            return
+            return True
         m = _SUMMARY_WON.match(line)
         if "cashed out" in line and _SUMMARY_SEAT.match(line):
             seat = int(_SUMMARY_SEAT.match(line).group(1))  # type: ignore[union-attr]
@@ -506,6 +507,7 @@ class HandBuilder:
         m = _SUMMARY_CARDS.match(line)
         if m:
             self.hole(int(m.group(1)), "".join(m.group(2).split()), k, "the summary shows")
+        return True
 
     def summary_board(self, run: Optional[str], cards: str, text: str, k: int) -> None:
         """The summary's board must be the board the street lines dealt (each board of a
