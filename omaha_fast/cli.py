@@ -204,7 +204,7 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "the final stacks; other hands by their final stacks "
                                    "(a hand that records none is replayed with nothing to "
                                    "check). Hands of other games are skipped (when every "
-                                   "hand is, a line on standard error says so). Exits 0 "
+                                   "hand is, the last line says so). Exits 0 "
                                    "when no hand disagrees or is refused, 1 if one does, "
                                    "2 if a hand cannot be read.")
     p.add_argument("files", nargs="+", help="hand history files (- for standard input)")
