@@ -3,14 +3,22 @@
 Run with ``python -m pytest benches/bench_sites.py --benchmark-enable``; the figures are
 hands per second = HANDS / median time. The text is written by ``dumps_pokerstars`` from
 random hands of our table (all-ins and side pots included), so both benches see the same
-hands: the reader alone, and the reader plus the verify replay.
+hands: the reader alone, and the reader plus the verify replay. A third bench runs
+``omaha-fast replay`` on files of 1,000 and 4,000 hands of another game (skipped): the two
+rates are alike when the command is linear in the hands (it was once quadratic: 2.0 s and
+56 s, medians, where it now takes tens of milliseconds).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 
+import pytest
+
 from omaha_fast import PotLimit, Table
+from omaha_fast.cli import main
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars_file
 from omaha_fast.history.verify import verify
@@ -52,3 +60,36 @@ def test_read_and_verify_pokerstars(benchmark, record_rate):  # type: ignore[no-
         return sum(verify(r).result == "agree" for r in loads_pokerstars(TEXT, "bench"))
     assert benchmark(run) == HANDS
     record_rate(HANDS, kind="PokerStars hands read and verified")
+
+
+# a hand of another game: `omaha-fast replay` skips it and counts it
+_SKIPPED = """PokerStars Hand #{id}:  Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26 10:37:39 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: ann ($1 in chips)
+Seat 2: bob ($2 in chips)
+ann: posts small blind $0.01
+bob: posts big blind $0.02
+*** HOLE CARDS ***
+ann: folds
+Uncalled bet ($0.01) returned to bob
+bob collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+"""
+
+
+@pytest.mark.parametrize("hands", [1000, 4000])
+def test_replay_skipped_hands(benchmark, record_rate, tmp_path, hands):  # type: ignore[no-untyped-def]
+    """The replay command on a file of skipped hands: linear in the hands (it once read
+    the whole file again for each skipped hand). Compare the two hands/s figures: they
+    are alike when the time is linear, 4,000 hands four times slower when it is
+    quadratic."""
+    path = tmp_path / "skipped.txt"
+    path.write_text("\n\n".join(_SKIPPED.format(id=k) for k in range(1, hands + 1)))
+
+    def run() -> int:
+        with contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()):
+            return main(["replay", str(path)])
+    assert benchmark.pedantic(run, rounds=5, iterations=1) in (0, 1)
+    record_rate(hands, kind="skipped hands replayed")

@@ -9,7 +9,8 @@ input; errors are one line on standard error. Exit statuses:
 
 - 0 (:data:`EXIT_OK`): done;
 - 1 (:data:`EXIT_FAILED`): the command ran but its check failed (a replayed hand disagrees
-  or is refused);
+  or is refused; hands skipped as other games, or with nothing recorded to check, are no
+  failure);
 - 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
   file, a usage error);
 - 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT).
@@ -155,11 +156,13 @@ def run_equity(args: argparse.Namespace) -> int:
 
 def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("range", help="expand a range: hands, classes and a sample",
-                       description="Parse a range in the generic syntax (e.g. 'AA:$ds,"
-                                   "A2**@50' or 15%%) and print how many hands and suit "
+                       # a description is printed as written (argparse expands % only
+                       # in an argument's help): one % here
+                       description="Parse a range in the generic syntax (e.g. 'AA:$ds@100,"
+                                   "A2**@50' or 15%) and print how many hands and suit "
                                    "classes it holds, after removing the board and dead "
                                    "cards, with a sample drawn by weight.")
-    p.add_argument("range", help="the range text")
+    p.add_argument("range", help="the range text, e.g. 'AA:$ds', 'A2**@50' or 15%%")
     p.add_argument("--board", default="", help="board cards to remove")
     p.add_argument("--dead", default="", help="dead cards to remove")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo",
@@ -198,9 +201,12 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "content), PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
                                    "through the game engine. Site hands are checked pot by "
                                    "pot and half by half against what the site paid, then "
-                                   "the final stacks; other hands by their final stacks. "
-                                   "Hands of other games are skipped. Exits 1 if any hand "
-                                   "disagrees or is refused, 2 if a hand cannot be read.")
+                                   "the final stacks; other hands by their final stacks "
+                                   "(a hand that records none is replayed with nothing to "
+                                   "check). Hands of other games are skipped (when every "
+                                   "hand is, the last line says so). Exits 0 "
+                                   "when no hand disagrees or is refused, 1 if one does, "
+                                   "2 if a hand cannot be read.")
     p.add_argument("files", nargs="+", help="hand history files (- for standard input)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per hand (id, format, result, recorded and "
@@ -215,7 +221,7 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     from .history import RecordError, load, loads, replay
     from .history.record import HandRecord
     from .history.sitehand import SkippedHand, UnreadableHand
-    from .history.sites import decode_history, read_site, site_format
+    from .history.sites import decode_history, not_supported, read_site, site_format
     from .history.verify import verify
 
     p = Path(path)
@@ -225,7 +231,9 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
     fmt = ("json" if text.lstrip().startswith(("{", "[")) else "phh") if stdin else \
         p.suffix.lstrip(".") or "phh"
     out: list[dict[str, Any]] = []
-    if site_format(text) is None:
+    site = site_format(text)     # once: it reads the text from the start
+    if site is None:
+        not_supported(text, name)   # another card room's file: named for what it is
         for record in loads(text, name) if stdin else load(path):
             if isinstance(record.extra.get("site"), dict):
                 # a card-room hand kept as JSON or PHH: checked pot by pot, as it was read
@@ -241,15 +249,18 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
                 entry["differences"] = [str(err)]
             else:
                 entry["replayed_stacks"] = result.replayed
-                entry["result"] = "agree" if result.agrees else "disagree"
+                # a record with no final stacks (pokerkit writes none by default) has
+                # nothing to compare: every action was legal, no stack to check
+                entry["result"] = ("unchecked" if record.final_stacks is None else
+                                   "agree" if result.agrees else "disagree")
             out.append(entry)
         return out
     for item in read_site(text, name):
         if isinstance(item, SkippedHand):
-            out.append({"id": item.id, "format": site_format(text), "result": "skipped",
+            out.append({"id": item.id, "format": site, "result": "skipped",
                         "game": item.game, "line": item.line})
         elif isinstance(item, UnreadableHand):
-            out.append({"id": item.id, "format": site_format(text), "result": "unreadable",
+            out.append({"id": item.id, "format": site, "result": "unreadable",
                         "error": str(item.error), "line": item.line})
         elif isinstance(item, HandRecord):
             out.append(verify(item).to_dict())
@@ -257,18 +268,25 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    counts = dict.fromkeys(("agree", "disagree", "refused", "skipped", "unreadable"), 0)
+    counts = dict.fromkeys(("agree", "disagree", "refused", "unchecked", "skipped",
+                            "unreadable"), 0)
     first_error = ""
+    games: dict[str, int] = {}       # the games of the skipped hands
     for path in args.files:
         for entry in _replay_items(path):
             result = entry["result"]
             counts[result] += 1
             if result == "unreadable" and not first_error:
                 first_error = entry["error"]
+            if result == "skipped":
+                games[entry["game"]] = games.get(entry["game"], 0) + 1
             if args.json:
                 print(json.dumps(entry))
             elif result == "skipped":
                 print(f"{entry['id']}: skipped ({entry['game']})")
+            elif result == "unchecked":
+                print(f"{entry['id']}: replayed {entry['replayed_stacks']}, nothing recorded "
+                      f"to check")
             elif result == "unreadable":
                 print(f"UNREADABLE: {entry['error']}")
             elif result == "refused":
@@ -286,17 +304,29 @@ def run_replay(args: argparse.Namespace) -> int:
                                       "disagreed": counts["disagree"],
                                       "refused": counts["refused"],
                                       "skipped": counts["skipped"],
-                                      "unreadable": counts["unreadable"]}}))
+                                      "unreadable": counts["unreadable"],
+                                      "unchecked": counts["unchecked"]}}))
     else:
         print(f"{counts['agree']} of {played} hands agree: {counts['agree']} agreed, "
               f"{counts['disagree']} disagreed, {counts['refused']} refused, "
-              f"{counts['skipped']} skipped, {counts['unreadable']} unreadable")
+              f"{counts['skipped']} skipped, {counts['unreadable']} unreadable"
+              + (f", {counts['unchecked']} replayed with nothing recorded to check"
+                 if counts["unchecked"] else ""))
     if counts["unreadable"]:     # bad input: one line on stderr, as for a file not read
         n = counts["unreadable"]
         print(f"omaha-fast replay: error: {n} hand{'s' if n > 1 else ''} could not be "
               f"read; the first: {first_error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return EXIT_OK if played and counts["agree"] == played else EXIT_FAILED
+    if not played and not counts["unchecked"] and not args.json:
+        # every hand was of another game: nothing failed, but nothing was checked either;
+        # said on stdout (standard error is for errors, and this is none)
+        n = counts["skipped"]
+        kinds = sorted(games.items(), key=lambda kv: -kv[1])
+        said = ", ".join(f"{count} {game}" for game, count in kinds[:3])
+        print(f"no hand replayed: {n} hand{'s' if n > 1 else ''} skipped, of "
+              f"{'other games' if n > 1 else 'another game'} ({said}"
+              f"{', ...' if len(kinds) > 3 else ''})")
+    return EXIT_FAILED if counts["disagree"] or counts["refused"] else EXIT_OK
 
 
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from omaha_fast import Range, equity
 from omaha_fast.cli import main
@@ -48,3 +51,14 @@ def test_equity_with_a_range(capsys):
     code, out, _ = run(capsys, "equity", "As2s3h4h", "AA:$ds", "--samples", "20000",
                        "--seed", "4")
     assert code == 0 and "Monte Carlo, seed 4" in out and "AA:$ds" in out
+
+
+def test_every_example_in_range_help_parses(capsys):
+    with pytest.raises(SystemExit):
+        main(["range", "--help"])
+    text = capsys.readouterr().out
+    assert "%%" not in text        # a description is printed as written: one % sign
+    examples = re.findall(r"'([^']+)'", text) + re.findall(r"(?<![\w%])\d+%(?!\w)", text)
+    assert len(examples) >= 4, examples
+    for example in examples:
+        assert len(Range(example)) > 0, example

@@ -26,6 +26,7 @@ from .checks import short
 from .phh import PHHError, dump_hand, dump_phhs, load_phh
 from .record import HandRecord, RecordError, parse_json
 from .replay import ReplayError, ReplayResult, replay, start_from_record
+from .sites import not_supported
 
 
 def loads_json(text: str, origin: str = "<json>") -> list[HandRecord]:
@@ -55,6 +56,7 @@ def loads(text: str, origin: str = "<text>") -> list[HandRecord]:
     start = text.lstrip()
     if not start:
         raise RecordError(f"{origin}: no hand found (empty input)")
+    not_supported(text, origin)     # another card room's file: named, not parsed as PHH
     if start.startswith("{") or start.startswith("[") and not _PHH_TABLE.match(start):
         return loads_json(text, origin)
     return load_phh(text, origin)
@@ -77,6 +79,7 @@ def load(path: Union[str, Path]) -> list[HandRecord]:
     if p.suffix.lower() in (".phh", ".phhs"):
         if not text.strip():
             raise RecordError(f"{p.name}: no hand found (empty input)")
+        not_supported(text, p.name)
         return load_phh(text, p.name)
     return loads(text, p.name)
 

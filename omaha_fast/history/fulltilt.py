@@ -60,6 +60,16 @@ _UNCALLED = re.compile(rf"^Uncalled bet of ({MONEY}) returned to (.+)$")
 _WINS = re.compile(rf"^(?:wins|ties for) (?:the )?(?:(high|low) )?"
                    rf"(pot|main pot|side pot(?: #\d+)?)(?: ([12]))? \(({MONEY})\)")
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER)(?: ([12]))? \*\*\*(.*)$")
+# lines that may name money or cards but move nothing in the hand: chat ("name: text",
+# observers' too), a tournament's prizes, chips added for the next hand
+_HARMLESS = re.compile(r"^(?!Seat [0-9]+: )[^\[\]]+?: |^.+? (?:finished the tournament|"
+                       r"wins the tournament|re-buys|adds \S+ (?:chips|to the table))")
+# the summary's other lines that move nothing: the pot of each run of a hand run twice
+# (its amount is the summary's "won" of the run's winners)
+_HARMLESS_SUMMARY = re.compile(rf"{_HARMLESS.pattern}|^Pot [12] {MONEY}$")
+# a line of the play: whose it is, even when he has no seat
+_MOVES = re.compile(r"^(?:Uncalled bet of \S+ returned to )?(?P<name>.+?) (?:posts|antes|"
+                    r"folds|checks|calls|bets|raises|shows|mucks|wins|ties for|collected)\b")
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?: #?\d+)?):? ({MONEY})")
 _POST_KIND = {"posts the small blind of": "sb", "posts a dead small blind of": "dead",
               "posts the big blind of": "bb", "posts": "bb", "antes": "ante",
@@ -131,6 +141,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 b.street(m.group(1).lower(), cards_in(m.group(3)), k, int(m.group(2) or 0))
             elif line.startswith("*** SUMMARY"):
                 section = "summary"
+                b.summary_run = 2 if line == "*** SUMMARY 2 ***" else 1 if \
+                    line == "*** SUMMARY 1 ***" else 0
             elif re.search(r"[0-9]", line) and not re.fullmatch(r"\*\*\* SHOW DOWN [12] \*\*\*",
                                                                  line):
                 raise b.fail(k, f"a board run more than twice, or in an unknown way: {line}")
@@ -138,7 +150,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 section = "play"
             continue
         if section == "summary":
-            b.summary_line(line, k, _SUMMARY_POT)
+            if not b.summary_line(line, k, _SUMMARY_POT):
+                b.unread(line, k, _HARMLESS_SUMMARY, _MOVES)
         elif section == "seats" and line.startswith("Seat "):
             m = _SEAT.match(line)
             if not m:
@@ -174,11 +187,11 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
     if b.uncalled_or_dealt(line, k, _UNCALLED):
         return
     found = b.player_at(line, (" ",))
-    if found is None or found[1].startswith("(Observer)"):
-        return                      # chat and table talk: not part of the play
+    if found is None or found[1].startswith("(Observer)") or found[1].startswith(": "):
+        # chat and table talk are not part of the play; a line that moves chips is refused
+        b.unread(line, k, _HARMLESS, _MOVES)
+        return
     name, rest = found
-    if rest.startswith(": "):
-        return                      # a player's chat line
     m = _POST.match(rest)
     if m:
         b.post(name, _POST_KIND[m.group(1)], b.chips(m.group(2), k), k)
@@ -201,8 +214,12 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.show(name, cards_in(rest.split("]", 1)[0] + "]"), k)
     elif rest.startswith("mucks"):
         b.muck(name, k)
+    elif rest.startswith("shows ") and "[" not in rest:
+        pass          # the hand named again in words ("shows a pair of Kings"): no cards
     elif rest.startswith(("folds", "checks", "calls", "bets", "raises", "posts", "antes")):
         raise b.fail(k, f"unreadable action: {line}")
+    else:
+        b.unread(line, k, _HARMLESS, _MOVES)
 
 
 __all__ = ["read_fulltilt", "loads_fulltilt", "is_fulltilt"]

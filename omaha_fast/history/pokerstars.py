@@ -60,6 +60,17 @@ _ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({MONEY}))?(?: to ({MO
 _UNCALLED = re.compile(rf"^Uncalled bet \(({MONEY})\) returned to (.+)$")
 _COLLECT = re.compile(rf"^ collected ({MONEY}) from (pot|main pot|side pot(?:-\d+)?)$")
 _CASH_OUT = re.compile(rf"^({MONEY}) \| Cash Out Fee ({MONEY})$")
+# lines that name money or cards but move nothing in the hand: chat, and a tournament's
+# prizes, bounties and re-buys (paid outside the pot; the next hand's seat lines hold them)
+_HARMLESS = re.compile(r"^.+? said, \"|^.+? (?:finished the tournament|wins the tournament|"
+                       r"wins the \S+ bounty|wins \S+ for eliminating|wins an entry to|"
+                       r"re-buys and receives|takes the add-on)")
+# the summary's other lines that move nothing
+_HARMLESS_SUMMARY = re.compile(rf"{_HARMLESS.pattern}|^Hand was run (?:twice|three times)$")
+# a line of the play: whose it is, even when he has no seat
+_MOVES = re.compile(r"^(?:Dealt to |Uncalled bet \(.*\) returned to )?(?P<name>.+?)"
+                    r"(?:: (?:posts|folds|checks|calls|bets|raises|shows|mucks|discards|"
+                    r"stands pat)| collected | cashed out )")
 _STREET = re.compile(r"^\*\*\* (FIRST |SECOND )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
 _RUN = {None: 0, "FIRST ": 1, "SECOND ": 2}
 _SUMMARY_POT = re.compile(rf"(Main pot|Side pot(?:-\d+)?) ({MONEY})")
@@ -160,7 +171,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 raise b.fail(k, f"a board run more than twice, or in an unknown way: {line}")
             continue
         if section == "summary":
-            b.summary_line(line, k, _SUMMARY_POT)
+            if not b.summary_line(line, k, _SUMMARY_POT):
+                b.unread(line, k, _HARMLESS_SUMMARY, _MOVES)
         elif line.startswith("Table '"):
             m = _TABLE.match(line)
             if not m:
@@ -190,8 +202,9 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
     if b.uncalled_or_dealt(line, k, _UNCALLED):
         return
     found = b.player_at(line, (": ", " collected ", " cashed out the hand for "))
-    if found is None:
-        return                      # chat, joins, leaves, time-outs: not part of the play
+    if found is None:               # chat, joins, leaves, time-outs: not part of the play;
+        b.unread(line, k, _HARMLESS, _MOVES)    # a line that moves chips is refused
+        return
     name, rest = found
     if line[len(name):].startswith(" cashed out the hand for "):
         m = _CASH_OUT.match(rest)
@@ -201,8 +214,9 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         return
     if line[len(name):].startswith(" collected "):
         m = _COLLECT.match(line[len(name):])
-        if m:
-            b.collect(name, b.chips(m.group(1), k), m.group(2), None, k)
+        if not m:
+            raise b.fail(k, f"unreadable collected line: {line}")
+        b.collect(name, b.chips(m.group(1), k), m.group(2), None, k)
         return
     m = _POST.match(rest)
     if m:
@@ -223,6 +237,8 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.muck(name, k)
     elif rest.startswith(("folds", "checks", "calls", "bets", "raises", "posts")):
         raise b.fail(k, f"unreadable action: {line}")
+    else:
+        b.unread(line, k, _HARMLESS, _MOVES)
 
 
 __all__ = ["read_pokerstars", "loads_pokerstars", "is_pokerstars", "split_hands",

@@ -132,7 +132,8 @@ def replay(record: HandRecord) -> ReplayResult:
             if head not in ("flop", "turn", "river", "showdown"):
                 raise ReplayError(f"{where}action {k}: unknown street marker {head!r}")
             if street and not hand.finished and hand.street != street:
-                raise ReplayError(f"{where}action {k}: the record deals the {street} but the "
+                at = sources[k] if sources and k < len(sources) else f"action {k}"
+                raise ReplayError(f"{where}{at}: the record deals the {street} but the "
                                   f"{hand.street} betting is not over (seat {hand.to_act} "
                                   f"to act)")
             if street:

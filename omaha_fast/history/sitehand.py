@@ -31,6 +31,14 @@ _SUMMARY_OUT = re.compile(r"^Seat (\d+): .*? is sitting out$")
 _SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _DIGITS = re.compile(r"[0-9]+")
+# the summary's board: "Board [..]", "FIRST Board [..]" (run twice), Full Tilt "Board: [..]"
+_SUMMARY_BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board:? \[([^\]]*)\]$")
+# what a line that moves chips or cards holds: an amount of money, cards, or the words
+# of chips; a line no rule of a reader took that holds one is refused, never passed over
+# ("has returned" and "is all in" move nothing: a player back at the table, a state)
+_CHIPS_OR_CARDS = re.compile(r"(?:[$€£₹]|Rs\.) ?[0-9]|\[[^\]]*\]|\b(?:pot|chips|collected|"
+                             r"wins|won|ties|posts|antes|calls|bets|raises|shows|mucks)\b",
+                             re.IGNORECASE)
 
 
 class SiteFormatError(RecordError):   # RecordError is an OmahaError and a ValueError
@@ -98,6 +106,11 @@ def records_only(items: list[SiteItem]) -> list[HandRecord]:
         if isinstance(item, HandRecord):
             out.append(item)
     return out
+
+
+def _card_set(cards: str) -> set[str]:
+    """The cards of a joined text ("KdKc4cAs") as a set, whatever their case."""
+    return {cards[i].upper() + cards[i + 1:i + 2].lower() for i in range(0, len(cards), 2)}
 
 
 def cards_in(text: str) -> str:
@@ -171,6 +184,8 @@ class HandBuilder:
         self.rake = 0
         self.no_low = False
         self.summary_won: list[tuple[int, int]] = []   # (seat, chips) from the summary
+        self.summary_run = 0     # Full Tilt's "*** SUMMARY 2 ***": the run it describes
+        self.hole_lines: dict[int, int] = {}     # seat -> the line that told his cards
         # PokerStars' all-in cash out: seat -> (paid, fee), and what the pot would have
         # paid him (the summary's "won (...)", 0 when he lost)
         self.cash_outs: dict[int, tuple[int, int]] = {}
@@ -221,6 +236,33 @@ class HandBuilder:
                     if rest.startswith(sep):
                         return name, rest[len(sep):]
         return None
+
+    def unread(self, line: str, k: int, harmless: re.Pattern[str],
+               moves: re.Pattern[str]) -> None:
+        """A line no rule of the reader took. Chat, joins, time-outs and the like
+        (``harmless``, or a line with no amount, cards or word of chips in it) are passed
+        over; a line that moves chips or cards is refused with its line: ``moves`` (the
+        site's action lines, the name in group ``name``) says who, when it can."""
+        if harmless.search(line):
+            return
+        m = moves.match(line)
+        if m and m.group("name") not in self.seat_of:
+            raise self.fail(k, f"{m.group('name')!r} has no seat, yet this line moves chips "
+                               f"or cards: {line}")
+        if m or _CHIPS_OR_CARDS.search(line):
+            raise self.fail(k, f"a line that moves chips or cards, in a form the reader does "
+                               f"not know: {line}")
+
+    def hole(self, seat: int, cards: str, line: int, what: str) -> None:
+        """Cards a line says ``seat`` holds (dealt, shown, or in the summary): they must be
+        the cards an earlier line gave him (a part of them, for a partial show)."""
+        known = self.holes.get(seat)
+        if known is not None and not _card_set(cards) <= _card_set(known):
+            raise self.fail(line, f"{what} {cards} but {self.names[seat]} holds {known} "
+                                  f"(line {self.hole_lines[seat]})")
+        if len(cards) == 8 and known is None:
+            self.holes[seat] = cards
+            self.hole_lines[seat] = line
 
     def setting_int(self, key: str, part: int = 0) -> int:
         """A whole number from the table-name settings ("blinds=5/10" has two parts)."""
@@ -377,20 +419,32 @@ class HandBuilder:
         or a "Dealt to" line, as both sites write them; False for any other line."""
         m = uncalled.match(line)
         if m:
+            if m.group(2) not in self.seat_of:
+                raise self.fail(k, f"{m.group(2)!r} has no seat, yet this line moves chips "
+                                   f"or cards: {line}")
             self.uncalled(m.group(2), self.chips(m.group(1), k), k)
             return True
         if not line.startswith("Dealt to "):
             return False
         found = self.player_at(line[9:], (" [",))
-        if found and len(cards_in("[" + found[1])) == 8:
-            self.holes[self.seat(found[0], k)] = cards_in("[" + found[1])
+        if found is None:
+            if line[9:] in self.seat_of:
+                return True          # "Dealt to bob": dealt cards nobody may see
+            name = line[9:].split(" [", 1)[0]
+            raise self.fail(k, f"{name!r} has no seat, yet this line deals him cards: "
+                               f"{line}")
+        cards = cards_in("[" + found[1])
+        if len(cards) != 8:
+            raise self.fail(k, f"{len(cards) // 2} hole cards dealt (Omaha deals four): "
+                               f"{line}")
+        self.hole(self.seat(found[0], k), cards, k, "dealt")
         return True
 
     def show(self, name: str, cards: str, line: int) -> None:
         seat = self.seat(name, line)
+        self.hole(seat, cards, line, "shows")
         if len(cards) != 8:
             return      # some of the cards shown by choice: the hand stays unknown
-        self.holes[seat] = cards
         if all(s != seat for s, _, _ in self.shows):
             self.shows.append((seat, cards, line))
 
@@ -413,22 +467,37 @@ class HandBuilder:
         self.collected.append((index, seat, amount, half))
         self.runs.append(self.run)
 
-    def summary_line(self, line: str, k: int, pot_label: re.Pattern[str]) -> None:
+    def summary_line(self, line: str, k: int, pot_label: re.Pattern[str]) -> bool:
         """Read one summary line: the total pot, its pots (named by ``pot_label``, the
-        site's own pattern) and the rake, what a seat won, the cards a seat showed."""
+        site's own pattern) and the rake, the board, what a seat won, the cards a seat
+        showed. False for a line of none of these kinds (for the reader to judge)."""
         m = _TOTAL.match(line)
         if m:
             self.total_pot = self.chips(m.group(1), k)
             self.rake = self.chips(m.group(3), k)
             self.pot_nets = [self.chips(a, k) for _, a in pot_label.findall(m.group(2))]
-            return
+            return True
+        m = _SUMMARY_BOARD.match(line)
+        if m:
+            self.summary_board(m.group(1), cards_in(f"[{m.group(2)}]"), line, k)
+            return True
+        m = _SUMMARY_SEAT.match(line)
+        if not m:
+            return False
+        seat = int(m.group(1))
+        name = self.names.get(seat)
+        if name is None:
+            raise self.fail(k, f"the summary names seat {seat}, where nobody sits: {line}")
+        if not line[m.end():].startswith(name):
+            raise self.fail(k, f"the summary names another player at seat {seat}, where "
+                               f"{name} sits: {line}")
         m = _SUMMARY_OUT.match(line)
         if m and int(m.group(1)) in self.names:
             # Full Tilt may say so only here: out of the hand unless he posted or acted
             seat = int(m.group(1))
             if seat not in self.invested and all(a[0] != seat - 1 for a in self.actions):
                 self.out.add(seat)
-            return
+            return True
         m = _SUMMARY_WON.match(line)
         if "cashed out" in line and _SUMMARY_SEAT.match(line):
             seat = int(_SUMMARY_SEAT.match(line).group(1))  # type: ignore[union-attr]
@@ -437,10 +506,23 @@ class HandBuilder:
             self.summary_won.append((int(m.group(1)), self.chips(m.group(2), k)))
         m = _SUMMARY_CARDS.match(line)
         if m:
-            seat = int(m.group(1))
-            cards = "".join(m.group(2).split())
-            if seat in self.names and len(cards) == 8 and seat not in self.holes:
-                self.holes[seat] = cards
+            self.hole(int(m.group(1)), "".join(m.group(2).split()), k, "the summary shows")
+        return True
+
+    def summary_board(self, run: Optional[str], cards: str, text: str, k: int) -> None:
+        """The summary's board must be the board the street lines dealt (each board of a
+        hand run twice: PokerStars names the run, Full Tilt's summary of each run has
+        its own)."""
+        second = run == "SECOND" or run is None and self.summary_run == 2
+        twice = run is not None or self.summary_run
+        dealt = self.board2 if second else self.board
+        if twice and self._rit_base is None:
+            raise self.fail(k, f"the summary gives a board of a second run, but the board "
+                               f"was dealt once ({self.board or 'no cards'}): {text}")
+        if _card_set(cards) != _card_set(dealt) or len(cards) != len(dealt):
+            which = "second " if second else "first " if twice else ""
+            raise self.fail(k, f"the summary's {which}board is {cards or 'no cards'}, but "
+                               f"the {which}board dealt is {dealt or 'no cards'}: {text}")
 
     def _unwritten_return(self, dealt: list[int]) -> None:
         """Older histories do not write "Uncalled bet ... returned": when the summary's

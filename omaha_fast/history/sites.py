@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
@@ -41,6 +42,45 @@ def site_format(text: str) -> Optional[str]:
     return None
 
 
+# the first lines of other card rooms' histories, which are not read: each is named, so
+# that such a file is refused for what it is rather than as a malformed PHH file
+_OTHER_SITES = (
+    ("an 888poker hand history", re.compile(r"^#Game No ?: ?[0-9]+$|^\*{5} 888(?:poker|\.\w+)"
+                                            r"[\w ]* Hand History for Game [0-9]+")),
+    ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
+    ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
+    ("a WPN (Winning Poker Network, ACR) hand history",
+     re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
+    ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
+    ("a partypoker hand history", re.compile(r"^\*{5} Hand History [Ff]or Game [0-9]+ \*{5}")),
+)
+
+
+def other_site(text: str) -> Optional[str]:
+    """What a text looks like when its first lines are another card room's history
+    (888poker, Winamax, iPoker, WPN, GGPoker, partypoker), which is not read; else None.
+
+    >>> other_site("#Game No : 1\\n***** 888poker Hand History for Game 1 *****")
+    'an 888poker hand history'
+    >>> other_site("variant = 'FO/8'") is None
+    True
+    """
+    lines = [ln.strip() for ln in text[:2000].replace("\ufeff", "").splitlines() if ln.strip()]
+    for line in lines[:5]:
+        for name, pattern in _OTHER_SITES:
+            if pattern.match(line):
+                return name
+    return None
+
+
+def not_supported(text: str, origin: str) -> None:
+    """Raise SiteFormatError when the text is another card room's history."""
+    found = other_site(text)
+    if found:
+        raise SiteFormatError(f"{origin}: this looks like {found}, a format that is not "
+                              f"supported (PokerStars, Full Tilt, PHH and JSON are read)")
+
+
 def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
     """Every hand of a PokerStars or Full Tilt text: records, skipped hands (other games)
     and unreadable hands (each with the error naming its line)."""
@@ -52,4 +92,4 @@ def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
     raise SiteFormatError(f"{origin}: neither a PokerStars nor a Full Tilt history")
 
 
-__all__ = ["decode_history", "site_format", "read_site"]
+__all__ = ["decode_history", "site_format", "read_site", "other_site", "not_supported"]

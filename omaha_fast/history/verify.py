@@ -40,6 +40,7 @@ stacks. A disagreement names the hand, the pot and both amounts.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -203,7 +204,8 @@ def verify(record: HandRecord) -> Verdict:
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
     except ReplayError as e:
-        return Verdict(record.id, fmt, "refused", [str(e)], [], record.final_stacks, None)
+        message = site_seats(str(e), names) if site else str(e)
+        return Verdict(record.id, fmt, "refused", [message], [], record.final_stacks, None)
     engine_awards = result.hand.awards
     awards = engine_awards
     collected = site.get("collected", [])
@@ -303,6 +305,24 @@ def verify(record: HandRecord) -> Verdict:
                    pots, result.recorded, replayed_stacks)
 
 
+_SEAT_WORD = re.compile(r"\bseat ([0-9]{1,2})\b")
+
+
+def site_seats(message: str, names: Sequence[Optional[str]]) -> str:
+    """An engine message about a site's hand, with the seats as the site numbers them
+    (the engine counts from 0, the sites from 1) and each seat's player named.
+
+    >>> site_seats("seat 0 acts out of turn: seat 2 is to act", ["ann", "bob", "cy"])
+    'seat 1 (ann) acts out of turn: seat 3 (cy) is to act'
+    """
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if seat >= len(names):
+            return m.group(0)
+        return f"seat {seat + 1}" + (f" ({names[seat]})" if names[seat] else "")
+    return _SEAT_WORD.sub(name, message)
+
+
 def _split_at_forfeits(hand: Hand, forfeits: Sequence[int], site: dict[str, Any],
                        chip: int) -> tuple[PotAward, ...]:
     """The pots as PokerStars builds them when a player all-in on his blind or ante
@@ -372,4 +392,4 @@ def _pot_rakes(gross: list[int], nets: list[int], rake: int) -> list[int]:
     return out
 
 
-__all__ = ["verify", "Verdict", "RecordedRake", "half_lines", "award_shares"]
+__all__ = ["verify", "site_seats", "Verdict", "RecordedRake", "half_lines", "award_shares"]

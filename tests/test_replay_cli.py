@@ -1,0 +1,150 @@
+"""`omaha-fast replay` at its edges: files of skipped hands, hands with nothing to check,
+other card rooms' files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from omaha_fast.cli import main
+from omaha_fast.history import pokerstars, sites
+
+HOLDEM = """PokerStars Hand #{id}:  Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26 10:37:39 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: ann ($1 in chips)
+Seat 2: bob ($2 in chips)
+ann: posts small blind $0.01
+bob: posts big blind $0.02
+*** HOLE CARDS ***
+ann: folds
+Uncalled bet ($0.01) returned to bob
+bob collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+"""
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_skipped_hands_do_not_make_the_file_be_read_again(tmp_path, capsys, monkeypatch):
+    # the file's lines are split a fixed number of times, not once per skipped hand (which
+    # made a file of 4,000 skipped hands take minutes); see benches/bench_sites.py
+    calls = []
+    real = pokerstars.text_lines
+
+    def counting(text: str) -> list[str]:
+        calls.append(len(text))
+        return real(text)
+    monkeypatch.setattr(pokerstars, "text_lines", counting)
+    monkeypatch.setattr(sites, "text_lines", counting)
+    path = tmp_path / "holdem.txt"
+    for hands in (3, 30):
+        calls.clear()
+        path.write_text("\n".join(HOLDEM.format(id=k) for k in range(hands)))
+        run(capsys, "replay", str(path))
+        assert len(calls) <= 3, (hands, len(calls))
+
+
+def test_a_file_whose_hands_are_all_skipped_says_so_and_fails_nothing(tmp_path, capsys):
+    path = tmp_path / "holdem.txt"
+    path.write_text("\n".join(HOLDEM.format(id=k) for k in (1, 2)))
+    code, out, err = run(capsys, "replay", str(path))
+    # as the docs say: 1 only when a hand disagrees or is refused
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "1: skipped (Hold'em No Limit ($0.01/$0.02 USD))"
+    assert lines[-1] == ("no hand replayed: 2 hands skipped, of other games "
+                         "(2 Hold'em No Limit ($0.01/$0.02 USD))")
+    # with one Omaha hand beside them, the skipped hands are only counted
+    mixed = tmp_path / "mixed.txt"
+    omaha = HOLDEM.format(id=3).replace("Hold'em No Limit", "Omaha Pot Limit")
+    mixed.write_text(path.read_text() + "\n" + omaha)
+    code, out, err = run(capsys, "replay", str(mixed))
+    assert code == 0 and err == "" and out.splitlines()[-1].startswith("1 of 1 hands agree")
+    assert "no hand replayed" not in out
+
+
+def pokerkit_phh() -> tuple[str, list[int]]:
+    """A fixed-limit Omaha hi-lo hand played and written by pokerkit, which writes no
+    finishing_stacks unless told to, and the stacks it ended with."""
+    pokerkit = pytest.importorskip("pokerkit")
+    a = pokerkit.Automation
+    automations = (a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING,
+                   a.CARD_BURNING, a.HOLE_DEALING, a.BOARD_DEALING,
+                   a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING,
+                   a.CHIPS_PULLING)
+    game = pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(automations, True, 0,
+                                                                   (4, 8), 8, 16)
+    state = game([200, 300, 400], 3)
+    state.complete_bet_or_raise_to()
+    while state.status:
+        state.check_or_call()
+    text = pokerkit.HandHistory.from_game_state(game, state).dumps()
+    assert "finishing_stacks" not in text
+    return text, list(state.stacks)
+
+
+def test_a_phh_hand_without_final_stacks_is_replayed_with_nothing_to_check(tmp_path, capsys):
+    text, stacks = pokerkit_phh()
+    path = tmp_path / "pk.phh"
+    path.write_text(text)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == "", err
+    first, last = out.splitlines()
+    assert first.endswith(f": replayed {stacks}, nothing recorded to check"), first
+    assert "DISAGREE" not in out and last.endswith("1 replayed with nothing recorded to check")
+    code, out, _ = run(capsys, "replay", "--json", str(path))
+    entry, summary = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and entry["result"] == "unchecked" and entry["replayed_stacks"] == stacks
+    assert entry["recorded_stacks"] is None
+    assert summary["summary"]["unchecked"] == 1 and summary["summary"]["disagreed"] == 0
+    # the same hand with final stacks is checked against them, a wrong one disagrees
+    for finish, want in ((stacks, 0), ([s + 1 for s in stacks[:-1]] + [stacks[-1] - 2], 1)):
+        path.write_text(text.rstrip("\n") + f"\nfinishing_stacks = {finish}\n")
+        assert run(capsys, "replay", str(path))[0] == want
+
+
+# the first lines of other card rooms' histories, invented for the test (names, numbers
+# and amounts made up), in each room's layout
+OTHER_ROOMS = {
+    "888poker": "#Game No : 4411223344\n"
+                "***** 888poker Hand History for Game 4411223344 *****\n"
+                "$0.05/$0.10 Blinds Pot Limit Omaha Hi/Lo - *** 02 01 2021 10:11:12\n"
+                "Table Lima 6 Max (Real Money)\nSeat 2 is the button\n",
+    "Winamax": 'Winamax Poker - CashGame - HandId: #1234567-89-1600000000 - Omaha8 pot limit '
+               '(0.05€/0.10€) - 2021/01/02 10:11:12 UTC\n'
+               "Table: 'Nice 01' 6-max (real money) Seat #2 is the button\n",
+    "iPoker": '<?xml version="1.0" encoding="utf-8"?>\n'
+              '<session sessioncode="5550001">\n  <general>\n    <client_version>1</client_'
+              'version>\n',
+    "WPN": "Hand #987654321 - Omaha H/L(Pot Limit) - $0.05/$0.10 - 2021/01/02 10:11:12 UTC\n"
+           "Table 'Oak' 6-max Seat #1 is the button\nSeat 1: abc ($10.00)\n",
+    "WPN tournament": "Game Hand #987654322 - Tournament #1234 - Omaha(Pot Limit) - Level 1 "
+                      "(10.00/20.00)- 2021/01/02 10:11:12 UTC\n",
+    "GGPoker": "Poker Hand #RC123456789: PLO Hi/Lo ($0.05/$0.10) - 2021/01/02 10:11:12\n"
+               "Table 'RushAndCash1' 6-max Seat #1 is the button\n",
+}
+
+
+@pytest.mark.parametrize("room", OTHER_ROOMS)
+def test_another_card_room_s_file_is_named_not_called_bad_toml(room, tmp_path, capsys):
+    path = tmp_path / "hands.txt"
+    path.write_text(OTHER_ROOMS[room], encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "TOML" not in err, err
+    assert f"hands.txt: this looks like a{'n' if room[0] in 'i8' else ''} {room.split()[0]}" \
+        in err and "not supported" in err, err
+    # so is it read from Python, as a .phh file and from standard input's text
+    from omaha_fast.history import RecordError, load, loads
+    with pytest.raises(RecordError, match="not supported"):
+        loads(OTHER_ROOMS[room], "x")
+    phh = tmp_path / "hands.phh"
+    phh.write_text(OTHER_ROOMS[room], encoding="utf-8")
+    with pytest.raises(RecordError, match="hands.phh: this looks like"):
+        load(phh)
