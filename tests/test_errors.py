@@ -460,20 +460,6 @@ JUSTIFIED = {
         "a signal to its two callers, which catch it and raise RecordError naming the field",
 }
 
-# Known to reach the caller today, and listed so that nothing new joins them: the writers
-# of history/ are to raise RecordError when that part of issue 19 lands (then drop these;
-# an entry that no longer matches anything does no harm meanwhile).
-PENDING = {
-    ("history/pokerstars_writer.py", "dumps_pokerstars", "ValueError"):
-        "pending (issue 19, history/): an unfinished hand",
-    ("history/phh.py", "toml_string", "ValueError"):
-        "pending (issue 19, history/): a lone surrogate; also a signal caught by _writable",
-    ("history/phh.py", "toml_value", "ValueError"):
-        "pending (issue 19, history/): also a signal caught by _writable",
-    ("history/phh.py", "toml_key", "ValueError"):
-        "pending (issue 19, history/): a table name that is not text",
-}
-
 
 def _modules():
     return sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py"))
@@ -514,8 +500,7 @@ def _builtin_errors_in(source):
 def test_no_module_raises_a_bare_builtin_error(path):
     bad = [f"{path}:{line} {function}() makes a bare {name}"
            for function, name, line in _builtin_errors_made(path)
-           if (path, function, name) not in JUSTIFIED
-           and (path, function, name) not in PENDING]
+           if (path, function, name) not in JUSTIFIED]
     assert not bad, "\n".join(bad)
 
 

@@ -507,8 +507,8 @@ def toml_string(text: str) -> str:
         elif ord(ch) < 0x20 or ord(ch) == 0x7F:
             out.append(f"\\u{ord(ch):04X}")
         elif 0xD800 <= ord(ch) <= 0xDFFF:
-            raise ValueError(f"cannot write {short(text)} in PHH: a lone surrogate is not "
-                             f"text")
+            raise RecordError(f"cannot write {short(text)} in PHH: a lone surrogate is not "
+                              f"text")
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
@@ -533,12 +533,12 @@ def toml_value(v: Any) -> str:
         return "[" + ", ".join(toml_value(x) for x in v) + "]"
     if isinstance(v, dict):
         return "{" + ", ".join(f"{toml_key(k)} = {toml_value(x)}" for k, x in v.items()) + "}"
-    raise ValueError(f"cannot write {short(v)} in PHH")
+    raise RecordError(f"cannot write {short(v)} in PHH")
 
 
 def toml_key(key: Any) -> str:
     if not isinstance(key, str):
-        raise ValueError(f"cannot write the key {short(key)} in PHH")
+        raise RecordError(f"cannot write the key {short(key)} in PHH")
     return key if _BARE.fullmatch(key) else toml_string(key)
 
 
@@ -637,7 +637,7 @@ def phh_fields(record: HandRecord) -> dict[str, Any]:
 def _writable(value: Any) -> bool:
     try:
         toml_value(value)
-    except ValueError:
+    except RecordError:
         return False
     return True
 

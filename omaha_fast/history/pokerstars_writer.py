@@ -35,6 +35,7 @@ from typing import Optional
 from ..cards import Card
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit
+from .record import RecordError
 from .verify import half_lines
 
 _STREET_LINE = ("FLOP", "TURN", "RIVER")
@@ -52,7 +53,7 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
     ``names`` maps seats to player names (default ``Player<seat number>``).
     """
     if not hand.finished:
-        raise ValueError("only a finished hand can be written as a history")
+        raise RecordError("only a finished hand can be written as a history")
     setup = hand.setup
     rules = hand.rules
     s = rules.structure
