@@ -15,6 +15,7 @@ street (``Hand.deal``), as a search that controls chance does.
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -132,19 +133,24 @@ class Dealer:
     def turn(self, street: int) -> None:
         """Burn one card and turn the flop (3 cards), the turn or the river (1): after
         it, ``board`` and ``burns`` hold every card turned up to ``street``."""
-        if self.runout is None:
-            if not (self.preset_board or self.preset_burns):
-                drawn = self._draw(8)   # nothing preset: three burns, then the board
-                self.runout = (drawn[:3], drawn[3:])
-            else:
-                burns = list(self.preset_burns)
-                cards = list(self.preset_board)
-                missing_burns = 3 - len(burns)
-                drawn = self._draw(missing_burns + 5 - len(cards))
-                self.runout = (burns + drawn[:missing_burns], cards + drawn[missing_burns:])
-        burns, cards = self.runout
+        burns, cards = self.runout or self._draw_runout()
         self.board = cards[:(0, 3, 4, 5)[street]]
         self.burns = burns[:street]
+
+    def _draw_runout(self) -> tuple[list[Card], list[Card]]:
+        """The three burns and five board cards, drawn in one go (preset ones kept): the
+        last draw this dealer makes."""
+        if not (self.preset_board or self.preset_burns):
+            drawn = self._draw(8)   # nothing preset: three burns, then the board
+            runout = (drawn[:3], drawn[3:])
+        else:
+            burns = list(self.preset_burns)
+            cards = list(self.preset_board)
+            missing_burns = 3 - len(burns)
+            drawn = self._draw(missing_burns + 5 - len(cards))
+            runout = (burns + drawn[:missing_burns], cards + drawn[missing_burns:])
+        self.runout = runout
+        return runout
 
     def copy(self, rng: Optional[random.Random] = None) -> Dealer:
         """A dealer with the cards dealt so far and none of the future: cards drawn but
@@ -165,6 +171,36 @@ class Dealer:
         new.open = self.open
         new.board = board[:]
         new.burns = burns[:]
+        new.hole_cards = self.hole_cards
+        return new
+
+    def clone(self) -> Dealer:
+        """An exact copy: the cards dealt so far and the same cards to come.
+
+        A dealer draws twice, the hole cards (already done) and the runout; after the
+        runout, or with an open board (the caller deals), it never draws again, and the
+        clone shares the generator it will not use. Before it, the clone gets its own copy
+        of a seeded generator, so both draw the same runout without touching each other's
+        sequence; the secure source has no state to copy, so this dealer draws its runout
+        now (drawing early changes nothing: every order is as likely) and the clone
+        shares it.
+        """
+        rng = self.rng
+        if self.runout is None and not self.open:
+            if isinstance(rng, random.SystemRandom):
+                self._draw_runout()
+            else:
+                rng = copy.copy(rng)     # random.Random copies its whole state
+        new = Dealer.__new__(Dealer)
+        new.rng = rng
+        new.pool = None if self.pool is None else self.pool[:]
+        new.drawn = self.drawn
+        new.preset_board = self.preset_board
+        new.preset_burns = self.preset_burns
+        new.runout = self.runout        # never changed in place: shared
+        new.open = self.open
+        new.board = self.board          # replaced, never changed in place: shared
+        new.burns = self.burns
         new.hole_cards = self.hole_cards
         return new
 
