@@ -81,6 +81,14 @@ def test_the_state_snapshot_names_slots_and_keeps_them_in_order():
     target = SimpleNamespace()
     state.restore(target)
     assert vars(target) == {name: [name] for name in CHANGING}
+    copied = SimpleNamespace()                  # and hand to hand, with lists of its own
+    _HandState.copy(source, copied)
+    assert vars(copied) == {name: [name] for name in CHANGING}
+    # the fields typed as lists (changed in place) are copied, the rest shared, both ways
+    for field, annotation in _HandState.__annotations__.items():
+        is_list = getattr(annotation, "__forward_arg__", annotation).startswith("list[")
+        assert (getattr(state, field) is not getattr(source, "_" + field)) == is_list, field
+        assert (getattr(copied, "_" + field) is not getattr(source, "_" + field)) == is_list
 
 
 @pytest.mark.parametrize("seed", range(20))
