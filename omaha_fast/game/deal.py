@@ -91,16 +91,17 @@ class Dealer:
         self.hole_cards: list[Card] = []      # every hole card, in dealing order
 
     def deal_holes(self, seats: Sequence[int], preset: Mapping[int, Optional[Sequence[Card]]]
-                   ) -> tuple[list[tuple[Card, ...]], list[bool]]:
+                   ) -> tuple[tuple[tuple[Card, ...], ...], tuple[bool, ...]]:
         """Four cards for each seat (preset ones kept), and whether each is known: a seat
-        preset with None has cards nobody knows (replays of real hands)."""
+        preset with None has cards nobody knows (replays of real hands). Tuples: fixed for
+        the hand."""
         k = len(seats)
         if not (preset or self.preset_board or self.preset_burns):
             pool = self.pool = list(DECK)
             self.drawn = 4 * k
             dealt = self.hole_cards = draw(self.rng, pool, 4 * k)   # a fresh list: ours
             deck = iter(dealt)
-            return list(zip(deck, deck, deck, deck)), [True] * k   # four by four
+            return tuple(zip(deck, deck, deck, deck)), (True,) * k   # four by four
         used = [c for cards in preset.values() if cards for c in cards]
         self.hole_cards = used
         drawn = self._draw(4 * sum(1 for s in seats if not preset.get(s)))
@@ -116,7 +117,7 @@ class Dealer:
                 holes.append(tuple(drawn[at:at + 4]))
                 at += 4
                 known[i] = seat not in preset
-        return holes, known
+        return tuple(holes), tuple(known)
 
     def _draw(self, m: int) -> list[Card]:
         pool = self.pool

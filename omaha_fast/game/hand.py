@@ -144,9 +144,7 @@ class Hand(Betting):
         # hole cards now (preset or dealt); the board street by street (see Dealer)
         self._dealer = dealer = Dealer(setup.rng or SECURE, setup.board, setup.burns,
                                        setup.open_board)
-        holes, known = dealer.deal_holes(seats, setup.holes)
-        self._holes = tuple(holes)
-        self._known = tuple(known)
+        self._holes, self._known = dealer.deal_holes(seats, setup.holes)
         self._post(setup)
         self._start_round(0, setup)
 
@@ -669,7 +667,7 @@ class Hand(Betting):
             else:
                 shown = tuple(choose_shows(ranked, pots, high, low, self._split_low))
             self._shown = shown
-            self._mucked = tuple(i for i in contenders if i not in shown)
+            self._mucked = tuple([i for i in contenders if i not in shown])
         awards, paid = award_pots(
             pots, high, low, split_low=self._split_low and showdown,
             odd_chips=rules.odd_chips, shown=self._shown, chip=rules.chip, rake=rules.rake,
