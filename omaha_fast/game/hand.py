@@ -371,6 +371,8 @@ class Hand(Betting):
         does not fit raises IllegalActionError and changes nothing.
         """
         i = self._actor
+        if kind.__class__ is str:       # the name of a kind: its member, compared by identity
+            kind = _KIND_OF.get(kind, kind)
         # Fast path past verify(), same outcome: with no seat and no amount to check, a
         # check is legal exactly when nothing is to call, a call or a fold exactly when
         # something is (verify's own tests), and the call adds legal_actions().call as
@@ -380,20 +382,23 @@ class Hand(Betting):
         if seat is None and amount is None and i >= 0:
             # the common cases, already known to be legal: no need for the full check
             bet = self._street_bets[i]
-            if kind == _CHECK and self._current_bet == bet:
-                return self._put(i, _CHECK, bet)
-            if kind == _CALL and self._current_bet > bet:
-                return self._put(i, _CALL, bet + (self._legal or self.legal_actions()).call)
-            if kind == _FOLD and self._current_bet > bet:
+            if kind is _CHECK:
+                if self._current_bet == bet:
+                    return self._put(i, _CHECK, bet)
+            elif kind is _CALL:
+                if self._current_bet > bet:
+                    return self._put(i, _CALL,
+                                     bet + (self._legal or self.legal_actions()).call)
+            elif kind is _FOLD and self._current_bet > bet:
                 return self._fold(i)
         elif seat is None and i >= 0 and amount.__class__ is int:
             # a bet or raise to exactly the minimum (every fixed-limit one): legal as such
             lo = (self._legal or self.legal_actions()).min_to
             if lo and amount == lo:
                 if self._current_bet:
-                    if kind == _RAISE_TO:
+                    if kind is _RAISE_TO:
                         return self._put(i, _RAISE_TO, amount)
-                elif kind == _BET:
+                elif kind is _BET:
                     return self._put(i, _BET, amount)
         to = self.verify(kind, amount, seat=seat)
         member = _KIND_OF[kind]       # verify() accepted it: one of the kinds
