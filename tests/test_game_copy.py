@@ -67,6 +67,9 @@ def make_table(rng, seeded=True):
 
 
 CHANGING = {"_" + name for name in _HandState._fields}
+# the fields typed as lists are changed in place (copied); the rest are only replaced
+IN_PLACE = {"_" + name for name, annotation in _HandState.__annotations__.items()
+            if getattr(annotation, "__forward_arg__", annotation).startswith("list[")}
 FIXED = set(Hand.__slots__) - CHANGING - {"_dealer", "_undo", "_on_end"}
 
 
@@ -84,11 +87,11 @@ def test_the_state_snapshot_names_slots_and_keeps_them_in_order():
     copied = SimpleNamespace()                  # and hand to hand, with lists of its own
     _HandState.copy(source, copied)
     assert vars(copied) == {name: [name] for name in CHANGING}
-    # the fields typed as lists (changed in place) are copied, the rest shared, both ways
-    for field, annotation in _HandState.__annotations__.items():
-        is_list = getattr(annotation, "__forward_arg__", annotation).startswith("list[")
-        assert (getattr(state, field) is not getattr(source, "_" + field)) == is_list, field
-        assert (getattr(copied, "_" + field) is not getattr(source, "_" + field)) == is_list
+    # the fields changed in place are copied, the rest shared, both ways
+    for field in _HandState._fields:
+        name = "_" + field
+        assert (getattr(state, field) is not getattr(source, name)) == (name in IN_PLACE)
+        assert (getattr(copied, name) is not getattr(source, name)) == (name in IN_PLACE)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -110,8 +113,12 @@ def test_copy_covers_every_slot_and_shares_nothing_it_changes(seed):
         for name in CHANGING:
             mine, theirs = getattr(h, name), getattr(c, name)
             assert theirs == mine, name
-            assert not isinstance(mine, list) or theirs is not mine, name
+            assert (theirs is not mine) == (name in IN_PLACE), name
+    replaced = {name: (getattr(h, name), list(getattr(h, name)))
+                for name in CHANGING - IN_PLACE if isinstance(getattr(h, name), list)}
     play_out(h, rng)
+    for name, (value, items) in replaced.items():   # replaced, but never changed in place
+        assert value == items, name
     for name in FIXED:       # and the fixed ones really are fixed for the whole hand
         assert getattr(h, name) is fixed[name], name
 

@@ -25,7 +25,7 @@ omaha_fast.errors.IllegalActionError: raise to 25 is not allowed: fixed-limit ra
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from types import MethodType
 from typing import Any, NamedTuple, Optional, Union
 
@@ -131,11 +131,11 @@ class Hand(Betting):
         self._street = 0
         self._actions: list[Action] = []
         self._uncalled: list[tuple[Seat, int]] = []  # (seat, chips) uncalled bets returned
-        # set once, at settlement (tuples: replaced, never changed in place)
-        self._awards: tuple[IndexAward, ...] = ()
-        self._payouts: tuple[int, ...] = ()
-        self._shown: tuple[PlayerIndex, ...] = ()
-        self._mucked: tuple[PlayerIndex, ...] = ()
+        # set once, at settlement: replaced, never changed in place (a copy shares them)
+        self._awards: Sequence[IndexAward] = ()
+        self._payouts: Sequence[int] = ()
+        self._shown: Sequence[PlayerIndex] = ()
+        self._mucked: Sequence[PlayerIndex] = ()
         self._exposed = False   # all-in: every hand is turned face up at once
         self._forfeit_seats: list[Seat] = []   # all-in players who gave up the pot
         self._finished = False
@@ -522,11 +522,14 @@ class Hand(Betting):
         """After seat index i acted: the heads-up uncap, then the next actor or round end."""
         if self._uncap_heads_up and not self._uncapped:
             self._check_uncap()
-        actor = self._find_actor(i)
-        if actor < 0:
-            self._end_round()
-        else:
-            self._actor = actor
+        # _find_actor(i), written in: this runs after every action
+        current = self._current_bet
+        out, acted, bet = self._out, self._acted, self._street_bets
+        for j in self._clockwise[i]:
+            if not out[j] and (not acted[j] or bet[j] < current):
+                self._actor = j
+                return
+        self._end_round()
 
     def _check_uncap(self) -> None:
         if self._uncap_heads_up and self._n_live == 2 and self._bet_count < self._cap:
@@ -653,7 +656,7 @@ class Hand(Betting):
                                              {winner: amount})),)
             paid = [0] * n
             paid[winner] = amount
-            self._payouts = tuple(paid)
+            self._payouts = paid
             self._stacks[winner] += amount
             self._close()
             return
@@ -668,17 +671,17 @@ class Hand(Betting):
             fill_values(self._holes, board, rules.game, revealed, high, low)
             ranked = showdown_order(revealed, self._aggressor if self._street == 3 else None)
             if self._exposed:
-                shown = tuple(ranked)
+                shown = ranked
             else:
-                shown = tuple(choose_shows(ranked, pots, high, low, self._split_low))
+                shown = choose_shows(ranked, pots, high, low, self._split_low)
             self._shown = shown
-            self._mucked = tuple([i for i in contenders if i not in shown])
+            self._mucked = [i for i in contenders if i not in shown]
         awards, paid = award_pots(
             pots, high, low, split_low=self._split_low and showdown,
             odd_chips=rules.odd_chips, shown=self._shown, chip=rules.chip, rake=rules.rake,
             flop_dealt=bool(board))
-        self._awards = tuple(awards)
-        self._payouts = tuple(paid)
+        self._awards = awards
+        self._payouts = paid
         stacks = self._stacks
         for i in range(n):
             stacks[i] += paid[i]
@@ -847,7 +850,7 @@ class Hand(Betting):
         setup = self.setup
         return (seat, setup[:8], setup.hand_id, setup.open_board, holes[i],
                 tuple(self._dealer.board), tuple(self._actions), tuple(self._forfeit_seats),
-                seen, shown, self._mucked, self._awaiting)
+                seen, tuple(shown), tuple(self._mucked), self._awaiting)
 
     def push(self, kind: Union[ActionKind, str], amount: Optional[int] = None, *,
              seat: Optional[int] = None) -> Action:
@@ -950,10 +953,10 @@ class _HandState(NamedTuple):
     exposed: bool
     finished: bool
     awaiting: int
-    shown: tuple[PlayerIndex, ...]        # tuples: replaced, never changed in place
-    mucked: tuple[PlayerIndex, ...]
-    payouts: tuple[int, ...]
-    awards: tuple[IndexAward, ...]
+    shown: Sequence[PlayerIndex]          # set at settlement, never changed in place
+    mucked: Sequence[PlayerIndex]
+    payouts: Sequence[int]
+    awards: Sequence[IndexAward]
     stacks: list[int]                     # lists, by index: changed in place
     street_bets: list[int]
     contributed: list[int]
