@@ -7,6 +7,7 @@ import pickle
 import random
 
 import pytest
+from test_game_copy import deal_open, play_out, random_action, snapshot
 
 from omaha_fast import (
     FixedLimit,
@@ -17,8 +18,6 @@ from omaha_fast import (
     Rake,
     Table,
 )
-
-from test_game_copy import deal_open, play_out, random_action, snapshot
 
 STRUCTURES = [dict(structure=FixedLimit(10, 20)), dict(structure=PotLimit(), blinds=(5, 10)),
               dict(structure=NoLimit(), blinds=(5, 10), rake=Rake(5, cap=30)),
