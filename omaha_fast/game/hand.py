@@ -729,9 +729,11 @@ class Hand(Betting):
         open board stays open (the caller deals both).
 
         With ``exact=True`` the copy is a clone: the same cards to come as well, so the
-        same actions lead both to the same board (a seeded generator is copied, not
-        shared; see :meth:`Dealer.clone <omaha_fast.game.deal.Dealer.clone>`). It takes
-        no ``seed``.
+        same actions lead both to the same board (see
+        :meth:`Dealer.clone <omaha_fast.game.deal.Dealer.clone>`). It takes no ``seed``,
+        and costs what a plain copy costs, except before the flop of a hand dealt from a
+        seeded generator: that generator's state is copied then (about 20 us), so that
+        cloning never changes the cards this hand, or its table's later hands, are dealt.
 
         Either copy is detached from the table: its result does not change the table's
         stacks.
