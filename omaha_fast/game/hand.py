@@ -96,7 +96,8 @@ class Hand(Betting):
         "_bet_size", "_stack_floor", "_uncapped", "_aggressor", "_in_pot", "_n_live",
         "_n_can_bet", "_exposed", "_finished", "_awaiting", "_shown", "_mucked", "_payouts",
         "_awards", "_stacks", "_street_bets", "_contributed", "_folded", "_all_in", "_out",
-        "_acted", "_acted_level", "_actions", "_uncalled", "_forfeit_seats", "_legal",
+        "_acted", "_acted_level", "_actions", "_returns_by_seat", "_forfeit_seats",
+        "_legal",
         # the cards, and the states saved by push()
         "_dealer", "_undo")
 
@@ -130,7 +131,7 @@ class Hand(Betting):
         self._legal: Optional[LegalActions] = None   # legal_actions() of the actor
         self._street = 0
         self._actions: list[Action] = []
-        self._uncalled: list[tuple[Seat, int]] = []  # (seat, chips) uncalled bets returned
+        self._returns_by_seat: list[tuple[Seat, int]] = []  # (seat, chips) uncalled bets returned
         # set once, at settlement: replaced, never changed in place (a copy shares them)
         self._awards: Sequence[IndexAward] = ()
         self._payouts: Sequence[int] = ()
@@ -301,7 +302,7 @@ class Hand(Betting):
     @property
     def uncalled_returns(self) -> tuple[tuple[int, int], ...]:
         """(seat, chips) of each uncalled bet given back."""
-        return tuple(self._uncalled)
+        return tuple(self._returns_by_seat)
 
     @property
     def shown(self) -> tuple[int, ...]:
@@ -563,7 +564,7 @@ class Hand(Betting):
         if self._stacks[i] and self._all_in[i]:
             self._all_in[i] = self._out[i] = False
             self._n_can_bet += 1
-        self._uncalled.append((self._seats[i], back))
+        self._returns_by_seat.append((self._seats[i], back))
 
     def _end_round(self) -> None:
         self._return_uncalled()
@@ -968,7 +969,7 @@ class _HandState(NamedTuple):
     acted: list[bool]
     acted_level: list[int]
     actions: list[Action]
-    uncalled: list[tuple[Seat, int]]
+    returns_by_seat: list[tuple[Seat, int]]
     forfeit_seats: list[Seat]
     legal: Optional[LegalActions]         # a cache (last: equality leaves it out)
 
@@ -982,7 +983,7 @@ class _HandState(NamedTuple):
             hand._exposed, hand._finished, hand._awaiting, hand._shown, hand._mucked,
             hand._payouts, hand._awards, hand._stacks[:], hand._street_bets[:],
             hand._contributed[:], hand._folded[:], hand._all_in[:], hand._out[:],
-            hand._acted[:], hand._acted_level[:], hand._actions[:], hand._uncalled[:],
+            hand._acted[:], hand._acted_level[:], hand._actions[:], hand._returns_by_seat[:],
             hand._forfeit_seats[:], hand._legal))
 
     def restore(self, hand: Hand) -> None:
@@ -993,7 +994,7 @@ class _HandState(NamedTuple):
          hand._exposed, hand._finished, hand._awaiting, hand._shown, hand._mucked,
          hand._payouts, hand._awards, hand._stacks, hand._street_bets,
          hand._contributed, hand._folded, hand._all_in, hand._out,
-         hand._acted, hand._acted_level, hand._actions, hand._uncalled,
+         hand._acted, hand._acted_level, hand._actions, hand._returns_by_seat,
          hand._forfeit_seats, hand._legal) = self
 
     @staticmethod
@@ -1028,7 +1029,7 @@ class _HandState(NamedTuple):
         new._acted = hand._acted[:]
         new._acted_level = hand._acted_level[:]
         new._actions = hand._actions[:]
-        new._uncalled = hand._uncalled[:]
+        new._returns_by_seat = hand._returns_by_seat[:]
         new._forfeit_seats = hand._forfeit_seats[:]
         new._legal = hand._legal
 
