@@ -2,7 +2,7 @@
 
 Each structure is a small frozen value that names the game and holds its bet sizes. The
 betting rules themselves (how big a bet or a raise may be) are in ``betting.py``; a hand
-copies the sizes it needs from the rules once (``Rules.betting``).
+copies the sizes it needs from the rules once (``Rules.settings``).
 
 >>> FixedLimit(10, 20).name, PotLimit().name is StructureKind.POT_LIMIT
 ('fixed-limit', True)
@@ -123,4 +123,4 @@ class NoLimit:
 
 Structure = Union[FixedLimit, PotLimit, NoLimit]
 
-__all__ = ["FixedLimit", "PotLimit", "NoLimit", "Structure", "StructureKind", "check_chips"]
+__all__ = ["FixedLimit", "PotLimit", "NoLimit", "Structure", "check_chips"]
