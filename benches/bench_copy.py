@@ -1,8 +1,10 @@
 """Copying a hand for search: ``Hand.copy()`` against the generic deep copy that
-``copy.deepcopy(hand)`` made before copies were routed to ``Hand.copy``.
+``copy.deepcopy(hand)`` made before copies were routed to ``Hand.copy``; and the other
+search affordances on the same hand: an exact copy, a push/pop pair, an information-set
+key with its hash.
 
 Run with ``python -m pytest benches/bench_copy.py --benchmark-enable``; the ratio of the
-two medians is the figure to report (the summary table gives copies per second). The
+medians is the figure to report (the summary table gives copies per second). The
 baseline deep-copies every slot of the hand, as the default ``deepcopy`` of a slotted
 object does (its table comes along through the end-of-hand callback), on a seeded table:
 the default secure shuffle could not be deep-copied at all.
@@ -58,3 +60,36 @@ def test_hand_copy(benchmark, record_rate):  # type: ignore[no-untyped-def]
     c = hand.copy()
     c.check()
     assert hand.actions != c.actions
+
+
+def test_hand_copy_exact(benchmark, record_rate):  # type: ignore[no-untyped-def]
+    hand = _flop_hand()
+    benchmark(_many, lambda h: h.copy(exact=True), hand)
+    record_rate(COPIES, kind="exact hand copies (Hand.copy(exact=True))")
+    assert hand.copy(exact=True) == hand
+
+
+def _push_pop(hand: Hand) -> None:
+    for _ in range(COPIES):
+        hand.push("check")
+        hand.pop()
+
+
+def test_push_pop(benchmark, record_rate):  # type: ignore[no-untyped-def]
+    hand = _flop_hand().copy(exact=True)      # push works on a hand detached from its table
+    before = hand.copy(exact=True)
+    benchmark(_push_pop, hand)
+    record_rate(COPIES, kind="push('check') + pop() pairs")
+    assert hand == before
+
+
+def _keys(hand: Hand) -> None:
+    seat = hand.seats[0]
+    for _ in range(COPIES):
+        hash(hand.key(seat))
+
+
+def test_information_set_key(benchmark, record_rate):  # type: ignore[no-untyped-def]
+    hand = _flop_hand()
+    benchmark(_keys, hand)
+    record_rate(COPIES, kind="hash(hand.key(seat))")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,7 +19,7 @@ from omaha_fast import (
     Rake,
     Table,
 )
-from omaha_fast.game.hand import _LISTS, _SHARED, Hand
+from omaha_fast.game.hand import Hand, _HandState
 
 
 def snapshot(h):
@@ -65,16 +66,61 @@ def make_table(rng, seeded=True):
                  seed=rng.randrange(1 << 30) if seeded else None, **rng.choice(STRUCTURES))
 
 
-def test_copy_covers_every_slot_and_shares_nothing_it_changes():
-    assert set(_SHARED) | set(_LISTS) | {"_dealer", "_on_end"} == set(Hand.__slots__)
-    assert not set(_SHARED) & set(_LISTS)
-    h = Table(structure=FixedLimit(10, 20), seats=3, stacks=[100] * 3, seed=1).start_hand()
-    for name in _LISTS:
-        assert type(getattr(h, name)) is list, name
-    for name in _SHARED:
-        # shared values are never changed in place: immutable, or read-only caches
-        assert not isinstance(getattr(h, name), (list, set)), name
-        assert not isinstance(getattr(h, name), dict) or name == "_index", name
+CHANGING = {"_" + name for name in _HandState._fields}
+# the fields typed as lists are changed in place (copied); the rest are only replaced
+IN_PLACE = {"_" + name for name, annotation in _HandState.__annotations__.items()
+            if getattr(annotation, "__forward_arg__", annotation).startswith("list[")}
+FIXED = set(Hand.__slots__) - CHANGING - {"_dealer", "_undo", "_on_end"}
+
+
+def test_the_state_snapshot_names_slots_and_keeps_them_in_order():
+    assert CHANGING <= set(Hand.__slots__)
+    # a distinct value in every slot: taking the state and restoring it must put each
+    # value back in its own slot (a field out of order in of() or restore() fails here)
+    source = SimpleNamespace(**{name: [name] for name in Hand.__slots__})
+    state = _HandState.of(source)
+    for field in _HandState._fields:
+        assert getattr(state, field) == ["_" + field], field
+    target = SimpleNamespace()
+    state.restore(target)
+    assert vars(target) == {name: [name] for name in CHANGING}
+    copied = SimpleNamespace()                  # and hand to hand, with lists of its own
+    _HandState.copy(source, copied)
+    assert vars(copied) == {name: [name] for name in CHANGING}
+    # the fields changed in place are copied, the rest shared, both ways
+    for field in _HandState._fields:
+        name = "_" + field
+        assert (getattr(state, field) is not getattr(source, name)) == (name in IN_PLACE)
+        assert (getattr(copied, name) is not getattr(source, name)) == (name in IN_PLACE)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_copy_covers_every_slot_and_shares_nothing_it_changes(seed):
+    rng = random.Random(seed)
+    h = make_table(rng).start_hand(open_board=seed % 3 == 0)
+    for _ in range(rng.randint(0, 8)):
+        if h.finished:
+            break
+        deal_open(h, rng) if h.awaiting_cards else random_action(h, rng)
+    fixed = {name: getattr(h, name) for name in FIXED}
+    for name, value in fixed.items():
+        # fixed values are never changed in place: immutable, or read-only caches
+        assert not isinstance(value, (list, set)), name
+        assert not isinstance(value, dict) or name == "_index_of_seat", name
+    for c in (h.copy(), h.copy(exact=True)):
+        for name in FIXED:
+            assert getattr(c, name) is fixed[name], name
+        for name in CHANGING:
+            mine, theirs = getattr(h, name), getattr(c, name)
+            assert theirs == mine, name
+            assert (theirs is not mine) == (name in IN_PLACE), name
+    replaced = {name: (getattr(h, name), list(getattr(h, name)))
+                for name in CHANGING - IN_PLACE if isinstance(getattr(h, name), list)}
+    play_out(h, rng)
+    for name, (value, items) in replaced.items():   # replaced, but never changed in place
+        assert value == items, name
+    for name in FIXED:       # and the fixed ones really are fixed for the whole hand
+        assert getattr(h, name) is fixed[name], name
 
 
 @pytest.mark.parametrize("seed", range(60))

@@ -9,12 +9,14 @@
 
 from .actions import Action, LegalActions
 from .hand import Hand
+from .names import ActionKind, Game, Street
 from .pots import Pot, PotAward
 from .rules import Rake, Rules
 from .settlement import settle
-from .structures import FixedLimit, NoLimit, PotLimit
+from .structures import FixedLimit, NoLimit, PotLimit, StructureKind
 from .table import Table
 from .view import HandView
 
 __all__ = ["Table", "Hand", "HandView", "Action", "LegalActions", "FixedLimit", "PotLimit",
-           "NoLimit", "Rake", "Rules", "Pot", "PotAward", "settle"]
+           "NoLimit", "Rake", "Rules", "Pot", "PotAward", "settle", "Game", "Street",
+           "ActionKind", "StructureKind"]

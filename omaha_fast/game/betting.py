@@ -17,45 +17,51 @@ from typing import TYPE_CHECKING, Optional
 
 from .._checks import is_int
 from ..errors import ActionTypeError, IllegalActionError
-from .values import STREETS, LegalActions, new_legal
+from .names import ActionKind
+from .structures import StructureKind
+from .values import STREETS, LegalActions, PlayerIndex, Seat, new_legal
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-# betting structure codes (one name per line, so the API reference lists each)
-FL = 0
-PL = 1
-NL = 2
+_FIXED_LIMIT = StructureKind.FIXED_LIMIT
+_POT_LIMIT = StructureKind.POT_LIMIT
+_FOLD, _CHECK, _CALL, _BET, _RAISE_TO, _ALL_IN = ActionKind
 
 
 class Betting:
-    """The legality half of a hand; the attributes are set by the Hand."""
+    """The legality half of a hand; the attributes are set by the Hand.
+
+    Players are numbered by dealt-in index here (``PlayerIndex``: 0 left of the button,
+    clockwise); ``_seats[i]`` is index i's table seat, used only in what callers see.
+    """
 
     __slots__ = ()
 
-    _actor: int
-    _awaiting: int
+    _actor: PlayerIndex              # the index to act; -1: nobody (over, or cards due)
+    _awaiting: int                   # open board: the street whose cards are due, else 0
     _finished: bool
-    _k: int
-    _kind: int
-    _seats: tuple[int, ...]
-    _stack: list[int]
-    _bet: list[int]
-    _out: list[bool]
-    _acted: list[bool]
-    _acted_level: list[int]
-    _current: int
-    _full_level: int
-    _inc: int
-    _bets: int
+    _n_players: int                  # players dealt in
+    _structure: StructureKind
+    _seats: tuple[Seat, ...]         # by index
+    _stacks: list[int]               # chips behind, by index
+    _street_bets: list[int]          # chips in front on this street, by index
+    _out: list[bool]                 # folded or all-in (no more decisions), by index
+    _acted: list[bool]               # acted on this street, by index
+    _acted_level: list[int]          # the bet each index faced when it last acted
+    _current_bet: int                # the street total to call
+    _full_level: int                 # fixed limit: the total of the last full bet or raise
+    _min_raise: int                  # pot and no limit: the last full raise, the least
+                                     # a raise must add
+    _bet_count: int                  # fixed limit: bets and raises this street (the cap)
     _cap: int
     _uncapped: bool
-    _size: int
+    _bet_size: int                   # fixed limit: this street's bet
     _min_bet: int
-    _in_pot: int
-    _able: int
-    _floor: int
-    _legal: Optional[LegalActions]
+    _in_pot: int                     # every chip committed, bets in front included
+    _n_can_bet: int                  # players neither folded nor all-in
+    _stack_floor: int                # the smallest stack + bet this street (see below)
+    _legal: Optional[LegalActions]   # legal_actions() of the actor, until the next change
     rules: Rules
 
     def legal_actions(self) -> LegalActions:
@@ -73,9 +79,9 @@ class Betting:
         i = self._actor
         if i < 0:
             raise IllegalActionError(f"no action is possible: {self._no_actor()}")
-        stack = self._stack[i]
-        bet = self._bet[i]
-        current = self._current
+        stack = self._stacks[i]
+        bet = self._street_bets[i]
+        current = self._current_bet
         to_call = current - bet
         total = bet + stack
         lo = hi = all_in_to = 0
@@ -84,40 +90,42 @@ class Betting:
             all_in_to = total if stack else 0
         else:
             call = to_call
-            kind = self._kind
+            structure = self._structure
             # may i raise? Someone must be left to face it (two players can still bet);
             # fixed limit: below the cap, and reopened by a full bet since i acted;
             # TDA 47A otherwise: reopened only by a full raise, or short all-ins adding
             # up to one
-            if self._able <= 1:
+            if self._n_can_bet <= 1:
                 open_ = False
-            elif kind == FL:
-                open_ = ((self._bets < self._cap or self._uncapped) and
+            elif structure is _FIXED_LIMIT:
+                open_ = ((self._bet_count < self._cap or self._uncapped) and
                          (not self._acted[i] or self._full_level > self._acted_level[i]))
             else:
-                open_ = not self._acted[i] or current - self._acted_level[i] >= self._inc
+                open_ = (not self._acted[i] or
+                         current - self._acted_level[i] >= self._min_raise)
             # and an opponent who could put in more than the current bet. The search is
-            # skipped while the current bet is below _floor, the smallest stack when the
+            # skipped while the current bet is below _stack_floor, the smallest stack when the
             # round began (bets were 0 then, except the blinds preflop, which only raise
             # a stack + bet). That is sound because:
             # - a player's stack + bet is constant within a round (chips only move from
-            #   stack to bet), so every player can still reach at least _floor;
-            # - _able >= 2 (checked above) means some other player is neither folded nor
-            #   all-in, and he can put in stack + bet >= _floor > current;
+            #   stack to bet), so every player can still reach at least _stack_floor;
+            # - _n_can_bet >= 2 (checked above) means some other player is neither folded
+            #   nor all-in, and he can put in stack + bet >= _stack_floor > current;
             # - anyone all-in this round has stack + bet == his bet <= current, so then
-            #   _floor <= current and the full search below runs.
-            if open_ and current >= self._floor and not self.rules.allow_uncallable_raise:
-                stack_, bet_, out = self._stack, self._bet, self._out
+            #   _stack_floor <= current and the full search below runs.
+            if (open_ and current >= self._stack_floor and
+                    not self.rules.allow_uncallable_raise):
+                stack_, bet_, out = self._stacks, self._street_bets, self._out
                 open_ = any(j != i and not out[j] and stack_[j] + bet_[j] > current
-                            for j in range(self._k))
+                            for j in range(self._n_players))
             if open_:
-                if kind == FL:
-                    lo = hi = self._full_level + self._size
-                elif kind == PL:
-                    lo = current + self._inc if current else self._min_bet
+                if structure is _FIXED_LIMIT:
+                    lo = hi = self._full_level + self._bet_size
+                elif structure is _POT_LIMIT:
+                    lo = current + self._min_raise if current else self._min_bet
                     hi = max(lo, current + self._in_pot + to_call)
                 else:
-                    lo = current + self._inc if current else self._min_bet
+                    lo = current + self._min_raise if current else self._min_bet
                     hi = total
                 if total <= hi:
                     all_in_to = total
@@ -168,9 +176,9 @@ class Betting:
         # LegalActions by position (cheaper than the names, once per action):
         # [4] call, [7] min_to, [8] max_to, [9] all_in_to
         call, lo, hi, all_in_to = legal[4], legal[7], legal[8], legal[9]
-        bet = self._bet[i]
-        to_call = self._current - bet
-        if kind == "fold":
+        bet = self._street_bets[i]
+        to_call = self._current_bet - bet
+        if kind == _FOLD:
             if not to_call and not self.rules.allow_fold_when_check:
                 # folding for free would only hand the pot to players who did not pay for it
                 # (the card rooms allow it: Rules.allow_fold_when_check)
@@ -178,13 +186,13 @@ class Betting:
             if amount is not None:
                 raise self._refuse(kind, amount, "a fold takes no amount")
             return bet
-        if kind == "check":
+        if kind == _CHECK:
             if to_call:
                 raise self._refuse(kind, amount, f"there are {to_call} to call")
             if amount is not None:
                 raise self._refuse(kind, amount, "a check takes no amount")
             return bet
-        if kind == "call":
+        if kind == _CALL:
             if not to_call:
                 raise self._refuse(kind, amount, "there is no bet to call")
             if amount is not None and amount != call:
@@ -192,7 +200,7 @@ class Betting:
                 raise self._refuse(kind, amount, f"a call adds {call} (the amount of a call "
                                                  f"is the chips added{total})")
             return bet + call
-        if kind == "all_in":
+        if kind == _ALL_IN:
             if not all_in_to:
                 raise self._refuse(kind, amount, "going all-in would exceed what the "
                                                  "betting allows")
@@ -200,39 +208,39 @@ class Betting:
                 raise self._refuse(kind, amount, f"an all-in goes to {all_in_to} (the "
                                                  f"street total)")
             return all_in_to
-        if kind != "bet" and kind != "raise_to":
+        if kind != _BET and kind != _RAISE_TO:
             error = IllegalActionError if isinstance(kind, str) else ActionTypeError
             raise error(f"unknown action {kind!r}: the kinds are fold, check, "
                                      f"call, bet, raise_to and all_in "
                                      f"({self.legal_actions().describe()})")
         if amount is None:
             raise self._refuse(kind, amount, f"{kind} needs an amount, the street total")
-        if kind == "bet" and self._current:
-            raise self._refuse(kind, amount, f"there is already a bet of {self._current}; "
+        if kind == _BET and self._current_bet:
+            raise self._refuse(kind, amount, f"there is already a bet of {self._current_bet}; "
                                              f"raise instead")
-        if kind == "raise_to" and not self._current:
+        if kind == _RAISE_TO and not self._current_bet:
             raise self._refuse(kind, amount, "there is no bet to raise; bet instead")
         if amount == all_in_to and amount:
-            if amount > self._current:
+            if amount > self._current_bet:
                 return amount
             # an all-in that does not reach above the bet is a call, not a bet or raise
             raise self._refuse(kind, amount, f"an all-in to {amount} does not raise the bet "
-                                             f"of {self._current}: it is a call")
+                                             f"of {self._current_bet}: it is a call")
         if lo and amount == lo:
             return amount
-        word = "bet" if kind == "bet" else "raise"
+        word = "bet" if kind == _BET else "raise"
         if not lo:
             if all_in_to and amount < all_in_to:
                 raise self._refuse(kind, amount, f"only an all-in to {all_in_to} is possible")
             raise self._refuse(kind, amount, self._why_closed(i))
-        if amount > bet + self._stack[i]:
-            raise self._refuse(kind, amount, f"the stack covers only {bet + self._stack[i]}")
-        if self._kind == FL:
+        if amount > bet + self._stacks[i]:
+            raise self._refuse(kind, amount, f"the stack covers only {bet + self._stacks[i]}")
+        if self._structure is _FIXED_LIMIT:
             raise self._refuse(kind, amount, f"fixed-limit {word}s go to exactly {lo}")
         if amount < lo:
             raise self._refuse(kind, amount, f"below the minimum {word} to {lo}")
         if amount > hi:
-            limit = "pot-limit maximum" if self._kind == PL else "maximum"
+            limit = "pot-limit maximum" if self._structure is _POT_LIMIT else "maximum"
             raise self._refuse(kind, amount, f"above the {limit} {word} to {hi}")
         chip = self.rules.chip
         if amount % chip:
@@ -246,10 +254,10 @@ class Betting:
                                   f"({self.legal_actions().describe()})")
 
     def _why_closed(self, i: int) -> str:
-        if self._kind == FL and self._bets >= self._cap and not self._uncapped:
+        if self._structure is _FIXED_LIMIT and self._bet_count >= self._cap and not self._uncapped:
             return f"the betting is capped at {self._cap} bets"
-        others = [j for j in range(self._k) if j != i and not self._out[j]
-                  and self._stack[j] + self._bet[j] > self._current]
+        others = [j for j in range(self._n_players) if j != i and not self._out[j]
+                  and self._stacks[j] + self._street_bets[j] > self._current_bet]
         if not others:
             return "no other player has chips to meet a raise"
         return "the betting was not reopened by a full raise"
@@ -266,11 +274,11 @@ class Betting:
 
 def _say(kind: str, amount: object) -> str:
     text = amount if is_int(amount) else repr(amount)
-    if kind == "raise_to":
+    if kind == _RAISE_TO:
         return f"raise to {text}"
-    if kind == "all_in":
+    if kind == _ALL_IN:
         return "all-in" if amount is None else f"all-in to {text}"
     return kind if amount is None else f"{kind} {text}"
 
 
-__all__ = ["Betting", "FL", "PL", "NL"]
+__all__ = ["Betting"]

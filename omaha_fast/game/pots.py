@@ -1,8 +1,10 @@
 """Side pots, the high/low split of each pot, odd chips and rake.
 
-Players are given by their index in award order: index 0 is the first player left of the
-button and the indices run clockwise, so "odd chips one each from the button's left" is
-simply ascending index order (the "first shown" rule passes its own order).
+Players are given by their dealt-in index (:data:`~omaha_fast.game.values.PlayerIndex`):
+index 0 is the first player left of the button and the indices run clockwise, so "odd
+chips one each from the button's left" is simply ascending index order (the "first shown"
+rule passes its own order). The records are the index ones, :class:`IndexPot` and
+:class:`IndexAward`; the hand gives its callers pots and awards by seat.
 
 >>> pots = build_pots([100, 300, 300], [False, False, False])
 >>> [(p.amount, p.eligible) for p in pots]
@@ -18,11 +20,19 @@ from typing import Optional
 
 from ..errors import InvalidValueError
 from .rules import Rake
-from .values import Pot, PotAward, new_award
+from .values import (
+    IndexAward,
+    IndexPot,
+    PlayerIndex,
+    Pot,  # noqa: F401 (the seat records keep their old import path here)
+    PotAward,  # noqa: F401
+    new_index_award,
+    new_index_pot,
+)
 
 
 def build_pots(contributed: Sequence[int], folded: Sequence[bool],
-               dead: int = 0) -> list[Pot]:
+               dead: int = 0) -> list[IndexPot]:
     """Main pot and side pots from what each player put in this hand.
 
     Each contribution level of a player still in the hand closes a pot that only the
@@ -40,8 +50,9 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool],
     if len(levels) == 1:
         # the usual showdown, nobody all-in for less: one pot, every live player in it
         amount = sum(contributed) + dead
-        return [Pot(amount, tuple(j for j, f in enumerate(folded) if not f))] if amount else []
-    pots: list[Pot] = []
+        return [new_index_pot((amount, tuple(j for j, f in enumerate(folded) if not f)))
+                ] if amount else []
+    pots: list[IndexPot] = []
     below = 0
     last = len(levels) - 1
     for i, level in enumerate(levels):
@@ -54,13 +65,13 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool],
         eligible = tuple(j for j, (c, f) in enumerate(zip(contributed, folded))
                          if not f and c >= level)
         if amount:
-            pots.append(Pot(amount, eligible))
+            pots.append(new_index_pot((amount, eligible)))
         below = level
     return pots
 
 
 def pots_in_play(contributed: Sequence[int], folded: Sequence[bool], all_in: Sequence[bool],
-                 dead: int = 0) -> list[Pot]:
+                 dead: int = 0) -> list[IndexPot]:
     """The pots as they stand during a hand: a side pot closes only at an all-in level;
     players who can still bet are eligible for every pot, since they will match it.
 
@@ -71,7 +82,7 @@ def pots_in_play(contributed: Sequence[int], folded: Sequence[bool], all_in: Seq
     [(120, (0, 1, 2)), (40, (1, 2))]
     """
     levels = sorted({c for c, f, a in zip(contributed, folded, all_in) if a and not f})
-    pots: list[Pot] = []
+    pots: list[IndexPot] = []
     below = 0
     players = list(zip(contributed, folded, all_in))
     for level in levels:
@@ -79,18 +90,19 @@ def pots_in_play(contributed: Sequence[int], folded: Sequence[bool], all_in: Seq
         eligible = tuple(j for j, (c, f, a) in enumerate(players)
                          if not f and (not a or c >= level))
         if amount:
-            pots.append(Pot(amount, eligible))
+            pots.append(new_index_pot((amount, eligible)))
         below = level
     rest = sum(c - min(c, below) for c in contributed)
     if rest or not pots:
-        pots.append(Pot(rest, tuple(j for j, (c, f, a) in enumerate(players)
-                                    if not f and not a)))
+        pots.append(new_index_pot((rest, tuple(j for j, (c, f, a) in enumerate(players)
+                                              if not f and not a))))
     if dead:
-        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        pots[0] = new_index_pot((pots[0].amount + dead, pots[0].eligible))
     return pots
 
 
-def split_evenly(amount: int, winners: Sequence[int], chip: int) -> dict[int, int]:
+def split_evenly(amount: int, winners: Sequence[PlayerIndex],
+                 chip: int) -> dict[PlayerIndex, int]:
     """Divide ``amount`` among ``winners`` (listed in odd-chip order) in units of ``chip``.
 
     The odd chips go one each to the first winners in the given order; chips smaller than
@@ -107,18 +119,20 @@ def split_evenly(amount: int, winners: Sequence[int], chip: int) -> dict[int, in
     return shares
 
 
-def award_pot(pot: Pot, high: Sequence[int], low: Sequence[int], *, split_low: bool,
-              order: Sequence[int], chip: int, rake: int = 0) -> PotAward:
+def award_pot(pot: IndexPot, high: Sequence[int], low: Sequence[int], *, split_low: bool,
+              order: Sequence[int], chip: int, rake: int = 0) -> IndexAward:
     """Award one pot: best high, and half to the best qualifying low when there is one.
 
     ``high``/``low`` hold each player's values (low 0 means none); ``order`` ranks the
     players for odd chips (smaller first). The high half is the larger one; if the same
     players win both halves the pot is divided as one.
 
-    >>> a = award_pot(Pot(66, (0, 1)), [9, 9], [5, 5], split_low=True, order=[0, 1], chip=1)
+    >>> a = award_pot(IndexPot(66, (0, 1)), [9, 9], [5, 5], split_low=True, order=[0, 1],
+    ...               chip=1)
     >>> a.shares
     {0: 33, 1: 33}
-    >>> a = award_pot(Pot(101, (0, 1)), [9, 3], [0, 5], split_low=True, order=[0, 1], chip=1)
+    >>> a = award_pot(IndexPot(101, (0, 1)), [9, 3], [0, 5], split_low=True, order=[0, 1],
+    ...               chip=1)
     >>> a.shares
     {0: 51, 1: 50}
     """
@@ -140,13 +154,13 @@ def award_pot(pot: Pot, high: Sequence[int], low: Sequence[int], *, split_low: b
         shares = split_evenly(amount - low_amount, high_winners, chip)
         for i, chips in split_evenly(low_amount, low_winners, chip).items():
             shares[i] = shares.get(i, 0) + chips
-    return new_award((pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners),
+    return new_index_award((pot.amount, rake, eligible, tuple(high_winners), tuple(low_winners),
                       shares))
 
 
-def settle_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,
+def settle_pots(pots: Sequence[IndexPot], high: Sequence[int], low: Sequence[int], *,
                 split_low: bool, order: Sequence[int], chip: int,
-                rake: Optional[Rake] = None) -> list[PotAward]:
+                rake: Optional[Rake] = None) -> list[IndexAward]:
     """Award every pot on its own, taking the rake (capped per hand) from each first.
 
     >>> awards = settle_pots(build_pots([10, 10], [False, False]), [5, 7], [0, 0],
@@ -164,7 +178,7 @@ def settle_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,
     return awards
 
 
-def payouts(awards: Sequence[PotAward], n: int) -> list[int]:
+def payouts(awards: Sequence[IndexAward], n: int) -> list[int]:
     """Total chips each of ``n`` players receives from the awards."""
     out = [0] * n
     for award in awards:
@@ -173,5 +187,5 @@ def payouts(awards: Sequence[PotAward], n: int) -> list[int]:
     return out
 
 
-__all__ = ["Pot", "PotAward", "build_pots", "pots_in_play", "split_evenly", "award_pot",
-           "settle_pots", "payouts"]
+__all__ = ["Pot", "PotAward", "IndexPot", "IndexAward", "build_pots", "pots_in_play",
+           "split_evenly", "award_pot", "settle_pots", "payouts"]

@@ -14,19 +14,22 @@ Traceback (most recent call last):
 omaha_fast.errors.InvalidValueError: no-limit needs blinds=(small, big)
 >>> Rules(structure=FixedLimit(10, 20), chip=5).blinds   # half of 10 rounded down to 5
 (5, 10)
+>>> Rules(structure=FixedLimit(10, 20), game="high").game is Game.HIGH
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional, Union
+from typing import NamedTuple, Optional, Union
 
 from .._checks import check_bool, check_choice
 from ..errors import InvalidTypeError, InvalidValueError
-from .structures import FixedLimit, NoLimit, PotLimit, Structure, check_chips
+from .names import Game
+from .structures import FixedLimit, NoLimit, PotLimit, Structure, StructureKind, check_chips
 
-GAMES = ("hilo", "high")
+GAMES: tuple[Game, ...] = tuple(Game)
 BUTTON_RULES = ("dead", "moving")
 ODD_CHIP_RULES = ("left_of_button", "first_shown")
 
@@ -70,6 +73,20 @@ class Rake:
         return amount
 
 
+class HandSettings(NamedTuple):
+    """What a hand's betting and settlement read from the rules, worked out once when the
+    rules are made (``Rules.settings``): the structure, the fixed-limit cap and bet size of
+    each street (0 in pot and no limit), the smallest opening bet, and whether pots split
+    high and low."""
+
+    structure: StructureKind
+    cap: int
+    uncap_heads_up: bool
+    bet_sizes: tuple[int, int, int, int]
+    min_bet: int
+    split_low: bool
+
+
 @dataclass(frozen=True)
 class Rules:
     """Everything that is fixed for a table. Built by :class:`Table` from its keywords.
@@ -79,10 +96,14 @@ class Rules:
     ``allow_uncallable_raise`` lets a player raise when no opponent can put in more than
     the bet already made (the raise comes back as an uncalled bet), as PokerStars does;
     off by default, such a raise is refused.
+
+    ``game`` is a :class:`Game` (its string is accepted and stored as the member).
+    ``settings`` holds what hands read from the rules (:class:`HandSettings`), worked out
+    once here rather than by every hand.
     """
 
     structure: Structure
-    game: str = "hilo"
+    game: Union[Game, str] = Game.HILO
     blinds: Optional[tuple[int, int]] = None
     ante: int = 0
     big_blind_ante: int = 0
@@ -93,12 +114,13 @@ class Rules:
     allow_fold_when_check: bool = False
     allow_uncallable_raise: bool = False
     min_bet: int = field(init=False, default=0)
+    settings: HandSettings = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, (FixedLimit, PotLimit, NoLimit)):
             raise InvalidTypeError(f"structure must be FixedLimit(...), PotLimit(...) or "
                              f"NoLimit(...), got {self.structure!r}")
-        check_choice(self.game, GAMES, "game")
+        object.__setattr__(self, "game", Game(check_choice(self.game, GAMES, "game")))
         check_choice(self.button_rule, BUTTON_RULES, "button_rule")
         check_bool(self.allow_fold_when_check, "allow_fold_when_check")
         check_bool(self.allow_uncallable_raise, "allow_uncallable_raise")
@@ -140,6 +162,16 @@ class Rules:
         for name, value in amounts.items():
             check_unit(value, chip, name)
         object.__setattr__(self, "min_bet", min_bet)
+        structure = self.structure
+        if isinstance(structure, FixedLimit):
+            small_bet, big_bet = structure.small_bet, structure.big_bet
+            settings = HandSettings(structure.name, structure.cap, structure.uncap_heads_up,
+                                    (small_bet, small_bet, big_bet, big_bet), min_bet,
+                                    self.game is Game.HILO)
+        else:
+            settings = HandSettings(structure.name, 0, False, (0, 0, 0, 0), min_bet,
+                                    self.game is Game.HILO)
+        object.__setattr__(self, "settings", settings)
 
 
 def check_unit(value: int, chip: int, what: str) -> int:
@@ -170,4 +202,5 @@ def odd_chip_rule(value: object) -> str:
     return check_choice(name, ODD_CHIP_RULES, "odd_chips")
 
 
-__all__ = ["Rules", "Rake", "GAMES", "BUTTON_RULES", "ODD_CHIP_RULES", "check_unit"]
+__all__ = ["Rules", "Rake", "HandSettings", "Game", "GAMES", "BUTTON_RULES",
+           "ODD_CHIP_RULES", "check_unit"]

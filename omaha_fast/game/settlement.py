@@ -15,16 +15,17 @@ from typing import Optional, Union
 from .._checks import check_choice, check_int
 from ..cards import CardsLike, check_disjoint, parse_group
 from ..errors import InvalidCardError, InvalidTypeError, InvalidValueError
+from .names import Game
 from .pots import build_pots, payouts, settle_pots
 from .rules import GAMES, Rake, check_unit, odd_chip_rule
 from .showdown import hand_values, showdown_order
 from .structures import check_chips
-from .values import Pot, PotAward
+from .values import IndexAward, IndexPot, PlayerIndex
 
 
 def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
            contributed: Sequence[int], folded: Union[Sequence[bool], Collection[int]],
-           button: int, *, game: str = "hilo", odd_chips: str = "left_of_button",
+           button: int, *, game: Union[Game, str] = Game.HILO, odd_chips: str = "left_of_button",
            chip: int = 1, dead: int = 0, rake: Optional[Rake] = None,
            shown_order: Optional[Sequence[int]] = None) -> list[int]:
     """Gross chips each seat receives from the pots.
@@ -48,7 +49,7 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     n = len(contributed)
     if len(holes) != n:
         raise InvalidValueError(f"holes has {len(holes)} seats but contributed has {n}")
-    check_choice(game, GAMES, "game")
+    game = Game(check_choice(game, GAMES, "game"))
     odd_chips = odd_chip_rule(odd_chips)
     button = check_int(button, "button", low=0, high=n - 1)
     chip = check_chips(chip, "chip", positive=True)
@@ -92,7 +93,7 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     else:
         shown = showdown_order(range(k), None)
     pots = build_pots([contributed[s] for s in seats], [is_folded[s] for s in seats], dead)
-    _, paid = award_pots(pots, high, low, split_low=showdown and game == "hilo",
+    _, paid = award_pots(pots, high, low, split_low=showdown and game is Game.HILO,
                          odd_chips=odd_chips, shown=shown, chip=chip, rake=rake,
                          flop_dealt=len(board_cards) >= 3)
     out = [0] * n
@@ -101,9 +102,9 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     return out
 
 
-def award_pots(pots: Sequence[Pot], high: Sequence[int], low: Sequence[int], *,
-               split_low: bool, odd_chips: str, shown: Sequence[int], chip: int,
-               rake: Optional[Rake], flop_dealt: bool) -> tuple[list[PotAward], list[int]]:
+def award_pots(pots: Sequence[IndexPot], high: Sequence[int], low: Sequence[int], *,
+               split_low: bool, odd_chips: str, shown: Sequence[PlayerIndex], chip: int,
+               rake: Optional[Rake], flop_dealt: bool) -> tuple[list[IndexAward], list[int]]:
     """The one settlement routine, of the table's hands and of :func:`settle`: every pot
     awarded on its own with its odd chips, after the rake; returns the awards and each
     player's chips.

@@ -9,17 +9,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, Union
 
 from .. import _core
 from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctests)
 from ..evaluation import evaluate
-from .pots import Pot
+from .names import Game
+from .values import IndexPot, PlayerIndex
 
-_GAME_CODE = {"hilo": _core.game_code("hilo"), "high": _core.game_code("high")}
+# the C core's code of each game (a str key finds its member: they hash alike)
+_GAME_CODE: dict[str, int] = {game: _core.game_code(game) for game in Game}
 
 
-def hand_values(hole: Sequence[Card], board: Sequence[Card], game: str) -> tuple[int, int]:
+def hand_values(hole: Sequence[Card], board: Sequence[Card],
+                game: Union[Game, str]) -> tuple[int, int]:
     """(high value, low value or 0) of a hand: the one call into the evaluator.
 
     The engine has already checked the cards, so the packed C entry point is used; any
@@ -32,8 +35,9 @@ def hand_values(hole: Sequence[Card], board: Sequence[Card], game: str) -> tuple
     return packed >> 8, packed & 0xFF
 
 
-def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card], game: str,
-                players: Sequence[int], high: list[int], low: list[int]) -> None:
+def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card],
+                game: Union[Game, str], players: Sequence[PlayerIndex], high: list[int],
+                low: list[int]) -> None:
     """:func:`hand_values` of each of ``players`` (indices into ``holes``) into
     ``high``/``low``: the board is packed once for the whole showdown."""
     packed_board = bytes(board)
@@ -48,7 +52,8 @@ def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card], game: st
             low[i] = packed & 0xFF
 
 
-def showdown_order(contenders: Sequence[int], aggressor: Optional[int]) -> list[int]:
+def showdown_order(contenders: Sequence[PlayerIndex],
+                   aggressor: Optional[PlayerIndex]) -> list[PlayerIndex]:
     """Contenders (indices clockwise from the button's left) in the order they show.
 
     The last river bettor or raiser shows first; otherwise the first player left of the
@@ -61,15 +66,15 @@ def showdown_order(contenders: Sequence[int], aggressor: Optional[int]) -> list[
     return order
 
 
-def choose_shows(order: Sequence[int], pots: Sequence[Pot], high: Sequence[int],
-                 low: Sequence[int], split_low: bool) -> list[int]:
+def choose_shows(order: Sequence[PlayerIndex], pots: Sequence[IndexPot], high: Sequence[int],
+                 low: Sequence[int], split_low: bool) -> list[PlayerIndex]:
     """Who shows, in showdown order; the others muck.
 
     A player shows when his hand could still win some part of some pot given the hands
     already shown (at least ties the best shown high, or the best shown low with a low of
     his own, in a pot he is eligible for); a hand that cannot win is mucked.
 
-    >>> pots = [Pot(100, (0, 1, 2))]
+    >>> pots = [IndexPot(100, (0, 1, 2))]
     >>> choose_shows([1, 2, 0], pots, high=[50, 60, 40], low=[0, 0, 0], split_low=True)
     [1]
     >>> choose_shows([1, 2, 0], pots, high=[50, 60, 40], low=[0, 0, 30], split_low=True)

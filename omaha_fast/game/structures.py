@@ -2,8 +2,10 @@
 
 Each structure is a small frozen value that names the game and holds its bet sizes. The
 betting rules themselves (how big a bet or a raise may be) are in ``betting.py``; a hand
-copies the sizes it needs from the structure once (``hand._params``).
+copies the sizes it needs from the rules once (``Rules.settings``).
 
+>>> FixedLimit(10, 20).name, PotLimit().name is StructureKind.POT_LIMIT
+('fixed-limit', True)
 >>> FixedLimit(10, 20)
 FixedLimit(small_bet=10, big_bet=20, cap=4, uncap_heads_up=False)
 >>> PotLimit(min_bet=100).min_bet
@@ -21,6 +23,17 @@ from typing import Optional, Union
 
 from .._checks import check_bool, check_int
 from ..errors import InvalidValueError
+from .names import NameEnum
+
+
+class StructureKind(NameEnum):
+    """The name of a betting structure (each structure's ``name``); a str, as elsewhere
+    in the engine's vocabulary (:mod:`omaha_fast.game.names`)."""
+
+    FIXED_LIMIT = "fixed-limit"
+    POT_LIMIT = "pot-limit"
+    NO_LIMIT = "no-limit"
+
 
 # frozen dataclasses store the checked value (a plain int, even from a numpy integer)
 _set = object.__setattr__
@@ -68,7 +81,7 @@ class FixedLimit:
         _set(self, "cap", check_int(self.cap, "FixedLimit cap", low=1))
         check_bool(self.uncap_heads_up, "FixedLimit uncap_heads_up")
 
-    name = "fixed-limit"
+    name = StructureKind.FIXED_LIMIT
 
     def default_blinds(self) -> tuple[int, int]:
         """Half the small bet rounded down (the rules round it to the chip unit), then the
@@ -89,7 +102,7 @@ class PotLimit:
         if self.min_bet is not None:
             _set(self, "min_bet", check_chips(self.min_bet, "PotLimit min_bet", positive=True))
 
-    name = "pot-limit"
+    name = StructureKind.POT_LIMIT
 
 
 @dataclass(frozen=True)
@@ -105,7 +118,7 @@ class NoLimit:
         if self.min_bet is not None:
             _set(self, "min_bet", check_chips(self.min_bet, "NoLimit min_bet", positive=True))
 
-    name = "no-limit"
+    name = StructureKind.NO_LIMIT
 
 
 Structure = Union[FixedLimit, PotLimit, NoLimit]

@@ -21,12 +21,13 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Optional
+from typing import Optional, Union
 
 from .._checks import check_bool, check_int
 from ..cards import Card, CardsLike, Deck, check_disjoint, parse_group
 from ..errors import InvalidTypeError, InvalidValueError
 from .hand import Hand
+from .names import Game
 from .rules import Rake, Rules, check_unit
 from .structures import FixedLimit, Structure, check_chips  # noqa: F401 (doctests)
 from .values import Post, new_post, new_setup
@@ -63,7 +64,8 @@ class Table:
     simulations; default a CSPRNG).
     """
 
-    def __init__(self, *, structure: Structure, seats: int = 6, game: str = "hilo",
+    def __init__(self, *, structure: Structure, seats: int = 6,
+                 game: Union[Game, str] = Game.HILO,
                  blinds: Optional[tuple[int, int]] = None, ante: int = 0,
                  big_blind_ante: int = 0, chip: int = 1, button_rule: str = "dead",
                  odd_chips: str = "left_of_button", rake: Optional[Rake] = None,
@@ -419,7 +421,7 @@ class Table:
 
     def _hand_over(self, hand: Hand) -> None:
         players = self._players
-        for seat, stack in zip(hand.seats, hand._stack):
+        for seat, stack in zip(hand.seats, hand._stacks):
             players[seat].stack = stack  # type: ignore[union-attr]
 
     def __repr__(self) -> str:

@@ -294,7 +294,7 @@ def _record(name: str, table: dict[str, Any], origin: str,
             raise f.fail("_burns", f"_burns {text_problem(f.get('_burns'))}")
         extra["burns"] = f.get("_burns")
     record = HandRecord(
-        game=game, structure=structure, blinds=list(blind_pair), seats=size, button=button,
+        game=game, structure=structure, blinds=list(blind_pair), table_size=size, button=button,
         stacks=stacks_by_seat, posts=posts, holes=holes, board=board, actions=actions,
         final_stacks=final, small_bet=f.get("small_bet"), big_bet=f.get("big_bet"),
         cap=f.get("_cap", 4), uncap_heads_up=f.get("_uncap_heads_up", False),
@@ -317,7 +317,7 @@ def _record(name: str, table: dict[str, Any], origin: str,
 
 
 # the PHH field behind each record field, for messages
-_PHH_KEY = {"seats": "_table_size", "small_bet": "small_bet", "big_bet": "big_bet",
+_PHH_KEY = {"table_size": "_table_size", "small_bet": "small_bet", "big_bet": "big_bet",
             "min_bet": "min_bet", "players": "players", "final_stacks": "finishing_stacks",
             "stacks": "starting_stacks"}
 
@@ -545,7 +545,7 @@ def toml_key(key: Any) -> str:
 def phh_fields(record: HandRecord) -> dict[str, Any]:
     """The PHH fields of a record, in the usual order."""
     record.validate()
-    n = record.seats
+    n = record.table_size
     seats = [(record.button + k) % n for k in range(1, n + 1)
              if record.stacks[(record.button + k) % n] is not None]
     k = len(seats)

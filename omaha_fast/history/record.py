@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
@@ -74,13 +75,14 @@ class HandRecord:
     are the table's (small, big): the big blind is the bet to call preflop even when the
     big blind's seat could post less. ``players`` holds names by seat when known.
     ``allow_fold_when_check`` and ``allow_uncallable_raise`` are the table settings of
-    those names (the card rooms' rules).
+    those names (the card rooms' rules). ``table_size`` is the number of seats at the
+    table (files written before it was named so say ``seats``; both are read).
     """
 
     game: str
     structure: str
     blinds: list[int]
-    seats: int
+    table_size: int
     button: int
     stacks: list[Optional[int]]
     posts: list[list[Any]]
@@ -105,6 +107,13 @@ class HandRecord:
     # where each action came from in the source file, for messages (PHH: its own index)
     sources: Optional[list[str]] = field(default=None, compare=False, repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seats(self) -> int:
+        """Deprecated: the table size, now :attr:`table_size`."""
+        warnings.warn("HandRecord.seats is deprecated: use HandRecord.table_size",
+                      DeprecationWarning, stacklevel=2)
+        return self.table_size
 
     @classmethod
     def from_hand(cls, hand: Hand) -> HandRecord:
@@ -153,7 +162,7 @@ class HandRecord:
         """Check the type, range and length of every field; raise RecordError naming the
         hand, the field and the problem.
 
-        >>> r = HandRecord(game="hilo", structure="no-limit", blinds=[1, 2], seats=2,
+        >>> r = HandRecord(game="hilo", structure="no-limit", blinds=[1, 2], table_size=2,
         ...                button="0", stacks=[10, 10], posts=[], holes=[None, None],
         ...                board="", actions=[], id="h1")
         >>> r.validate()
@@ -175,9 +184,9 @@ class HandRecord:
         if self.structure not in STRUCTURES:
             raise fail("structure", f"must be one of {', '.join(STRUCTURES)}, "
                                     f"got {short(self.structure)}")
-        n = self.seats
+        n = self.table_size
         if not is_int(n) or not 2 <= n <= 10:
-            raise fail("seats", f"must be a table size 2..10, got {short(n)}")
+            raise fail("table_size", f"must be a table size 2..10, got {short(n)}")
         if not isinstance(self.blinds, list) or len(self.blinds) != 2:
             raise fail("blinds", f"must be [small, big], got {short(self.blinds)}")
         for name, value in zip(("small blind", "big blind"), self.blinds):
@@ -259,7 +268,7 @@ class HandRecord:
             if not isinstance(post, list) or len(post) != 3:
                 raise fail(f"posts[{k}]", f"must be [seat, kind, amount], got {short(post)}")
             seat, kind, amount = post
-            problem = seat_problem(seat, self.seats)
+            problem = seat_problem(seat, self.table_size)
             if problem:
                 raise fail(f"posts[{k}] seat", problem)
             if self.stacks[seat] is None:
@@ -285,7 +294,7 @@ class HandRecord:
                                                 f"got {short(entry[0])}")
                 continue
             seat, verb, amount = entry
-            problem = seat_problem(seat, self.seats)
+            problem = seat_problem(seat, self.table_size)
             if problem:
                 raise fail(f"actions[{k}] seat", problem)
             if self.stacks[seat] is None:
@@ -331,7 +340,7 @@ class HandRecord:
                              "variant": _VARIANT_TEXT.get((self.structure, self.game))}
         for key in ("small_bet", "big_bet", "cap", "uncap_heads_up", "min_bet", "blinds"):
             d[key] = getattr(self, key)
-        n = self.seats
+        n = self.table_size
         blind_posts = [0] * n
         ante_posts = [0] * n
         kinds = set()
@@ -354,7 +363,7 @@ class HandRecord:
         rake = None
         if self.rake is not None:   # a Fraction percent is written "p/q" to read back exactly
             rake = {**self.rake, "percent": percent_text(self.rake["percent"])}
-        d.update(seats=n, button=self.button, big_blind=self.big_blind, stacks=self.stacks,
+        d.update(table_size=n, button=self.button, big_blind=self.big_blind, stacks=self.stacks,
                  holes=self.holes, board=self.board, actions=self.actions,
                  final_stacks=self.final_stacks, chip=self.chip, odd_chips=self.odd_chips,
                  rake=rake)
@@ -386,14 +395,19 @@ class HandRecord:
             if text_problem(hand_id):
                 raise RecordError(f"{where}id {text_problem(hand_id)}")
             where = f"{where}{hand_id}: "
-        required = ("game", "structure", "blinds", "seats", "button", "stacks", "holes",
+        # the table size is "table_size", or "seats" in files written before that name
+        size_key = "table_size" if "table_size" in d or "seats" not in d else "seats"
+        required = ("game", "structure", "blinds", size_key, "button", "stacks", "holes",
                     "board", "actions")
         missing = [k for k in required if k not in d]
         if missing:
             raise RecordError(f"{where}missing field(s): {', '.join(missing)}")
-        n = d["seats"]
+        n = d[size_key]
         if not is_int(n) or not 2 <= n <= 10:
-            raise RecordError(f"{where}seats must be a table size 2..10, got {short(n)}")
+            raise RecordError(f"{where}{size_key} must be a table size 2..10, got {short(n)}")
+        if "seats" in d and "table_size" in d and d["seats"] != n:
+            raise RecordError(f"{where}seats ({short(d['seats'])}) and table_size ({n}) "
+                              f"disagree")
         for key in ("stacks", "holes"):
             if not isinstance(d[key], list) or len(d[key]) != n:
                 raise RecordError(f"{where}{key} must be a list of {n} entries, "
@@ -406,8 +420,9 @@ class HandRecord:
                 raise RecordError(f"{where}{key} must be a list of lists, got {short(value)}")
         known = {f for f in cls.__dataclass_fields__
                  if f not in ("extra", "origin", "sources")}
-        derived = {"variant", "blind_posts", "antes", "net", "posts"}
+        derived = {"variant", "blind_posts", "antes", "net", "posts", "seats"}
         kwargs = {k: v for k, v in d.items() if k in known}
+        kwargs["table_size"] = n
         kwargs["id"] = hand_id
         kwargs["posts"] = [list(p) for p in posts]
         kwargs["board"] = d["board"] or ""
@@ -529,7 +544,7 @@ def _record_of(hand: Hand) -> HandRecord:
         extra["returned"] = [list(r) for r in hand.uncalled_returns]
     assert rules.blinds is not None   # Rules fills in the default blinds
     return HandRecord(
-        game=rules.game, structure=s.name, blinds=list(rules.blinds), seats=n,
+        game=rules.game, structure=s.name, blinds=list(rules.blinds), table_size=n,
         button=setup.button, stacks=stacks, posts=[list(p) for p in hand.posts],
         holes=holes, board=format_cards(hand.board), actions=actions, final_stacks=final,
         small_bet=getattr(s, "small_bet", None), big_bet=getattr(s, "big_bet", None),

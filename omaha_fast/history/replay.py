@@ -54,7 +54,7 @@ def start_from_record(record: HandRecord) -> Hand:
     """A hand set up exactly as the record says (seats, button, stacks, posts, cards)."""
     where = record.where()
     rules = record.make_rules()      # checks every field first
-    n = record.seats
+    n = record.table_size
     order = [(record.button + k) % n for k in range(1, n + 1)]
     seats = tuple(s for s in order if record.stacks[s] is not None)
     try:
@@ -158,7 +158,7 @@ def replay(record: HandRecord) -> ReplayResult:
         raise ReplayError(f"{where}the record ends before the hand is over (seat "
                           f"{hand.to_act} to act on the {hand.street})")
     _check_board(hand, where, "at the end of the record")
-    replayed: list[Optional[int]] = [None] * record.seats
+    replayed: list[Optional[int]] = [None] * record.table_size
     for s, stack in hand.stacks.items():
         replayed[s] = stack
     return ReplayResult(record, hand, record.final_stacks, replayed)

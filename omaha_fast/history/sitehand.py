@@ -629,7 +629,7 @@ class HandBuilder:
                 raise self.fail(self.line, "a hand run twice needs both boards to the river")
             site["boards"] = [self.board, self.board2]
         record = HandRecord(
-            game=self.game, structure=self.structure, blinds=blinds, seats=n,
+            game=self.game, structure=self.structure, blinds=blinds, table_size=n,
             button=self.button - 1, stacks=stacks, posts=[[s - 1, k, a] for s, k, a in posts],
             holes=holes, board=self.board, actions=actions, final_stacks=final,
             small_bet=small_bet if fixed else None, big_bet=big_bet if fixed else None,

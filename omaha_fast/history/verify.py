@@ -178,7 +178,7 @@ def verify(record: HandRecord) -> Verdict:
     that more than one player contests is divided between the two runs."""
     site = record.extra.get("site") or {}
     fmt = site.get("format", "record")
-    names = site.get("names") or [None] * record.seats
+    names = site.get("names") or [None] * record.table_size
     scale = site.get("scale", 1)
 
     def who(seat: int) -> str:
