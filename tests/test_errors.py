@@ -330,6 +330,15 @@ def test_numpy_integers_are_ints():
     assert Range.from_hands(["AsKsQsJs"], np.array([40])).weights.tolist() == [40]
 
 
+def test_numpy_integer_seeds_reach_the_table():
+    from omaha_fast import FixedLimit, Table
+    def hole(seed, hand_seed):
+        t = Table(structure=FixedLimit(2, 4), seats=2, stacks=[100, 100], seed=seed)
+        return t.start_hand(seed=hand_seed).hole(0)
+    assert hole(np.int64(5), None) == hole(5, None)
+    assert hole(None, np.uint32(9)) == hole(None, 9)
+
+
 def test_a_seed_out_of_range_names_the_range():
     with pytest.raises(SolverValueError, match=r"seed must be an int from 0 to 1844674407370955"):
         hand_strength(["KcQhJd9c"], "Ah 4d 7c", samples=10, seed=2**64 + 1)

@@ -74,7 +74,7 @@ class Table:
                  button: Optional[int] = None, seed: Optional[int] = None) -> None:
         seats = check_int(seats, "seats", low=2, high=10)
         if seed is not None:
-            check_int(seed, "seed")
+            seed = check_int(seed, "seed")   # a plain int: random.Random refuses numpy ints
         self.rules = Rules(structure=structure, game=game, blinds=blinds, ante=ante,
                            big_blind_ante=big_blind_ante, chip=chip, button_rule=button_rule,
                            odd_chips=odd_chips, rake=rake,
@@ -309,7 +309,7 @@ class Table:
         """
         self._between_hands("start a hand")
         if seed is not None:
-            check_int(seed, "seed")
+            seed = check_int(seed, "seed")
         if open_board is not False:
             check_bool(open_board, "open_board")
         if open_board and board:
