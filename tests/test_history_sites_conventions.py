@@ -170,7 +170,7 @@ def test_full_tilt_divides_a_pot_in_the_smallest_chip_in_play():
 def test_full_tilt_2013_game_names_and_capped_games():
     found = items(TILT_2014)
     assert found["34400000002"].structure == "pot-limit"
-    assert found["34400000002"].game == "high" and found["34400000002"].seats == 2
+    assert found["34400000002"].game == "high" and found["34400000002"].table_size == 2
     capped = found["34400000003"]
     assert isinstance(capped, SkippedHand) and capped.game == "$15 Cap Pot Limit Omaha H/L"
 

@@ -13,7 +13,7 @@ from omaha_fast.history.verify import verify
 
 # every field the text carries (the rake is checked by the replay: a history states the
 # chips taken, not the house's percentage)
-FIELDS = ("game", "structure", "blinds", "seats", "button", "stacks", "posts", "holes",
+FIELDS = ("game", "structure", "blinds", "table_size", "button", "stacks", "posts", "holes",
           "board", "actions", "final_stacks", "small_bet", "big_bet", "cap",
           "uncap_heads_up", "min_bet", "chip", "big_blind")
 
