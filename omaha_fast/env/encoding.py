@@ -207,7 +207,8 @@ class ObservationEncoder:
             obs[where] = values
         if self.features and mine:
             live = len(dealt) - len(folded)
-            key = (id(hand), features_seed or 0, seat, len(board), live)
+            # keyed by what the estimate depends on: an id() could be a later hand's
+            key = (tuple(hole), tuple(board), features_seed or 0, seat, live)
             cached = self._cache.get(key)
             if cached is None:
                 if len(self._cache) > 64:
