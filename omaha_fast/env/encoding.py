@@ -126,7 +126,7 @@ class ObservationEncoder:
         """Where the hand features start (the end of the vector without them)."""
         self.size = self.features_at + (N_FEATURES if hand_features else 0)
         self.chip_bound = total_chips / big_blind
-        self._cache: dict[tuple[int, ...], Any] = {}
+        self._cache: dict[tuple[object, ...], Any] = {}
         # every seat, clockwise from each observer
         self._clockwise = [[(seat + k) % seats for k in range(seats)] for seat in range(seats)]
 
