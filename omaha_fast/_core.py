@@ -328,3 +328,28 @@ def strength_sample(holes: Any, n: int, board: bytes, game: int, samples: int, s
     rc = lib.of_strength_sample(ffi.from_buffer("uint8_t[]", holes), n, board, len(board), game,
                                 samples, seed, *out, bad)
     return rc, int(bad[0])
+
+
+def preflop_sample(hero: Any, row_keys: Any, villain: Any, group_start: Any, col_keys: Any,
+                   game: int, samples: int, seed: int,
+                   outputs: tuple[Any, Any, Any, Any]) -> tuple[int, int, int]:
+    """Run the preflop Monte Carlo kernel (csrc/preflop.c) into the four n_hero x n_groups
+    outputs (share, high, share_sq as float64, compat as uint32); returns (status, bad
+    row, bad side). The caller checks shapes and dtypes."""
+    bad = ffi.new("size_t *")
+    side = ffi.new("int *")
+    c_hero, c_villain = ffi.from_buffer("uint8_t[]", hero), ffi.from_buffer("uint8_t[]", villain)
+    c_start = ffi.from_buffer("uint32_t[]", group_start)
+    n_hero, n_villain, n_groups = len(row_keys), len(c_villain) // 4, len(col_keys)
+    share, high, sq, compat = outputs
+    cells = [ffi.from_buffer("double[]", o, require_writable=True) for o in (share, high, sq)]
+    c_compat = ffi.from_buffer("uint32_t[]", compat, require_writable=True)
+    if (len(c_hero) != 4 * n_hero or len(c_villain) % 4 or len(c_start) != n_groups + 1
+            or any(len(c) != n_hero * n_groups for c in (*cells, c_compat))):
+        raise ValueError("preflop_sample: buffer sizes do not agree")
+    rc = lib.of_preflop_sample(
+        c_hero, n_hero, ffi.from_buffer("uint64_t[]", row_keys), c_villain, n_villain,
+        c_start, n_groups,
+        ffi.from_buffer("uint64_t[]", col_keys), game, samples, seed,
+        *cells, c_compat, bad, side)
+    return int(rc), int(bad[0]), int(side[0])
