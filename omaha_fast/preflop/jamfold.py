@@ -144,12 +144,12 @@ class JamFold:
         # BB with class B against the SB's group strategy: the SB's share is 1 - B's
         facing = self.pair @ eq.jam
         call_gain = (self.pair * (p.called(1.0 - self.share) - p.steal)) @ eq.jam  # SB's view
-        value = float(np.sum((1 - jam) * fold_v + jam * jam_v))
+        # each seat's gain against the value seen through its own rows, so that Monte
+        # Carlo noise between the two views never shows as a negative gain
+        value_sb = float(np.sum((1 - jam) * fold_v + jam * jam_v))
         best_sb = float(np.sum(np.maximum(fold_v, jam_v)))
-        sb_jams = float(np.sum(jam * prob_row))
-        best_bb = float(np.sum((1 - jam) * fold_v) + sb_jams * p.steal
-                        + np.minimum(call_gain, 0.0).sum())
-        expl = 500.0 * ((best_sb - value) + (value - best_bb))
+        expl = 500.0 * ((best_sb - value_sb)
+                        + float(np.sum(call * call_gain) - np.minimum(call_gain, 0.0).sum()))
         jam_margin = (jam_v - fold_v) / np.where(prob_row > 0, prob_row, 1.0)
         call_margin = np.where(facing > 0, -call_gain / np.where(facing > 0, facing, 1.0),
                                np.nan)

@@ -4,7 +4,7 @@
 >>> t = class_table()
 >>> ids = [int(c) for c in t.order[:400:40]]
 >>> solver = JamFold(build(ids, [[c] for c in ids], samples=400, workers=1))
->>> print(format_table(solver.solve_stacks([2, 20]), marginal=0))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(format_table(solver.solve_stacks([2, 20]), marginal=0))  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
   S  jam %hands  %classes  call %hands  %classes  expl mbb  class-game mbb
   2       100.0     100.0        100.0     100.0 ...
  20 ...
