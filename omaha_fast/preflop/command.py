@@ -63,6 +63,8 @@ def add_preflop(sub: Any) -> None:
     b.add_argument("--processes", type=int, help="local processes (default: every core)")
     b.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
                    help="run on Dask (a scheduler address, or none for a local cluster)")
+    b.add_argument("--estimate", action="store_true",
+                   help="only time a few rows and print what the whole build would take")
     b.add_argument("--json", action="store_true", help="print a JSON summary")
     s = inner.add_parser("solve", help="the equilibrium and the jam/call table",
                          description="Solve the jam/fold game by CFR+ for each stack and "
@@ -108,6 +110,8 @@ def _run_build(args: argparse.Namespace) -> int:
     if args.top is None and args.out is None and (args.buckets, args.samples, args.exact) \
             != (None, None, False):
         raise PreflopValueError("other buckets or samples than the defaults need --out FILE")
+    if args.estimate:
+        return _print_estimate(rows, groups, samples, args)
     out = args.out or default_path()
     start = time.perf_counter()
     data = build(rows, groups, samples=samples,
@@ -126,6 +130,29 @@ def _run_build(args: argparse.Namespace) -> int:
               f"{'exact' if not samples else f'{samples:,} trials a cell'}, "
               f"{seconds:.0f} s, mean standard error {summary['mean_std_error']:.4f}: {out}")
     return 0
+
+
+def _print_estimate(rows: Any, groups: Any, samples: int, args: argparse.Namespace) -> int:
+    from ..sim.backends import default_workers
+    from .matrix import estimate
+    est = estimate(rows, groups, samples=samples)
+    cores = args.processes or default_workers()
+    doc = {"cells": est.cells, "seconds_per_cell": est.seconds_per_cell,
+           "core_seconds": est.core_seconds, "cores": cores, "seconds": est.on(cores)}
+    if args.json:
+        print(json.dumps(doc))
+    else:
+        print(f"{est.cells:,} cells at {1000 * est.seconds_per_cell:.3g} ms a cell: "
+              f"{_duration(est.core_seconds)} on one core, {_duration(est.on(cores))} on "
+              f"{cores}, {_duration(est.on(1000))} on a 1,000-core Dask cluster")
+    return 0
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("days", 86400.0), ("hours", 3600.0), ("minutes", 60.0)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.1f} {unit}"
+    return f"{seconds:.0f} s"
 
 
 def _run_solve(args: argparse.Namespace) -> int:

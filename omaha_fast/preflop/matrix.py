@@ -256,6 +256,59 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
                       seed, game)
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """What a build would cost, measured on a few rows: ``core_seconds`` in all (one
+    process a core), ``cells`` and the measured ``seconds_per_cell``."""
+
+    cells: int
+    seconds_per_cell: float
+    core_seconds: float
+
+    def on(self, cores: int) -> float:
+        """Wall seconds on ``cores`` cores (blocks spread evenly; no other load)."""
+        return self.core_seconds / max(cores, 1)
+
+
+def estimate(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: int = 256,
+             probe: int = 3, seed: int = 1) -> Estimate:
+    """Time ``probe`` random rows of a build (at most 16 of its groups for exact cells,
+    whose cost grows with the compatible hands: scaled by their count over every group)
+    and extrapolate to the whole of it."""
+    np = _numpy()
+    t = class_table()
+    samples = _count(samples, "samples", 0)
+    probe = _count(probe, "probe", 1)
+    row_ids = np.arange(t.n) if rows is None else np.atleast_1d(np.asarray(rows, np.int64))
+    _check_classes(row_ids, t.n)
+    if groups is None:
+        from .classes import buckets
+        b = buckets(128)
+        groups = [np.flatnonzero(b == k) for k in range(128)]
+    col_classes, col_start = _groups(groups)
+    m = len(col_start) - 1
+    rng = np.random.default_rng(seed)
+    pick = rng.choice(row_ids, min(probe, len(row_ids)), replace=False)
+    cells = len(row_ids) * m
+    if samples:
+        start = time.perf_counter()
+        sample_cells(pick, col_classes, col_start, samples, seed)
+        per_row = (time.perf_counter() - start) / len(pick)
+        return Estimate(cells, per_row / m, per_row * len(row_ids))
+    # exact: the compatible hands of the probe rows over every group (a cheap count),
+    # and the seconds per compatible pair on a few groups
+    _, _, _, compat = sample_cells(pick, col_classes, col_start, 0, seed)
+    few = np.sort(rng.choice(m, min(16, m), replace=False))
+    sub = [col_classes[col_start[g]:col_start[g + 1]] for g in few]
+    sub_classes, sub_start = _groups(sub)
+    start = time.perf_counter()
+    _, _, _, sub_compat = exact_cells(pick, sub_classes, sub_start)
+    per_pair = (time.perf_counter() - start) / max(int(sub_compat.sum()), 1)
+    per_row_pairs = float(compat.sum()) / len(pick)
+    total = per_pair * per_row_pairs * len(row_ids)
+    return Estimate(cells, total / cells, total)
+
+
 def _place(part: Any, first: int, *arrays: Any) -> None:
     for dst, src in zip(arrays, part[:4]):
         dst[first:first + len(src)] = src
@@ -325,4 +378,5 @@ def print_progress(done: int, total: int) -> None:
           flush=True)
 
 
-__all__ = ["EquityData", "build", "sample_cells", "exact_cells", "ROOT_SEED"]
+__all__ = ["EquityData", "build", "estimate", "Estimate", "sample_cells", "exact_cells",
+           "ROOT_SEED"]
