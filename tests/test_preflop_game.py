@@ -8,8 +8,16 @@ import itertools
 import numpy as np
 import pytest
 
-from omaha_fast.preflop import (JamFold, JamFoldGame, PreflopValueError, build, class_table,
-                                evaluate, group_game, solve)
+from omaha_fast.preflop import (
+    JamFold,
+    JamFoldGame,
+    PreflopValueError,
+    build,
+    class_table,
+    evaluate,
+    group_game,
+    solve,
+)
 
 T = class_table()
 

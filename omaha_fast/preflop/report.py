@@ -4,7 +4,8 @@
 >>> t = class_table()
 >>> ids = [int(c) for c in t.order[:400:40]]
 >>> solver = JamFold(build(ids, [[c] for c in ids], samples=400, workers=1))
->>> print(format_table(solver.solve_stacks([2, 20]), marginal=0))  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
+>>> table = format_table(solver.solve_stacks([2, 20]), marginal=0)
+>>> print(table)  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
   S  jam %hands  %classes  call %hands  %classes  expl mbb  class-game mbb
   2       100.0     100.0        100.0     100.0 ...
  20 ...
@@ -21,7 +22,7 @@ from .matrix import build  # noqa: F401 (the doctest)
 
 
 def _hand(c: int, margin: float) -> str:
-    return f"{class_table().text(c)} {margin:+.2f}"
+    return f"{class_table().text(c)} {margin:+.3f}"
 
 
 def format_table(solutions: Sequence[StackSolution], marginal: int = 1) -> str:

@@ -2,7 +2,7 @@
 cache, then read by every solve.
 
 The default data is 16,432 class rows against 128 buckets of the hi/lo ranking, 256
-Monte Carlo trials a cell (about 3 minutes on 2 cores, 6 MB): see the solver guide for
+Monte Carlo trials a cell (about 3 minutes on 2 cores, 15 MB): see the solver guide for
 why this shape and what its error is. ``OMAHA_FAST_PREFLOP_DATA`` names another file.
 """
 
