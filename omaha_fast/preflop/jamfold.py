@@ -34,6 +34,12 @@ def group_game(data: EquityData) -> tuple[JamFoldGame, Any]:
     """(the game over the data's column groups, the group of each row). The rows must be
     exactly the classes of the groups. The SB's shares are averaged with one minus the
     BB's (both estimate the same number), which halves the Monte Carlo variance."""
+    game, row_group, _ = _group_game(data)
+    return game, row_group
+
+
+def _group_game(data: EquityData) -> tuple[JamFoldGame, Any, Any]:
+    """group_game and the shares before averaging the two seats' estimates."""
     np = _numpy()
     t = class_table()
     group_of = {int(c): g for g in range(data.n_groups)
@@ -51,7 +57,7 @@ def group_game(data: EquityData) -> tuple[JamFoldGame, Any]:
     np.add.at(won, row_group, pair * data.share)
     share = np.divide(won, weights, out=np.full((m, m), 0.5), where=weights > 0)
     sym = np.where((weights > 0) & (weights.T > 0), (share + 1.0 - share.T) / 2, share)
-    return JamFoldGame(weights, np.clip(sym, 0.0, 1.0)), row_group
+    return JamFoldGame(weights, np.clip(sym, 0.0, 1.0)), row_group, share
 
 
 @dataclass(frozen=True)
@@ -117,12 +123,16 @@ class JamFold:
     def __init__(self, data: EquityData) -> None:
         np = _numpy()
         self.data = data
-        self.game, self.row_group = group_game(data)
+        self.game, self.row_group, raw = _group_game(data)
         t = class_table()
         self.combos = t.combos[data.rows].astype(np.float64)
         # per class row: (row, group) pair weights as probabilities of the whole game
         self.pair = self.combos[:, None] * data.compat / self.game.weights.sum()
-        self.share = data.share.astype(np.float64)
+        # each class row moved by its group's averaging of the two seats' estimates, so
+        # that the classes of a group add up to the game's cell exactly: the class game
+        # then differs from the group game by the abstraction (and per-class noise) only
+        shift = (self.game.share - raw)[self.row_group]
+        self.share = np.clip(data.share + shift, 0.0, 1.0)
 
     def solve(self, stack: float, *, ante: float = 0.0, iterations: int = 2_000,
               target: Optional[float] = None) -> StackSolution:
