@@ -81,3 +81,30 @@ def test_missing_or_bad_data(tmp_path: str, capsys: pytest.CaptureFixture[str]) 
     bad.write_bytes(b"not a zip")
     assert main(["preflop", "solve", "--data", str(bad)]) == 2
     assert "not preflop equity data" in capsys.readouterr().err
+
+
+def test_python_dash_m_preflop() -> None:
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, "-m", "omaha_fast.preflop", "solve", "--stacks",
+                          "1-x"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("omaha-fast preflop: error: stacks '1-x'")
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_blocks_only_then_estimate(tmp_path: str, capsys: pytest.CaptureFixture[str]) -> None:
+    d = str(tmp_path / "blocks")
+    argv = ["preflop", "build", "--top", "5", "--samples", "20", "--processes", "1",
+            "--blocks", d, "--blocks-only", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == {"blocks": d, "computed": 1}
+    assert main(argv) == 0                       # a rerun finds the block done
+    assert json.loads(capsys.readouterr().out)["computed"] == 0
+    assert main(["preflop", "build", "--top", "6", "--exact", "--estimate", "--json",
+                 "--processes", "2"]) == 0
+    est = json.loads(capsys.readouterr().out)
+    assert est["cells"] == 36 and est["seconds_per_cell"] > 0
+    assert est["seconds"] == pytest.approx(est["core_seconds"] / 2)
+    assert main(["preflop", "build", "--blocks-only"]) == 2
+    assert "--blocks-only needs --blocks" in capsys.readouterr().err

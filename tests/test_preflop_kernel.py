@@ -186,3 +186,14 @@ def test_kernel_refuses_bad_hands_and_offsets() -> None:
     with pytest.raises(ValueError, match="buffer sizes"):
         _core.preflop_sample(good, keys, villain, np.array([0], np.uint32), keys, code, 10,
                              1, out)
+
+
+@pytest.mark.slow
+def test_dask_local_cluster_gives_the_same_cells() -> None:
+    pytest.importorskip("distributed")
+    rows = T.order[:6]
+    groups = [T.order[:3], T.order[3:6]]
+    here = build(rows, groups, samples=100, workers=1, block=2)
+    cluster = build(rows, groups, samples=100, workers=2, block=2, dask="")
+    assert np.array_equal(here.share, cluster.share)
+    assert np.array_equal(here.compat, cluster.compat)

@@ -63,6 +63,8 @@ def add_preflop(sub: Any) -> None:
     b.add_argument("--processes", type=int, help="local processes (default: every core)")
     b.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
                    help="run on Dask (a scheduler address, or none for a local cluster)")
+    b.add_argument("--blocks-only", action="store_true",
+                   help="only write the blocks to --blocks DIR (builds too big to hold)")
     b.add_argument("--estimate", action="store_true",
                    help="only time a few rows and print what the whole build would take")
     b.add_argument("--json", action="store_true", help="print a JSON summary")
@@ -88,7 +90,7 @@ def run_preflop(args: argparse.Namespace) -> int:
 
 
 def _run_build(args: argparse.Namespace) -> int:
-    from .matrix import ROOT_SEED, build, print_progress
+    from .matrix import ROOT_SEED, build, build_blocks, print_progress
     from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups, default_path
     samples = 0 if args.exact else (DEFAULT_SAMPLES if args.samples is None else args.samples)
     if args.exact and args.samples is not None:
@@ -112,12 +114,20 @@ def _run_build(args: argparse.Namespace) -> int:
         raise PreflopValueError("other buckets or samples than the defaults need --out FILE")
     if args.estimate:
         return _print_estimate(rows, groups, samples, args)
+    seed = ROOT_SEED if args.seed is None else args.seed
+    progress = print_progress if sys.stderr.isatty() else None
+    if args.blocks_only:
+        if not args.blocks:
+            raise PreflopValueError("--blocks-only needs --blocks DIR")
+        ran = build_blocks(args.blocks, rows, groups, samples=samples, seed=seed,
+                           workers=args.processes, dask=args.dask, progress=progress)
+        print(json.dumps({"blocks": args.blocks, "computed": ran}) if args.json else
+              f"{ran} blocks computed in {args.blocks}")
+        return 0
     out = args.out or default_path()
     start = time.perf_counter()
-    data = build(rows, groups, samples=samples,
-                 seed=ROOT_SEED if args.seed is None else args.seed, directory=args.blocks,
-                 workers=args.processes, dask=args.dask,
-                 progress=print_progress if sys.stderr.isatty() else None)
+    data = build(rows, groups, samples=samples, seed=seed, directory=args.blocks,
+                 workers=args.processes, dask=args.dask, progress=progress)
     data.save(out)
     seconds = time.perf_counter() - start
     summary = {"path": out, "rows": len(data.rows), "groups": data.n_groups,

@@ -229,31 +229,72 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     n, m = len(row_ids), len(col_start) - 1
     share, high = np.empty((n, m), np.float32), np.empty((n, m), np.float32)
     err, compat = np.empty((n, m), np.float32), np.empty((n, m), np.uint32)
-    todo = []
     store = _BlockStore(directory, row_ids, col_classes, col_start, samples, seed, game) \
         if directory else None
+
+    def place(first: int, part: tuple[Any, ...]) -> None:
+        _place(part, first, share, high, err, compat)
+
+    _run_tasks(tasks, store, place, True, workers, dask, progress)
+    return EquityData(row_ids, col_classes, col_start, share, high, err, compat, samples,
+                      seed, game)
+
+
+def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: Any = None, *,
+                 samples: int = 256, seed: int = ROOT_SEED, game: str = "hilo",
+                 block: int = 256, workers: Optional[int] = None, dask: Optional[str] = None,
+                 progress: Optional[Progress] = None) -> int:
+    """As :func:`build`, but only writes the blocks to ``directory`` (nothing is kept in
+    memory: for builds too big to hold, such as the full 16,432 x 16,432 class matrix,
+    about 4.3 GB); returns the number of blocks computed by this run."""
+    np = _numpy()
+    t = class_table()
+    samples = _count(samples, "samples", 0)
+    block = _count(block, "block", 1)
+    row_ids = np.arange(t.n, dtype=np.int64) if rows is None else \
+        np.atleast_1d(np.asarray(rows, dtype=np.int64))
+    _check_classes(row_ids, t.n)
+    if groups is None:
+        from .classes import buckets
+        b = buckets(128)
+        groups = [np.flatnonzero(b == k) for k in range(128)]
+    col_classes, col_start = _groups(groups)
+    _core.game_code(game)
+    tasks = [(i, row_ids[i:i + block], col_classes, col_start, samples, seed, game)
+             for i in range(0, len(row_ids), block)]
+    store = _BlockStore(directory, row_ids, col_classes, col_start, samples, seed, game)
+    return _run_tasks(tasks, store, None, False, workers, dask, progress)
+
+
+def _run_tasks(tasks: list[Any], store: Optional[_BlockStore],
+               place: Optional[Callable[[int, tuple[Any, ...]], None]], read: bool,
+               workers: Optional[int], dask: Optional[str],
+               progress: Optional[Progress]) -> int:
+    """Run the blocks not in ``store`` (those that are: handed to ``place`` when ``read``);
+    returns how many ran."""
+    n = sum(len(t[1]) for t in tasks)
+    todo = []
     done_rows = 0
     for task in tasks:
-        part = store.read(task[0]) if store else None
-        if part is None:
-            todo.append(task)
-        else:
-            _place(part, task[0], share, high, err, compat)
+        if store is not None and store.has(task[0]):
+            if read and place is not None:
+                place(task[0], store.read(task[0]))
             done_rows += len(task[1])
+        else:
+            todo.append(task)
     if todo:
         from ..sim.backends import run_blocks
-        base = done_rows
         for k, (first, part) in run_blocks(_block_task, todo, sizes=[len(x[1]) for x in todo],
                                            workers=workers, client=dask or None,
                                            backend="dask" if dask is not None else None):
-            _place(part, first, share, high, err, compat)
-            if store:
+            if place is not None:
+                place(first, part)
+            if store is not None:
                 store.write(first, part)
-            base += len(todo[k][1])
+            done_rows += len(todo[k][1])
             if progress is not None:
-                progress(base, n)
-    return EquityData(row_ids, col_classes, col_start, share, high, err, compat, samples,
-                      seed, game)
+                progress(done_rows, n)
+    return len(todo)
 
 
 @dataclass(frozen=True)
@@ -354,11 +395,12 @@ class _BlockStore:
     def _path(self, first: int) -> str:
         return os.path.join(self.directory, f"block-{first:06d}.npz")
 
-    def read(self, first: int) -> Optional[tuple[Any, ...]]:
+    def has(self, first: int) -> bool:
+        return os.path.exists(self._path(first))
+
+    def read(self, first: int) -> tuple[Any, ...]:
         np = _numpy()
         path = self._path(first)
-        if not os.path.exists(path):
-            return None
         with np.load(path) as f:
             return (f["share"], f["high"], f["std_error"], f["compat"], float(f["seconds"]))
 
@@ -378,5 +420,5 @@ def print_progress(done: int, total: int) -> None:
           flush=True)
 
 
-__all__ = ["EquityData", "build", "estimate", "Estimate", "sample_cells", "exact_cells",
-           "ROOT_SEED"]
+__all__ = ["EquityData", "build", "build_blocks", "estimate", "Estimate", "sample_cells",
+           "exact_cells", "ROOT_SEED"]
