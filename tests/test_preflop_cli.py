@@ -62,7 +62,9 @@ def test_solve_table_and_plot(data_file: str, tmp_path: str,
     (["build", "--samples", "0"], "--samples must be at least 1"),
     (["build", "--exact", "--samples", "5"], "do not go together"),
     (["build", "--top", "1"], "--top must be in"),
-    (["build", "--buckets", "64"], "need --out"),
+    (["build", "--buckets", "64"], "needs --out"),
+    (["build", "--top", "4", "--samples", "5"], "needs --out"),
+    (["build", "--buckets", "0", "--out", "x.npz"], "buckets must be in"),
 ])
 def test_bad_input_is_one_line(data_file: str, argv: list[str], message: str,
                                capsys: pytest.CaptureFixture[str]) -> None:
@@ -108,3 +110,17 @@ def test_blocks_only_then_estimate(tmp_path: str, capsys: pytest.CaptureFixture[
     assert est["seconds"] == pytest.approx(est["core_seconds"] / 2)
     assert main(["preflop", "build", "--blocks-only"]) == 2
     assert "--blocks-only needs --blocks" in capsys.readouterr().err
+
+
+def test_the_default_data_path(data_file: str, tmp_path: str, monkeypatch: pytest.MonkeyPatch,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Solves read the default data (here named by OMAHA_FAST_PREFLOP_DATA) without
+    --data; a missing default says how to build it."""
+    from omaha_fast.preflop import default_path, load_data
+    monkeypatch.setenv("OMAHA_FAST_PREFLOP_DATA", data_file)
+    assert default_path() == data_file and len(load_data().rows) == 8
+    assert main(["preflop", "solve", "--stacks", "3", "--json", "--iterations", "50"]) == 0
+    assert json.loads(capsys.readouterr().out)["stacks"][0]["stack"] == 3.0
+    monkeypatch.setenv("OMAHA_FAST_PREFLOP_DATA", str(tmp_path / "none.npz"))
+    assert main(["preflop", "solve"]) == 2
+    assert "'omaha-fast preflop build'" in capsys.readouterr().err

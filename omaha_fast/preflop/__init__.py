@@ -17,9 +17,9 @@ from .game import Equilibrium, JamFoldGame, evaluate, solve
 from .jamfold import JamFold, StackSolution, group_game
 from .matrix import EquityData, build
 from .report import as_json, format_table, plot
-from .store import MissingDataError, build_default, default_path, load_data
+from .store import MissingDataError, default_path, load_data
 
 __all__ = ["ClassTable", "PreflopValueError", "buckets", "class_table", "Equilibrium",
            "JamFoldGame", "evaluate", "solve", "JamFold", "StackSolution", "group_game",
            "EquityData", "build", "as_json", "format_table", "plot", "MissingDataError",
-           "build_default", "default_path", "load_data"]
+           "default_path", "load_data"]

@@ -109,9 +109,6 @@ def _run_build(args: argparse.Namespace) -> int:
     else:
         k = DEFAULT_BUCKETS if args.buckets is None else args.buckets
         rows, groups = None, bucket_groups(k)
-    if args.top is None and args.out is None and (args.buckets, args.samples, args.exact) \
-            != (None, None, False):
-        raise PreflopValueError("other buckets or samples than the defaults need --out FILE")
     if args.estimate:
         return _print_estimate(rows, groups, samples, args)
     seed = ROOT_SEED if args.seed is None else args.seed
@@ -124,6 +121,11 @@ def _run_build(args: argparse.Namespace) -> int:
         print(json.dumps({"blocks": args.blocks, "computed": ran}) if args.json else
               f"{ran} blocks computed in {args.blocks}")
         return 0
+    if args.out is None and (args.top, args.buckets, args.samples, args.exact, args.seed) \
+            != (None, None, None, False, None):
+        # the user cache holds the default data only: solves read it without asking
+        raise PreflopValueError("a build other than the default (--top, --buckets, "
+                                "--samples, --exact, --seed) needs --out FILE")
     out = args.out or default_path()
     start = time.perf_counter()
     data = build(rows, groups, samples=samples, seed=seed, directory=args.blocks,

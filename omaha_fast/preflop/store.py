@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ..errors import OmahaError
 from .classes import buckets
-from .matrix import ROOT_SEED, EquityData, Progress, build
+from .matrix import EquityData
 
 DEFAULT_BUCKETS = 128
 DEFAULT_SAMPLES = 256
@@ -40,17 +40,6 @@ def bucket_groups(k: int) -> list[Any]:
     return [np.flatnonzero(b == g) for g in range(k)]
 
 
-def build_default(path: Optional[str] = None, *, buckets_: int = DEFAULT_BUCKETS,
-                  samples: int = DEFAULT_SAMPLES, seed: int = ROOT_SEED,
-                  blocks: Optional[str] = None, workers: Optional[int] = None,
-                  dask: Optional[str] = None, progress: Optional[Progress] = None) -> EquityData:
-    """Build every class against ``buckets_`` buckets and save it to ``path``."""
-    data = build(None, bucket_groups(buckets_), samples=samples, seed=seed, directory=blocks,
-                 workers=workers, dask=dask, progress=progress)
-    data.save(path or default_path())
-    return data
-
-
 def load_data(path: Optional[str] = None) -> EquityData:
     """Read the equity data (default: :func:`default_path`)."""
     path = path or default_path()
@@ -61,4 +50,4 @@ def load_data(path: Optional[str] = None) -> EquityData:
 
 
 __all__ = ["DEFAULT_BUCKETS", "DEFAULT_SAMPLES", "MissingDataError", "default_path",
-           "bucket_groups", "build_default", "load_data"]
+           "bucket_groups", "load_data"]
