@@ -162,7 +162,8 @@ def test_bad_arguments(kw: dict, match: str) -> None:
 
 @pytest.mark.parametrize("rows,groups,match", [
     ([16432], [[1]], "class 16432"), ([0], [[-1]], "class -1"), ([0], [[]], "empty"),
-    ([0], [[1], [1]], "two column groups")])
+    ([0], [[1], [1]], "two column groups"), ([0.5], [[1]], "rows must be"),
+    ([0], [["AsKs"]], "a column group must be"), ([[0, 1]], [[1]], "rows must be")])
 def test_bad_classes(rows: list[int], groups: list[list[int]], match: str) -> None:
     with pytest.raises(PreflopValueError, match=match):
         build(rows, groups, samples=1, workers=1)

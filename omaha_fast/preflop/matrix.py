@@ -99,7 +99,7 @@ def _groups(groups: Any) -> tuple[Any, Any]:
     """(classes, starts) of column groups given as lists of class numbers."""
     np = _numpy()
     n = class_table().n
-    lists = [np.atleast_1d(np.asarray(g, dtype=np.int64)) for g in groups]
+    lists = [_class_ids(g, "a column group") for g in groups]
     if not lists:
         raise PreflopValueError("no column groups")
     classes = np.concatenate(lists)
@@ -114,13 +114,22 @@ def _groups(groups: Any) -> tuple[Any, Any]:
 
 
 def _check_classes(ids: Any, n: int) -> None:
-    np = _numpy()
     if ids.size and (ids.min() < 0 or ids.max() >= n):
         bad = int(ids[(ids < 0) | (ids >= n)][0])
         raise PreflopValueError(f"class {bad} is not in 0..{n - 1}")
-    if ids.dtype.kind not in "iu":  # pragma: no cover - converted above
-        raise PreflopValueError("classes must be ints")
-    _ = np
+
+
+def _class_ids(value: Any, what: str) -> Any:
+    """A 1-D int64 array of class numbers, refusing anything but ints."""
+    np = _numpy()
+    try:
+        a = np.atleast_1d(np.asarray(value))
+    except (TypeError, ValueError):
+        a = np.array([None])
+    if a.ndim != 1 or (a.size and a.dtype.kind not in "iu"):
+        raise PreflopValueError(f"{what} must be a list of class numbers (ints), "
+                                f"got {value!r:.60}")
+    return a.astype(np.int64)
 
 
 def sample_cells(rows: Any, col_classes: Any, col_start: Any, samples: int, seed: int,
@@ -215,8 +224,7 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     t = class_table()
     samples = _count(samples, "samples", 0)
     block = _count(block, "block", 1)
-    row_ids = np.arange(t.n, dtype=np.int64) if rows is None else \
-        np.atleast_1d(np.asarray(rows, dtype=np.int64))
+    row_ids = np.arange(t.n, dtype=np.int64) if rows is None else _class_ids(rows, "rows")
     _check_classes(row_ids, t.n)
     if groups is None:
         from .classes import buckets
@@ -251,8 +259,7 @@ def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: A
     t = class_table()
     samples = _count(samples, "samples", 0)
     block = _count(block, "block", 1)
-    row_ids = np.arange(t.n, dtype=np.int64) if rows is None else \
-        np.atleast_1d(np.asarray(rows, dtype=np.int64))
+    row_ids = np.arange(t.n, dtype=np.int64) if rows is None else _class_ids(rows, "rows")
     _check_classes(row_ids, t.n)
     if groups is None:
         from .classes import buckets
@@ -320,7 +327,7 @@ def estimate(rows: Optional[Sequence[int]] = None, groups: Any = None, *, sample
     t = class_table()
     samples = _count(samples, "samples", 0)
     probe = _count(probe, "probe", 1)
-    row_ids = np.arange(t.n) if rows is None else np.atleast_1d(np.asarray(rows, np.int64))
+    row_ids = np.arange(t.n, dtype=np.int64) if rows is None else _class_ids(rows, "rows")
     _check_classes(row_ids, t.n)
     if groups is None:
         from .classes import buckets
