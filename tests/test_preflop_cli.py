@@ -124,3 +124,14 @@ def test_the_default_data_path(data_file: str, tmp_path: str, monkeypatch: pytes
     monkeypatch.setenv("OMAHA_FAST_PREFLOP_DATA", str(tmp_path / "none.npz"))
     assert main(["preflop", "solve"]) == 2
     assert "'omaha-fast preflop build'" in capsys.readouterr().err
+
+
+def test_plot_without_matplotlib_names_the_extra(data_file: str, tmp_path: str,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)   # import fails as if absent
+    assert main(["preflop", "solve", "--data", data_file, "--stacks", "2", "--iterations",
+                 "20", "--plot", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert 'pip install "omaha_fast[plot]"' in err and len(err.strip().splitlines()) == 1
