@@ -156,3 +156,17 @@ def test_bad_games() -> None:
         JamFoldGame(np.ones((2, 2)), np.full((2, 2), 1.5))
     with pytest.raises(PreflopValueError, match="not all 0"):
         JamFoldGame(np.zeros((2, 2)), np.full((2, 2), 0.5))
+
+
+def test_game_weights_count_compatible_hand_pairs() -> None:
+    """weights[x, y] is the number of (SB hand in x, BB hand in y) pairs sharing no card,
+    counted here hand by hand; so it is symmetric."""
+    rng = np.random.default_rng(4)
+    ids = rng.choice(np.flatnonzero(T.combos <= 12), 6, replace=False).tolist()
+    groups = [ids[:2], ids[2:3], ids[3:]]
+    game, _ = group_game(build(ids, groups, samples=1, workers=1))
+    hands = [[set(h) for h in T.member_rows(g)[0].tolist()] for g in groups]
+    for x in range(3):
+        for y in range(3):
+            assert game.weights[x, y] == sum(not (a & b) for a in hands[x] for b in hands[y])
+    assert np.array_equal(game.weights, game.weights.T)
