@@ -110,6 +110,8 @@ def test_blocks_only_then_estimate(tmp_path: str, capsys: pytest.CaptureFixture[
     assert est["seconds"] == pytest.approx(est["core_seconds"] / 2)
     assert main(["preflop", "build", "--blocks-only"]) == 2
     assert "--blocks-only needs --blocks" in capsys.readouterr().err
+    assert main(["preflop", "build", "--blocks-only", "--blocks", d]) == 2
+    assert "needs --top or --one-pass" in capsys.readouterr().err
 
 
 def test_the_default_data_path(data_file: str, tmp_path: str, monkeypatch: pytest.MonkeyPatch,

@@ -4,6 +4,7 @@ out here by brute force, on small class subsets; payoffs and errors."""
 from __future__ import annotations
 
 import itertools
+import os
 
 import numpy as np
 import pytest
@@ -170,3 +171,26 @@ def test_game_weights_count_compatible_hand_pairs() -> None:
         for y in range(3):
             assert game.weights[x, y] == sum(not (a & b) for a in hands[x] for b in hands[y])
     assert np.array_equal(game.weights, game.weights.T)
+
+
+def test_two_pass_buckets_follow_the_margins(tmp_path) -> None:
+    """The default recipe on a subset: the second pass's buckets are runs of the classes in
+    margin order, every class in one bucket, each pass's blocks in its own directory."""
+    from omaha_fast.preflop.store import build_two_pass, margin_order
+    ids = [int(c) for c in T.order[:3000:150]]
+    d = str(tmp_path / "b")
+    data = build_two_pass(ids, k=4, samples=150, workers=1, blocks=d)
+    assert sorted(os.listdir(d)) == ["pass1", "pass2"]
+    assert sorted(data.rows.tolist()) == sorted(ids) and data.n_groups == 4
+    order = data.rows.tolist()                  # the rows come in margin order
+    assert sorted(data.col_classes.tolist()) == sorted(ids)
+    at = 0
+    for g in range(4):                          # the buckets are consecutive runs of it
+        group = data.col_classes[data.col_start[g]:data.col_start[g + 1]].tolist()
+        assert sorted(group) == sorted(order[at:at + len(group)])
+        at += len(group)
+    again = margin_order(data)
+    assert sorted(again.tolist()) == sorted(ids)
+    assert again[0] == T.index("AsAh2s3h")      # the best hand at every stack comes first
+    s = JamFold(data).solve(10, iterations=500)
+    assert s.class_exploitability >= s.exploitability - 1e-6

@@ -109,19 +109,22 @@ def class_table() -> ClassTable:
     return ClassTable(n, of_hand, members, start, combos, canonical, equity, order)
 
 
-def buckets(k: int) -> Any:
-    """The bucket (0 .. k-1, strongest first) of every class: classes in ranking order cut
-    into ``k`` runs of about equal combinations (a class is never split)."""
+def buckets(k: int, order: Any = None) -> Any:
+    """The bucket (0 .. k-1, strongest first) of every class in ``order`` (class numbers,
+    strongest first; default every class in ranking order): the classes cut into ``k``
+    runs of about equal combinations (a class is never split). Classes not in ``order``
+    get -1."""
     np = _numpy()
     t = class_table()
+    order = t.order if order is None else np.asarray(order, dtype=np.int64)
     if isinstance(k, bool) or not isinstance(k, int):
         raise PreflopValueError(f"the number of buckets must be an int, not {k!r}")
-    if not 1 <= k <= t.n:
-        raise PreflopValueError(f"the number of buckets must be in 1..{t.n}, not {k}")
-    before = np.cumsum(t.combos[t.order]) - t.combos[t.order]
-    ranked = (before * k) // int(t.combos.sum())
-    out = np.empty(t.n, dtype=np.int64)
-    out[t.order] = ranked
+    if not 1 <= k <= len(order):
+        raise PreflopValueError(f"the number of buckets must be in 1..{len(order)}, not {k}")
+    combos = t.combos[order]
+    before = np.cumsum(combos) - combos
+    out = np.full(t.n, -1, dtype=np.int64)
+    out[order] = (before * k) // int(combos.sum())
     return out
 
 

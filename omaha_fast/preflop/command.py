@@ -1,6 +1,6 @@
 """``omaha-fast preflop``: build the equity data, solve the jam/fold game, print the table.
 
-    omaha-fast preflop build                      # the default data, every core
+    omaha-fast preflop build                      # the default data (two passes), every core
     omaha-fast preflop build --dask tcp://host:8786 --blocks ./blocks
     omaha-fast preflop solve --stacks 1-20 --plot jamfold.png
     omaha-fast preflop solve --stack 10 --ante 0.1 --json
@@ -63,6 +63,9 @@ def add_preflop(sub: Any) -> None:
     b.add_argument("--processes", type=int, help="local processes (default: every core)")
     b.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
                    help="run on Dask (a scheduler address, or none for a local cluster)")
+    b.add_argument("--one-pass", action="store_true",
+                   help="buckets of the ranking only (the default adds a second pass with "
+                        "buckets ordered by the first pass's jam and call margins)")
     b.add_argument("--blocks-only", action="store_true",
                    help="only write the blocks to --blocks DIR (builds too big to hold)")
     b.add_argument("--estimate", action="store_true",
@@ -91,7 +94,7 @@ def run_preflop(args: argparse.Namespace) -> int:
 
 def _run_build(args: argparse.Namespace) -> int:
     from .matrix import ROOT_SEED, build, build_blocks, print_progress
-    from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups, default_path
+    from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups, build_two_pass, default_path
     samples = 0 if args.exact else (DEFAULT_SAMPLES if args.samples is None else args.samples)
     if args.exact and args.samples is not None:
         raise PreflopValueError("--exact and --samples do not go together")
@@ -109,27 +112,35 @@ def _run_build(args: argparse.Namespace) -> int:
     else:
         k = DEFAULT_BUCKETS if args.buckets is None else args.buckets
         rows, groups = None, bucket_groups(k)
+    two_pass = args.top is None and not args.one_pass
     if args.estimate:
-        return _print_estimate(rows, groups, samples, args)
+        return _print_estimate(rows, groups, samples, args, 2 if two_pass else 1)
     seed = ROOT_SEED if args.seed is None else args.seed
     progress = print_progress if sys.stderr.isatty() else None
     if args.blocks_only:
         if not args.blocks:
             raise PreflopValueError("--blocks-only needs --blocks DIR")
+        if two_pass:
+            raise PreflopValueError("--blocks-only needs --top or --one-pass (the second "
+                                    "pass needs the first in memory)")
         ran = build_blocks(args.blocks, rows, groups, samples=samples, seed=seed,
                            workers=args.processes, dask=args.dask, progress=progress)
         print(json.dumps({"blocks": args.blocks, "computed": ran}) if args.json else
               f"{ran} blocks computed in {args.blocks}")
         return 0
-    if args.out is None and (args.top, args.buckets, args.samples, args.exact, args.seed) \
-            != (None, None, None, False, None):
+    if args.out is None and (args.top, args.buckets, args.samples, args.exact, args.seed,
+                             args.one_pass) != (None, None, None, False, None, False):
         # the user cache holds the default data only: solves read it without asking
         raise PreflopValueError("a build other than the default (--top, --buckets, "
-                                "--samples, --exact, --seed) needs --out FILE")
+                                "--samples, --exact, --seed, --one-pass) needs --out FILE")
     out = args.out or default_path()
     start = time.perf_counter()
-    data = build(rows, groups, samples=samples, seed=seed, directory=args.blocks,
-                 workers=args.processes, dask=args.dask, progress=progress)
+    if two_pass:
+        data = build_two_pass(k=len(groups), samples=samples, seed=seed, blocks=args.blocks,
+                              workers=args.processes, dask=args.dask, progress=progress)
+    else:
+        data = build(rows, groups, samples=samples, seed=seed, directory=args.blocks,
+                     workers=args.processes, dask=args.dask, progress=progress)
     data.save(out)
     seconds = time.perf_counter() - start
     summary = {"path": out, "rows": len(data.rows), "groups": data.n_groups,
@@ -144,10 +155,12 @@ def _run_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_estimate(rows: Any, groups: Any, samples: int, args: argparse.Namespace) -> int:
+def _print_estimate(rows: Any, groups: Any, samples: int, args: argparse.Namespace,
+                    passes: int) -> int:
     from ..sim.backends import default_workers
-    from .matrix import estimate
+    from .matrix import Estimate, estimate
     est = estimate(rows, groups, samples=samples)
+    est = Estimate(est.cells * passes, est.seconds_per_cell, est.core_seconds * passes)
     cores = args.processes or default_workers()
     doc = {"cells": est.cells, "seconds_per_cell": est.seconds_per_cell,
            "core_seconds": est.core_seconds, "cores": cores, "seconds": est.on(cores)}
