@@ -114,8 +114,9 @@ class Equilibrium:
 
     @property
     def exploitability(self) -> float:
-        """mbb per hand: the mean of the two seats' best-response gains, x 1000."""
-        return 500.0 * (self.sb_gain + self.bb_gain)
+        """mbb per hand: the mean of the two seats' best-response gains, x 1000 (0 below
+        rounding: a best response never loses)."""
+        return max(0.0, 500.0 * (self.sb_gain + self.bb_gain))
 
 
 def _matrix(game: JamFoldGame, p: Payoffs) -> Any:

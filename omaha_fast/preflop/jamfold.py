@@ -158,8 +158,8 @@ class JamFold:
         # Carlo noise between the two views never shows as a negative gain
         value_sb = float(np.sum((1 - jam) * fold_v + jam * jam_v))
         best_sb = float(np.sum(np.maximum(fold_v, jam_v)))
-        expl = 500.0 * ((best_sb - value_sb)
-                        + float(np.sum(call * call_gain) - np.minimum(call_gain, 0.0).sum()))
+        expl = max(0.0, 500.0 * ((best_sb - value_sb) + float(
+            np.sum(call * call_gain) - np.minimum(call_gain, 0.0).sum())))
         jam_margin = (jam_v - fold_v) / np.where(prob_row > 0, prob_row, 1.0)
         call_margin = np.where(facing > 0, -call_gain / np.where(facing > 0, facing, 1.0),
                                np.nan)
