@@ -53,6 +53,7 @@ def test_kernel_matches_exact_enumeration(hero: str, villains: list[str]) -> Non
     assert err < 0.006          # 0 only where every deal ends alike (9876 rainbow: a chop)
     assert abs(float(data.share[0, 0]) - share) <= 5 * err + 1e-12
     assert abs(float(data.high[0, 0]) - high) <= 5 * err + 0.003
+    assert abs(float(data.low[0, 0]) - (share - high)) <= 5 * err + 0.003
 
 
 def test_random_cells_within_their_stated_error() -> None:

@@ -64,6 +64,11 @@ class EquityData:
     def n_groups(self) -> int:
         return len(self.col_start) - 1
 
+    @property
+    def low(self) -> Any:
+        """The part of ``share`` won by the low half."""
+        return self.share - self.high
+
     def save(self, path: str) -> None:
         """Write the data to an ``.npz`` file."""
         np = _numpy()
