@@ -41,6 +41,7 @@ from .cards import format_cards
 from .errors import OmahaError
 from .evaluation import evaluate
 from .odds import equity
+from .preflop.command import add_preflop, run_preflop
 from .sim.command import add_simulate, add_tournament, run_simulate, run_tournament
 
 EXIT_OK = 0
@@ -336,6 +337,7 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
     "replay": (add_replay, run_replay),
     "simulate": (add_simulate, run_simulate),
     "tournament": (add_tournament, run_tournament),
+    "preflop": (add_preflop, run_preflop),
 }
 
 
