@@ -567,8 +567,9 @@ def preflop_sample(hero: Any, row_keys: Any, villain: Any, group_start: Any, col
     """The preflop Monte Carlo kernel (csrc/preflop.c): rows of four uint8 hero cards with
     one uint64 key each, against groups of villain rows (uint32 offsets, one more than the
     uint64 group keys), into four n_hero x n_groups outputs (share, high, share_sq as
-    float64, compat as uint32); a bad hand raises, naming its side and row."""
-    samples = check_int(samples, "samples", low=1, high=2**64 - 1)
+    float64, compat as uint32; samples=0 counts the compatible hands only); a bad hand
+    raises, naming its side and row."""
+    samples = check_int(samples, "samples", low=0, high=2**64 - 1)
     seed = check_int(seed, "seed", low=0, high=2**64 - 1)
     c_hero, n_hero = _buffer(hero, "uint8_t", 4, "hero hands")
     c_rows, n_rows = _buffer(row_keys, "uint64_t", 1, "row keys")

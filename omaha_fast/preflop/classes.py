@@ -21,6 +21,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from .._extras import import_extra
 from ..cards import CardsLike, format_cards
 from ..errors import InvalidValueError
 from ..ranges import hand_classes, ranking_equities, universe
@@ -73,12 +74,7 @@ class ClassTable:
 
 
 def _numpy() -> Any:
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - numpy is in the test extra
-        raise ImportError("omaha_fast.preflop needs numpy: "
-                          "pip install 'omaha_fast[numpy]'") from None
-    return np
+    return import_extra("numpy", "numpy")
 
 
 @functools.cache

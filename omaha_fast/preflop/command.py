@@ -32,7 +32,7 @@ def parse_stacks(text: str) -> list[float]:
                 lo, hi = part.split("-", 1)
                 a, b = int(lo), int(hi)
                 if b < a or b - a > 1000:
-                    raise ValueError
+                    raise PreflopValueError(f"stacks {text!r}: {STACKS_HELP}")
                 out += [float(x) for x in range(a, b + 1)]
             else:
                 out.append(float(part))
