@@ -14,6 +14,7 @@ import time
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake
+from omaha_fast.errors import InvalidValueError
 from omaha_fast.sim import (
     AgentError,
     Decision,
@@ -116,20 +117,20 @@ def test_pot_limit_tournaments_with_a_schedule():
               Level(PotLimit(), (25, 50))]
     r = tournament(["random"] * 3, PotLimit(), levels=levels, hands_per_level=5,
                    stack=300, tournaments=4, seed=1, workers=1)
-    assert r.tournaments == 4 and r.structure == "pl"
+    assert r.tournaments == 4 and r.structure == "pl 5/10"
 
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"hands": 0}, "hands must be an int >= 1"),
-    ({"stacks": "keep"}, "stacks must be 'reset' or 'carry'"),
+    ({"stacks": "keep"}, "stacks must be one of 'reset', 'carry'"),
     ({"seats": 1}, "seats must be an int from 3"),
     ({"workers": 0}, "workers must be an int >= 1"),
-    ({"backend": "spark"}, "backend must be one of local, dask"),
+    ({"backend": "spark"}, "backend must be one of 'local', 'dask'"),
     ({"seed": -1}, "seed must be an int >= 0"),
 ])
 def test_bad_settings_are_refused(kwargs, message):
     settings = {"hands": 10, "workers": 1, **kwargs}
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InvalidValueError, match=message):      # also a ValueError
         simulate(["random"] * 3, FL, **settings)
 
 
