@@ -236,8 +236,8 @@ def _run_pool(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
         # and are handed over (a second Ctrl-C ends them at once)
         running = [f for f in pending if not f.cancel()]
         if running:
-            print(f"interrupted: waiting for {len(running)} running "
-                  f"block{'s' if len(running) > 1 else ''} to finish "
+            print(f"interrupted: waiting for the {len(running)} "
+                  f"block{'s' if len(running) > 1 else ''} already started to finish "
                   "(Ctrl-C again to stop at once)", file=sys.stderr, flush=True)
         try:
             wait(running)
@@ -279,7 +279,10 @@ def _quiet_dask(verbose: bool) -> Iterator[None]:
     if verbose:
         yield
         return
-    loggers = [logging.getLogger(name) for name in _DASK_LOGGERS]
+    # every logger under these names: Dask gives some children levels of their own
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if name.split(".")[0] in _DASK_LOGGERS] + list(_DASK_LOGGERS)
+    loggers = [logging.getLogger(name) for name in dict.fromkeys(names)]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 10)
@@ -308,9 +311,11 @@ def _children_ignore_sigint() -> Iterator[None]:
 def _connect(distributed: Any, address: str, timeout: float) -> Any:
     try:
         return distributed.Client(address, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as err:
+    except ValueError as err:
+        raise ClusterError(f"bad Dask scheduler address {address!r}: {err}") from None
+    except (OSError, TimeoutError) as err:
         reason = str(err).strip() or type(err).__name__
-        if isinstance(err, (OSError, TimeoutError)) and "imed out" in reason:
+        if "imed out" in reason:
             reason = "no answer"
         raise ClusterError(f"cannot reach the Dask scheduler at {address} within "
                            f"{timeout:g} s ({reason})") from None
@@ -362,6 +367,13 @@ def _dask_loop(distributed: Any, fn: Callable[[Any], Any], jobs: Iterator[tuple[
                                            return_when="FIRST_COMPLETED")
             except TimeoutError:
                 done = set()
+            except (KeyboardInterrupt, GeneratorExit):
+                raise
+            except BaseException:
+                # Dask cancels every future once it gives up on a lost scheduler
+                if client.status != "running":
+                    raise ClusterError(f"lost {where}") from None
+                raise
             if not done:
                 problem = _cluster_problem(client, where)
                 if problem is None:

@@ -28,6 +28,7 @@ from typing import Any, Optional
 
 from ..evaluation import evaluate_batch
 from ..game.actions import LegalActions
+from .._extras import MissingExtraError
 from ..game.rules import Rules
 from ..game.structures import FixedLimit
 from ..game.view import HandView
@@ -38,8 +39,8 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise ImportError('the smart agent needs numpy: pip install "omaha_fast[numpy]"') \
-            from None
+        raise MissingExtraError('the smart agent needs numpy: '
+                                'pip install "omaha_fast[numpy]"') from None
     return numpy
 
 
