@@ -39,6 +39,7 @@ import pickle
 import signal
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Optional
@@ -287,7 +288,9 @@ def _quiet_dask(verbose: bool) -> Iterator[None]:
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 10)
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
     finally:
         for logger, level in zip(loggers, levels):
             logger.setLevel(level)
@@ -334,6 +337,9 @@ def _run_dask(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
                 cluster = distributed.LocalCluster(
                     host="127.0.0.1", n_workers=workers or default_workers(),
                     threads_per_worker=1, processes=True, dashboard_address=None,
+                    # no dashboard; its small HTTP server on a free port of this machine
+                    # only (the default, 8787, may be taken: Dask then warns)
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                     silence_logs=logging.WARNING if verbose else logging.CRITICAL + 10)
                 own.append(cluster)
                 client = distributed.Client(cluster)
