@@ -62,8 +62,8 @@ def part_from_json(data: dict[str, Any]) -> Any:
         return SimResult(**data, agents=agents, blocks=blocks)
     places = tuple(PlaceStats(**dict(p, places=tuple(p["places"])))
                    for p in data.pop("places"))
-    return TournamentResult(**data, agents=agents, places=places,
-                            indices=tuple(data.pop("indices")))
+    indices = tuple(data.pop("indices"))
+    return TournamentResult(**data, agents=agents, places=places, indices=indices)
 
 
 def _block_index(part: Any) -> int:
