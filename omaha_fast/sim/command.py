@@ -22,7 +22,8 @@ import json
 import os
 import sys
 import time
-from typing import Any, Callable, Optional, TextIO
+from collections.abc import Callable
+from typing import Any, Optional, TextIO
 
 from ..errors import InvalidValueError
 from ..game.structures import parse_structure

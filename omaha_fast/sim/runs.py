@@ -170,7 +170,7 @@ def simulate(agents: Sequence[AgentSpec], structure: Union[str, Structure],
     check_choice(stacks, STACK_RULES, "stacks")
     structure, blinds = _structure(structure, blinds)
     size = len(specs) if seats is None else seats
-    if not is_int(size) or not len(specs) <= size <= 10:  # type: ignore[operator]
+    if not is_int(size) or not len(specs) <= size <= 10:
         raise InvalidValueError(f"seats must be an int from {len(specs)} (the agents) to "
                                 f"10, got {seats!r}")
     table = {"structure": structure, "game": game, "blinds": blinds, "ante": ante,

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from .._extras import MissingExtraError
 from ..evaluation import evaluate_batch
 from ..game.actions import LegalActions
-from .._extras import MissingExtraError
 from ..game.rules import Rules
 from ..game.structures import FixedLimit
 from ..game.view import HandView

@@ -155,7 +155,8 @@ def play_tournament(agents: Sequence[AgentSpec], *, levels: Sequence[Level],
             tally.add(hand, entry)
         hands += 1
         if hands > max_hands:
-            raise EndlessTournamentError(f"tournament {number + 1} did not end in {max_hands} hands")
+            raise EndlessTournamentError(f"tournament {number + 1} did not end in "
+                                         f"{max_hands} hands")
         start = hand.starting_stacks
         after = t.stacks
         for s in hand.seats:
@@ -231,5 +232,5 @@ def run_tournament_block(task: TourneyTask) -> TournamentResult:
                             agents=tally.stats(task.labels), indices=(task.block,))
 
 
-__all__ = ["EndlessTournamentError", "Level", "blind_schedule", "default_payouts", "Finish", "play_tournament",
-           "TourneyTask", "run_tournament_block"]
+__all__ = ["EndlessTournamentError", "Level", "blind_schedule", "default_payouts", "Finish",
+           "play_tournament", "TourneyTask", "run_tournament_block"]
