@@ -229,7 +229,9 @@ def _run_pool(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
             finished = [(pending.pop(future), future.result()) for future in done]
             top_up()         # before handing results over: the workers stay busy meanwhile
             yield from finished
-    except Terminated:
+    except (Terminated, GeneratorExit):
+        # SIGTERM; or the caller stopped reading (closed this generator, perhaps on a
+        # Ctrl-C that reached its own code): nobody will read the running blocks
         _end_workers(executor)
         raise
     except KeyboardInterrupt:
@@ -251,8 +253,8 @@ def _run_pool(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
         yield from finished
         raise
     except BaseException:
-        # an agent error, or the caller stopped reading: blocks not started are
-        # cancelled, the few already handed to a worker finish, every worker exits
+        # an agent error: blocks not started are cancelled, the few already handed to a
+        # worker finish, every worker exits
         try:
             executor.shutdown(wait=True, cancel_futures=True)
         except KeyboardInterrupt:

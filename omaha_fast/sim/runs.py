@@ -121,12 +121,15 @@ def _play(settings: dict[str, Any], fn: Callable[[Any], Any], task: Callable[[in
         if progress is not None and before:
             def report(n: int, _: int) -> Any:
                 return progress(before + n, total)
-        for _, part in run_blocks(fn, (task(i) for i in todo()),
-                                  sizes=(size(i) for i in todo()), total=total - before,
-                                  progress=report, **where):
-            if runfile is not None:
-                runfile.write(part)
-            merger.add(part)
+        blocks = run_blocks(fn, (task(i) for i in todo()), sizes=(size(i) for i in todo()),
+                            total=total - before, progress=report, **where)
+        try:
+            for _, part in blocks:
+                if runfile is not None:
+                    runfile.write(part)
+                merger.add(part)
+        finally:
+            blocks.close()    # now, not when the traceback goes: the workers stop here
         result = merger.result()
         if runfile is not None:
             runfile.finish(result)
