@@ -173,3 +173,15 @@ def test_simulate_reads_the_structure_text_as_the_command_does():
         simulate(["random", "station"], "fixed-limit", hands=10)
     with pytest.raises(InvalidValueError, match="names the blinds 1/2 but blinds="):
         simulate(["random", "station"], "nl:1/2", blinds=(2, 2), hands=10)
+
+
+def test_the_rl_environment_reads_structures_with_the_same_parser():
+    pytest.importorskip("pettingzoo")
+    from omaha_fast.env import omaha_hilo_v0
+    from omaha_fast.game.structures import parse_structure
+    env = omaha_hilo_v0.raw_env(structure="fl:2/4", blinds=(1, 2))
+    assert env._table_settings["structure"] == parse_structure("fl:2/4")[0]
+    env = omaha_hilo_v0.raw_env(structure="pl:1/2", blinds=(1, 2))
+    assert env._table_settings["structure"] == PotLimit()
+    with pytest.raises(InvalidValueError, match="big blind 4 but the blinds say 2"):
+        omaha_hilo_v0.raw_env(structure="nl:2/4", blinds=(1, 2))
