@@ -170,13 +170,13 @@ def test_a_scheduler_with_no_workers_is_one_line_after_the_timeout():
     scheduler = scheduler_alone(port)
     try:
         run = Run("simulate", "--agents", "random,random", "--hands", "1000",
-                  "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "3")
+                  "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "2")
         code, out, err = run.finish(timeout=60)
     finally:
         stop(scheduler)
     assert code == 2 and out == ""
     assert err == (f"omaha-fast simulate: error: the Dask scheduler at tcp://127.0.0.1:{port} "
-                   "has no workers (waited 3 s)\n")
+                   "has no workers (waited 2 s)\n")
 
 
 def test_losing_the_scheduler_mid_run_is_one_line(tmp_path):
@@ -202,7 +202,8 @@ def test_losing_the_scheduler_mid_run_is_one_line(tmp_path):
     assert err == f"omaha-fast simulate: error: lost the Dask scheduler at {address}\n"
 
 
-@pytest.mark.parametrize("verbose", [False, True], ids=["quiet", "verbose"])
+@pytest.mark.parametrize("verbose", [False, pytest.param(True, marks=pytest.mark.slow)],
+                         ids=["quiet", "verbose"])
 def test_an_agent_error_on_an_embedded_cluster_is_one_line(tmp_path, verbose):
     (tmp_path / "my_agents.py").write_text(
         "class Overbet:\n"

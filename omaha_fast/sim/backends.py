@@ -40,7 +40,7 @@ import signal
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Optional
 
@@ -107,7 +107,7 @@ def run_blocks(fn: Callable[[Any], Any], tasks: Iterable[Any], *, sizes: Iterabl
                total: Optional[int] = None, workers: Optional[int] = None,
                client: Any = None, backend: Optional[str] = None,
                progress: Optional[Progress] = None, timeout: Optional[float] = None,
-               verbose: bool = False) -> Iterator[tuple[int, Any]]:
+               verbose: bool = False) -> Generator[tuple[int, Any], None, None]:
     """Run ``fn(task)`` for every task; yield ``(task index, result)`` as they finish.
 
     ``sizes`` are the work units of each task (hands, tournaments), read alongside the
