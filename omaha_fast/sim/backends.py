@@ -90,7 +90,11 @@ def sigterm_stops_the_run() -> Iterator[None]:
     def stop(signum: int, frame: Any) -> None:
         raise Terminated()
 
-    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:        # not the main thread: signals are not ours to handle
+        yield
+        return
     try:
         yield
     finally:
@@ -408,8 +412,8 @@ def _cluster_problem(client: Any, where: str) -> Optional[str]:
     """Why no block can finish now (the scheduler gone, no workers), or None."""
     if client.status != "running":
         return f"lost {where}"
-    try:
-        workers = client.ncores()
+    try:    # bounded: a scheduler that hangs must not hang the run
+        workers = client.nthreads(callback_timeout=5)
     except Exception:
         return f"lost {where}"
     return None if workers else f"{where} has no workers"
