@@ -48,3 +48,37 @@ def test_sim_200k_local_vs_dask(benchmark, record_rate, backend):  # type: ignor
                                         "backend": backend}, rounds=1)
     assert result.hands == LONG
     record_rate(LONG, kind=f"simulate(), 2 workers, {backend}, start-up included")
+
+
+# A results file costs one JSON line a block: the same run with and without ``out=``,
+# side by side (1 core, 20,000 hands in blocks of 500: 40 lines).
+RESULTS_RUN = {"hands": 20_000, "seed": 1, "workers": 1, "block_size": 500}
+
+
+@pytest.mark.parametrize("with_file", [False, True], ids=["no-file", "results-file"])
+def test_sim_results_file_overhead(benchmark, record_rate, tmp_path,  # type: ignore[no-untyped-def]
+                                   with_file):
+    out = tmp_path / "run.jsonl" if with_file else None
+    result = benchmark.pedantic(simulate, args=(list(SIX), FL),
+                                kwargs={**RESULTS_RUN, "out": out}, rounds=3)
+    assert result.hands == RESULTS_RUN["hands"]
+    record_rate(RESULTS_RUN["hands"], kind="results file" if with_file else "no file")
+
+
+# Adding up the blocks of a long run: chained ``+`` (re-sorts every block at each part,
+# quadratic) against :class:`~omaha_fast.sim.stats.Merger` (linear), 4,000 parts.
+@pytest.mark.parametrize("how", ["chained", "merger"])
+def test_sim_merge_4000_blocks(benchmark, record_rate, how):  # type: ignore[no-untyped-def]
+    import functools
+    import operator
+    from dataclasses import replace
+
+    from omaha_fast.sim import merge
+    task = CashTask(agents=SIX, labels=SIX, table={"structure": FL}, seats=6, stack=2000,
+                    carry=False, hands=1, block=0, seed=1, first=0)
+    one = run_cash_block(task)
+    parts = [replace(one, blocks=(replace(one.blocks[0], index=i),)) for i in range(4000)]
+    add = merge if how == "merger" else functools.partial(functools.reduce, operator.add)
+    total = benchmark.pedantic(add, args=(parts,), rounds=3)
+    assert len(total.blocks) == 4000 and total.hands == 4000
+    record_rate(4000, kind=f"{how} (parts per second)")

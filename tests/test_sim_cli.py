@@ -141,3 +141,93 @@ def test_ctrl_c_stops_the_command_cleanly():
         time.sleep(0.2)
     else:
         pytest.fail("worker processes were left running")
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_help_shows_plain_percent_signs(capsys, command):
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert info.value.code == 0
+    assert "%%" not in out
+    if command == "simulate":
+        assert "95% interval" in out and "95% bands" in out
+
+
+@pytest.mark.parametrize("name, message", [
+    ("winnings.xyz", "the extension says the format, .xyz is none of"),
+    ("winnings", "no extension is none of"),
+    ("missing-folder/winnings.png", "there is no folder"),
+])
+def test_a_bad_plot_path_is_refused_before_the_run(tmp_path, name, message):
+    pytest.importorskip("matplotlib")
+    from test_sim_signals import Run
+    # a run that would take days: refused at once, or the test times out
+    run = Run("simulate", "--agents", "random,random", "--hands", "100000000000",
+              "--workers", "1", "--plot", str(tmp_path / name))
+    code, out, err = run.finish(timeout=30)
+    assert code == 2 and out == ""
+    assert err.startswith("omaha-fast simulate: error: cannot plot to ") and message in err
+    assert err.count("\n") == 1
+
+
+def test_the_results_are_printed_before_the_plot_is_drawn(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "winnings.svg"
+    code, out, _ = run(capsys, "simulate", "--agents", "random,station", "--hands", "200",
+                       "--seed", "1", "--workers", "1", "--plot", str(path))
+    assert code == 0 and out.startswith("hilo fl 10/20, 200 hands, seed 1")
+    assert path.read_text().lstrip().startswith("<?xml")
+
+
+AGENT_FILE = """
+class Folder:
+    def act(self, view, legal):
+        return ("fold", None) if legal.can_fold else ("check", None)
+
+class NoAct:
+    pass
+
+class Broken:
+    def __init__(self):
+        raise RuntimeError("no model file")
+
+    def act(self, view, legal):
+        return ("call", None)
+"""
+
+
+def test_module_class_agents_come_from_the_current_directory(tmp_path):
+    from test_sim_signals import Run
+    (tmp_path / "house_agents.py").write_text(AGENT_FILE)
+    run_ = Run("simulate", "--agents", "house_agents:Folder,station", "--hands", "600",
+               "--seed", "1", "--workers", "2", "--block-size", "200", cwd=str(tmp_path))
+    code, out, err = run_.finish(timeout=60)
+    assert code == 0, err
+    assert out.splitlines()[2].split()[:3] == ["0", "Folder", "600"]
+
+
+@pytest.mark.parametrize("agent, message", [
+    ("house_agents:NoAct", "agent 'house_agents:NoAct' has no act(view, legal) method"),
+    ("house_agents:Broken", "agent 'house_agents:Broken' could not be made: its constructor "
+                            "raised RuntimeError: no model file"),
+    ("house_agents:Nobody", "cannot load agent 'house_agents:Nobody'"),
+])
+def test_an_agent_that_cannot_be_made_is_one_line_naming_it(tmp_path, capsys, monkeypatch,
+                                                            agent, message):
+    (tmp_path / "house_agents.py").write_text(AGENT_FILE)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out, err = run(capsys, "simulate", "--agents", f"random,{agent}", "--hands", "10")
+    assert code == 2 and out == ""
+    assert err.startswith(f"omaha-fast simulate: error: {message}")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("text", ["pl:1/2", "pl 1/2", "pot-limit:1/2"])
+def test_the_command_reads_structures_with_the_shared_parser(capsys, text):
+    code, out, _ = run(capsys, "simulate", "--agents", "random,station", "--structure", text,
+                       "--hands", "200", "--seed", "4", "--workers", "1")
+    want = simulate(["random", "station"], "pl:1/2", hands=200, seed=4, workers=1)
+    assert code == 0 and out.strip() == want.table()
+    assert out.startswith("hilo pl 1/2, 200 hands, seed 4")       # the blinds are shown

@@ -128,3 +128,108 @@ def test_without_dask_the_error_names_the_extra(monkeypatch):
     with pytest.raises(ImportError, match="dask extra"):
         simulate(AGENTS, FL, hands=10, client="tcp://127.0.0.1:1")
     assert time.monotonic() - started < 5
+
+
+# The command against real Dask processes: one line on stderr and a non-zero exit, within
+# the timeout the user gives, whatever goes wrong with the cluster.
+
+from test_sim_signals import Run  # noqa: E402  (the command in a session of its own)
+
+
+def scheduler_alone(port: int) -> subprocess.Popen:
+    process = subprocess.Popen(
+        dask_command() + ["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                          "--no-dashboard"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    with distributed.Client(f"tcp://127.0.0.1:{port}", timeout=60):
+        pass                                            # it answers
+    return process
+
+
+def test_an_address_with_no_scheduler_is_one_line_within_the_timeout():
+    started = time.monotonic()
+    run = Run("simulate", "--agents", "random,random", "--hands", "1000", "--scheduler",
+              f"tcp://127.0.0.1:{free_port()}", "--timeout", "2")
+    code, out, err = run.finish(timeout=30)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("omaha-fast simulate: error: cannot reach the Dask scheduler at "
+                          "tcp://127.0.0.1:") and "within 2 s" in err
+    assert time.monotonic() - started < 20
+
+
+def test_a_malformed_address_is_one_line():
+    run = Run("simulate", "--agents", "random,random", "--scheduler", "nonsense")
+    code, _, err = run.finish(timeout=30)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("omaha-fast simulate: error: bad Dask scheduler address 'nonsense'")
+
+
+def test_a_scheduler_with_no_workers_is_one_line_after_the_timeout():
+    port = free_port()
+    scheduler = scheduler_alone(port)
+    try:
+        run = Run("simulate", "--agents", "random,random", "--hands", "1000",
+                  "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "2")
+        code, out, err = run.finish(timeout=60)
+    finally:
+        stop(scheduler)
+    assert code == 2 and out == ""
+    assert err == (f"omaha-fast simulate: error: the Dask scheduler at tcp://127.0.0.1:{port} "
+                   "has no workers (waited 2 s)\n")
+
+
+def test_losing_the_scheduler_mid_run_is_one_line(tmp_path):
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = scheduler_alone(port)
+    worker = subprocess.Popen(
+        dask_command() + ["worker", address, "--nworkers", "1", "--nthreads", "1", "--host",
+                          "127.0.0.1", "--no-dashboard"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    out_file = tmp_path / "run.jsonl"
+    try:
+        run = Run("simulate", "--agents", "random,random", "--hands", "100000000",
+                  "--block-size", "500", "--seed", "3", "--scheduler", address,
+                  "--timeout", "4", "--out", str(out_file))
+        run.wait_for_blocks(out_file, 2)
+        os.killpg(scheduler.pid, signal.SIGKILL)           # the scheduler dies mid-run
+        code, out, err = run.finish(timeout=60)
+    finally:
+        stop(scheduler)
+        stop(worker)
+    assert code == 2 and out == ""
+    assert err == f"omaha-fast simulate: error: lost the Dask scheduler at {address}\n"
+
+
+@pytest.mark.parametrize("verbose", [False, pytest.param(True, marks=pytest.mark.slow)],
+                         ids=["quiet", "verbose"])
+def test_an_agent_error_on_an_embedded_cluster_is_one_line(tmp_path, verbose):
+    (tmp_path / "my_agents.py").write_text(
+        "class Overbet:\n"
+        "    def act(self, view, legal):\n"
+        "        if legal.can_raise:\n"
+        "            return ('raise_to', legal.max_to + 5)\n"
+        "        return ('check', None) if legal.can_check else ('call', None)\n")
+    # Dask's default dashboard port taken (by another cluster, say): no warning either
+    busy = socket.socket()
+    try:
+        busy.bind(("", 8787))
+        busy.listen()
+    except OSError:
+        pass                                  # taken already
+    try:
+        run = Run("simulate", "--agents", "random,my_agents:Overbet", "--hands", "20000",
+                  "--seed", "1", "--dask", "--workers", "2", *(["-v"] if verbose else []),
+                  cwd=str(tmp_path))
+        code, out, err = run.finish(timeout=90)
+    finally:
+        busy.close()
+    assert code == 2 and out == ""
+    last = err.splitlines()[-1]
+    assert last.startswith("omaha-fast simulate: error: agent 'Overbet' at seat 1 answered")
+    if verbose:                              # Dask's own report of the failed block
+        assert "Compute Failed" in err and "Traceback" in err
+    else:
+        assert err == last + "\n"
+    run.assert_nothing_left(timeout=20)

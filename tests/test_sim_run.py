@@ -14,6 +14,7 @@ import time
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake
+from omaha_fast.errors import InvalidValueError
 from omaha_fast.sim import (
     AgentError,
     Decision,
@@ -116,20 +117,20 @@ def test_pot_limit_tournaments_with_a_schedule():
               Level(PotLimit(), (25, 50))]
     r = tournament(["random"] * 3, PotLimit(), levels=levels, hands_per_level=5,
                    stack=300, tournaments=4, seed=1, workers=1)
-    assert r.tournaments == 4 and r.structure == "pl"
+    assert r.tournaments == 4 and r.structure == "pl 5/10"
 
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"hands": 0}, "hands must be an int >= 1"),
-    ({"stacks": "keep"}, "stacks must be 'reset' or 'carry'"),
+    ({"stacks": "keep"}, "stacks must be one of 'reset', 'carry'"),
     ({"seats": 1}, "seats must be an int from 3"),
     ({"workers": 0}, "workers must be an int >= 1"),
-    ({"backend": "spark"}, "backend must be one of local, dask"),
+    ({"backend": "spark"}, "backend must be one of 'local', 'dask'"),
     ({"seed": -1}, "seed must be an int >= 0"),
 ])
 def test_bad_settings_are_refused(kwargs, message):
     settings = {"hands": 10, "workers": 1, **kwargs}
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InvalidValueError, match=message):      # also a ValueError
         simulate(["random"] * 3, FL, **settings)
 
 
@@ -253,3 +254,50 @@ def test_an_agent_that_cannot_reach_the_workers_is_named_clearly():
 class Folder:
     def act(self, view, legal):
         return ("fold", None) if legal.can_fold else ("check", None)
+
+
+def _errors():
+    from omaha_fast.sim import AgentStats, make_agent
+    from omaha_fast.sim.backends import run_blocks
+    from omaha_fast.sim.plot import check_plot_path
+    from omaha_fast.sim.stats import PlaceStats
+    three = ["random"] * 3
+    return {
+        "hands=0": lambda: simulate(three, FL, hands=0),
+        "hands='10'": lambda: simulate(three, FL, hands="10"),
+        "block_size=-1": lambda: simulate(three, FL, hands=10, block_size=-1),
+        "stacks": lambda: simulate(three, FL, hands=10, stacks="keep"),
+        "seats": lambda: simulate(three, FL, hands=10, seats=2),
+        "workers": lambda: simulate(three, FL, hands=10, workers=0),
+        "backend": lambda: simulate(three, FL, hands=10, backend="spark"),
+        "client and local": lambda: simulate(three, FL, hands=10, backend="local",
+                                             client="tcp://127.0.0.1:1"),
+        "timeout": lambda: simulate(three, FL, hands=10, workers=1, timeout=-1),
+        "seed": lambda: simulate(three, FL, hands=10, seed=-1),
+        "out": lambda: simulate(three, FL, hands=10, workers=1, out=3),
+        "structure": lambda: simulate(three, "limit", hands=10),
+        "structure type": lambda: simulate(three, 10, hands=10),
+        "one agent": lambda: simulate(["random"], FL, hands=10),
+        "unknown agent": lambda: make_agent("nobody"),
+        "no module": lambda: make_agent("no_such_module_xyz:Agent"),
+        "no act": lambda: make_agent(42),
+        "payouts": lambda: tournament(three, FL, tournaments=1, payouts=[50, 40]),
+        "levels": lambda: tournament(three, FL, tournaments=1, levels=[]),
+        "tournaments": lambda: tournament(three, FL, tournaments=0),
+        "blind levels": lambda: blind_schedule(FL, levels=0),
+        "blind growth": lambda: blind_schedule(FL, growth=1),
+        "pot limit without blinds": lambda: blind_schedule(PotLimit()),
+        "stats of two agents": lambda: AgentStats("a") + AgentStats("b"),
+        "places of two agents": lambda: PlaceStats("a") + PlaceStats("b"),
+        "nothing to merge": lambda: merge([]),
+        "sizes": lambda: list(run_blocks(abs, iter([1]), sizes=iter([1]))),
+        "plot format": lambda: check_plot_path("x.nope"),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_errors()))
+def test_every_error_raised_on_purpose_is_an_omaha_error_and_a_builtin(case):
+    from omaha_fast.errors import OmahaError
+    with pytest.raises(OmahaError) as info:
+        _errors()[case]()
+    assert isinstance(info.value, (ValueError, TypeError))

@@ -51,8 +51,8 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from .._checks import check_bool, check_choice, check_int, is_int  # noqa: E402
 from ..cards import format_cards  # noqa: E402
 from ..errors import ActionTypeError, IllegalActionError, InvalidTypeError, InvalidValueError  # noqa: E402
-from ..game import FixedLimit, Hand, NoLimit, PotLimit, Rake, Table  # noqa: E402
-from ..game.structures import Structure  # noqa: E402
+from ..game import FixedLimit, Hand, NoLimit, PotLimit, Rake, Table  # noqa: E402, F401 (doctests)
+from ..game.structures import Structure, parse_structure  # noqa: E402
 from .actions import ACTION_NAMES, N_ACTIONS, action_mask, engine_action  # noqa: E402
 from .encoding import ObservationEncoder  # noqa: E402
 
@@ -60,27 +60,17 @@ STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 
 
 def make_structure(structure: Union[str, Structure], big_blind: int) -> Structure:
-    """A structure from its name ("fixed-limit": small bet = the big blind, big bet twice
-    that) or as given.
+    """A structure from its text (:func:`~omaha_fast.game.structures.parse_structure`:
+    "fixed-limit" bets the big blind and twice that; "fl:2/4", "pl:1/2"...) or as given.
 
     >>> make_structure("fixed-limit", 2)
     FixedLimit(small_bet=2, big_bet=4, cap=4, uncap_heads_up=False)
     >>> make_structure("limit", 2)
     Traceback (most recent call last):
     ...
-    omaha_fast.errors.InvalidValueError: structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a FixedLimit, PotLimit or NoLimit, got 'limit'
+    omaha_fast.errors.InvalidValueError: structure must be fl:SMALL/BIG, pl:SB/BB, nl:SB/BB, 'fixed-limit', 'pot-limit' or 'no-limit', got 'limit'
     """  # noqa: E501 (a doctest's exception line)
-    if isinstance(structure, (FixedLimit, PotLimit, NoLimit)):
-        return structure
-    if structure == "fixed-limit":
-        return FixedLimit(big_blind, 2 * big_blind)
-    if structure == "pot-limit":
-        return PotLimit()
-    if structure == "no-limit":
-        return NoLimit()
-    error = InvalidValueError if isinstance(structure, str) else InvalidTypeError
-    raise error(f"structure must be 'fixed-limit', 'pot-limit', 'no-limit' or a "
-                f"FixedLimit, PotLimit or NoLimit, got {structure!r}")
+    return parse_structure(structure, big_blind=big_blind)[0]
 
 
 def env(*, illegal_reward: Optional[float] = None, **kwargs: Any) -> AECEnv:

@@ -124,3 +124,85 @@ class NoLimit:
 Structure = Union[FixedLimit, PotLimit, NoLimit]
 
 __all__ = ["FixedLimit", "PotLimit", "NoLimit", "Structure", "check_chips"]
+
+
+_KINDS = {"fl": "fl", "fixed-limit": "fl", "pl": "pl", "pot-limit": "pl", "nl": "nl",
+          "no-limit": "nl"}
+
+
+def parse_structure(text: Union[str, Structure], *, big_blind: Optional[int] = None
+                    ) -> tuple[Structure, Optional[tuple[int, int]]]:
+    """A betting structure from its text, with the blinds the text names (or None).
+
+    ``fl:SMALL/BIG`` is fixed limit with those bets (and the default blinds);
+    ``pl:SB/BB`` and ``nl:SB/BB`` are pot and no limit with those blinds (a space may
+    stand for the colon, as :func:`describe_structure` writes it). The names
+    ``fixed-limit``, ``pot-limit`` and ``no-limit`` (or ``fl``, ``pl``, ``nl``) name the
+    structure alone: fixed limit then bets the big blind, ``big_blind``, and twice that.
+    When both the text and ``big_blind`` give a big blind, they must agree. A structure
+    object is returned as it is. The one parser of the command line, ``simulate()`` and
+    the RL environment.
+
+    >>> parse_structure("fl:10/20")
+    (FixedLimit(small_bet=10, big_bet=20, cap=4, uncap_heads_up=False), None)
+    >>> parse_structure("PL:1/2") == parse_structure("pl 1/2") == (PotLimit(), (1, 2))
+    True
+    >>> parse_structure("fixed-limit", big_blind=2)
+    (FixedLimit(small_bet=2, big_bet=4, cap=4, uncap_heads_up=False), None)
+    >>> parse_structure("no-limit")
+    (NoLimit(min_bet=None), None)
+    >>> parse_structure("limit")
+    Traceback (most recent call last):
+    ...
+    omaha_fast.errors.InvalidValueError: structure must be fl:SMALL/BIG, pl:SB/BB, nl:SB/BB, 'fixed-limit', 'pot-limit' or 'no-limit', got 'limit'
+    """  # noqa: E501 (a doctest's exception line)
+    from ..errors import InvalidTypeError
+    if isinstance(text, (FixedLimit, PotLimit, NoLimit)):
+        return text, None
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"structure must be a text such as 'fl:10/20' or a "
+                               f"FixedLimit, PotLimit or NoLimit, got {text!r}")
+    words = text.strip().lower().replace(":", " ", 1).split(None, 1)
+    name, amounts = (words + ["", ""])[:2]
+    colon = bool(amounts)
+    kind = _KINDS.get(name.strip())
+    if kind is None:
+        raise InvalidValueError(f"structure must be fl:SMALL/BIG, pl:SB/BB, nl:SB/BB, "
+                                f"'fixed-limit', 'pot-limit' or 'no-limit', got {text!r}")
+    if not colon:
+        if kind != "fl":
+            return (PotLimit() if kind == "pl" else NoLimit()), None
+        if big_blind is None:
+            raise InvalidValueError(f"{text!r} needs its bets: write fl:SMALL/BIG, "
+                                    "e.g. fl:10/20")
+        bb = check_chips(big_blind, "big blind", positive=True)
+        return FixedLimit(bb, 2 * bb), None
+    parts = amounts.split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InvalidValueError(f"structure amounts must be two whole numbers A/B, as in "
+                                f"fl:10/20, pl:1/2 or nl:1/2, got {text!r}")
+    a, b = (int(p) for p in parts)
+    if kind == "fl":
+        return FixedLimit(a, b), None
+    if not 0 < a <= b:
+        raise InvalidValueError(f"the blinds of {text!r} must be 0 < small <= big")
+    if big_blind is not None and big_blind != b:
+        raise InvalidValueError(f"structure {text!r} has the big blind {b} but the blinds "
+                                f"say {big_blind}")
+    return (PotLimit() if kind == "pl" else NoLimit()), (a, b)
+
+
+def describe_structure(structure: Structure, blinds: Optional[tuple[int, int]] = None) -> str:
+    """The structure as a short text for headers, which :func:`parse_structure` reads
+    back: ``fl 10/20`` (the bets), ``pl 1/2`` or ``nl 1/2`` (the blinds, when known).
+
+    >>> describe_structure(PotLimit(), (1, 2)), describe_structure(FixedLimit(10, 20))
+    ('pl 1/2', 'fl 10/20')
+    """
+    if isinstance(structure, FixedLimit):
+        return f"fl {structure.small_bet}/{structure.big_bet}"
+    kind = "pl" if isinstance(structure, PotLimit) else "nl"
+    return kind if blinds is None else f"{kind} {blinds[0]}/{blinds[1]}"
+
+
+__all__ += ["parse_structure", "describe_structure"]

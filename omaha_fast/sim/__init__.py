@@ -14,14 +14,16 @@ from .agents import (
                      FOLD,
                      Agent,
                      AgentSpec,
+                     AgentTypeError,
                      CallingStation,
                      Decision,
                      RandomAgent,
                      agent_label,
                      make_agent,
 )
-from .backends import default_workers
+from .backends import ClusterError, Terminated, default_workers
 from .play import AgentError
+from .runfile import RunFileError
 from .runs import simulate, tournament
 from .stats import AgentStats, Block, PlaceStats, SimResult, TournamentResult, merge
 from .tourney import Level, blind_schedule, default_payouts, play_tournament
@@ -31,4 +33,5 @@ __all__ = ["Agent", "AgentSpec", "Decision", "FOLD", "CHECK", "CALL", "ALL_IN", 
            "CallingStation", "make_agent", "agent_label", "LazyView", "StaleViewError",
            "lazy_view", "simulate", "tournament", "AgentError", "AgentStats", "Block",
            "PlaceStats", "SimResult", "TournamentResult", "merge", "Level", "blind_schedule",
-           "default_payouts", "play_tournament", "default_workers"]
+           "default_payouts", "play_tournament", "default_workers", "ClusterError",
+           "Terminated", "RunFileError", "AgentTypeError"]

@@ -34,8 +34,14 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
 
+from ..errors import InvalidTypeError, InvalidValueError
 from ..game.actions import LegalActions
 from ..game.view import HandView
+
+
+class AgentTypeError(InvalidTypeError):
+    """An agent spec that does not give an agent: no ``act(view, legal)`` method, or a
+    class that cannot be called with no arguments."""
 
 
 class Decision(NamedTuple):
@@ -127,6 +133,12 @@ BUILTIN: dict[str, Callable[[], Any]] = {
 def make_agent(spec: AgentSpec) -> Any:
     """A fresh agent from a spec (see :data:`AgentSpec`).
 
+    ``module:Class`` is imported as Python would (the ``omaha-fast`` command adds the
+    current directory to the search path). A name that is not an agent is an
+    :class:`~omaha_fast.errors.InvalidValueError`, an object without ``act`` an
+    :class:`AgentTypeError`, a constructor that raises an
+    :class:`~omaha_fast.sim.play.AgentError`; each message names the agent.
+
     >>> type(make_agent("station")).__name__
     'CallingStation'
     >>> type(make_agent("omaha_fast.sim.agents:RandomAgent")).__name__
@@ -134,27 +146,46 @@ def make_agent(spec: AgentSpec) -> Any:
     >>> make_agent("nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown agent 'nobody': use a built-in name (random, station, calling_station, smart) or module:Class
+    omaha_fast.errors.InvalidValueError: unknown agent 'nobody': use a built-in name (random, station, calling_station, smart) or module:Class
+    >>> make_agent("omaha_fast.sim.agents:Decision")
+    Traceback (most recent call last):
+    ...
+    omaha_fast.sim.agents.AgentTypeError: agent 'omaha_fast.sim.agents:Decision' could not be made: Decision.__new__() missing 1 required positional argument: 'kind'
     """  # noqa: E501 (a doctest's exception line)
     if isinstance(spec, str):
         if spec in BUILTIN:
             return BUILTIN[spec]()
         if ":" not in spec:
-            raise ValueError(f"unknown agent {spec!r}: use a built-in name "
-                             f"({', '.join(BUILTIN)}) or module:Class")
+            raise InvalidValueError(f"unknown agent {spec!r}: use a built-in name "
+                                    f"({', '.join(BUILTIN)}) or module:Class")
         module_name, _, attr = spec.partition(":")
         try:
             target = getattr(importlib.import_module(module_name), attr)
         except (ImportError, AttributeError) as err:
-            raise ValueError(f"cannot load agent {spec!r}: {err}") from None
-        return make_agent(target)
+            raise InvalidValueError(f"cannot load agent {spec!r}: {err}") from None
+        except Exception as err:      # the module itself fails as it is imported
+            raise InvalidValueError(f"cannot load agent {spec!r}: importing {module_name} "
+                                    f"raised {type(err).__name__}: {err}") from None
+        return _built(target, spec)
+    return _built(spec, spec)
+
+
+def _built(spec: Any, name: AgentSpec) -> Any:
+    label = name if isinstance(name, str) else agent_label(name)
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
-        agent = spec()
+        try:
+            agent = spec()
+        except TypeError as err:
+            raise AgentTypeError(f"agent {label!r} could not be made: {err}") from None
+        except Exception as err:
+            from .play import AgentError
+            raise AgentError(f"agent {label!r} could not be made: its constructor raised "
+                             f"{type(err).__name__}: {err}") from None
     else:
         import copy
         agent = copy.deepcopy(spec)
     if not callable(getattr(agent, "act", None)):
-        raise TypeError(f"agent {spec!r} has no act(view, legal) method")
+        raise AgentTypeError(f"agent {label!r} has no act(view, legal) method")
     return agent
 
 
@@ -178,4 +209,4 @@ def agent_label(spec: AgentSpec) -> str:
 
 
 __all__ = ["Agent", "AgentSpec", "Decision", "FOLD", "CHECK", "CALL", "ALL_IN", "RandomAgent",
-           "CallingStation", "BUILTIN", "make_agent", "agent_label"]
+           "CallingStation", "BUILTIN", "make_agent", "agent_label", "AgentTypeError"]

@@ -5,14 +5,24 @@ result; the caller adds them up, so the total is the same whatever ran them.
 
 - ``workers=1``: in this process, one block after another.
 - ``workers=N`` (default: every core): a pool of N local processes (forkserver where the
-  platform has it); Ctrl-C (or an error) cancels the blocks not started, lets the ones
-  running finish, stops the workers and raises KeyboardInterrupt (or the error) here.
+  platform has it). The first Ctrl-C cancels the blocks not started and says on stderr
+  that it waits for the few running ones (their results are still handed back, so a
+  results file keeps them), then raises KeyboardInterrupt here; a second Ctrl-C, or
+  :class:`Terminated` (SIGTERM under :func:`sigterm_stops_the_run`), ends the workers at
+  once. An error in a block cancels the rest and is raised here.
 - Dask: ``client=`` a ``dask.distributed.Client`` or a scheduler address
   (``"tcp://host:8786"``), or ``backend="dask"`` alone for an embedded ``LocalCluster``
   bound to 127.0.0.1 (``workers`` processes of one thread, no dashboard). Blocks are
   submitted with ``pure=False``; a worker lost mid-run has its blocks run again elsewhere
   (Dask's own retry), which gives the same result since a block depends only on its seed.
-  Dask is the ``dask`` extra: ``pip install "omaha_fast[dask]"``.
+  Dask's own logging is quietened for the run (``verbose=True`` keeps it) and the embedded
+  cluster's processes ignore Ctrl-C, which this process handles. A scheduler that cannot
+  be reached, that is lost mid-run, or that has no worker for ``timeout`` seconds is a
+  :class:`ClusterError` naming it. Dask is the ``dask`` extra:
+  ``pip install "omaha_fast[dask]"``.
+
+Tasks may be a lazy iterable: only a few blocks a worker are planned ahead, so memory does
+not grow with the number of blocks.
 
 >>> list(run_blocks(abs, [-1, -2, -3], sizes=[1, 1, 1], workers=1))
 [(0, 1), (1, 2), (2, 3)]
@@ -20,19 +30,44 @@ result; the caller adds them up, so the total is the same whatever ran them.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import logging
 import multiprocessing
 import os
 import pickle
 import signal
-from collections.abc import Callable, Iterator, Sequence
+import sys
+import time
+import warnings
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Optional
 
-from ..errors import OmahaError
+from .._checks import check_choice, check_int
+from .._extras import MissingExtraError
+from ..errors import InvalidTypeError, InvalidValueError, OmahaError
 
 BACKENDS = ("local", "dask")
 
+DEFAULT_TIMEOUT = 30.0
+"""Seconds to wait for a Dask scheduler (connecting, or lost mid-run) or for its first
+worker before giving up with a :class:`ClusterError`."""
+
 Progress = Callable[[int, int], Any]
+
+
+class Terminated(KeyboardInterrupt):
+    """The run was asked to stop by SIGTERM (see :func:`sigterm_stops_the_run`): a
+    KeyboardInterrupt, so whatever stops on Ctrl-C stops on it too, but at once."""
+
+
+class ClusterError(OmahaError, ConnectionError):
+    """The Dask scheduler cannot be reached, was lost mid-run, or has no workers."""
+
+
+class NotPicklableError(OmahaError, TypeError):
+    """A task (usually an agent) cannot be sent to a worker process."""
 
 
 def default_workers() -> int:
@@ -43,39 +78,82 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def _check_workers(workers: Optional[int]) -> None:
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise ValueError(f"workers must be an int >= 1 or None, got {workers!r}")
+@contextlib.contextmanager
+def sigterm_stops_the_run() -> Iterator[None]:
+    """Within the block, SIGTERM raises :class:`Terminated` in the main thread (as Ctrl-C
+    raises KeyboardInterrupt), so the worker processes are ended before this one exits.
+
+    >>> with sigterm_stops_the_run():
+    ...     signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    True
+    """
+    def stop(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:        # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
-def run_blocks(fn: Callable[[Any], Any], tasks: Sequence[Any], *, sizes: Sequence[int],
-               workers: Optional[int] = None, client: Any = None,
-               backend: Optional[str] = None,
-               progress: Optional[Progress] = None) -> Iterator[tuple[int, Any]]:
+def _check_workers(workers: Optional[int]) -> Optional[int]:
+    if workers is None:
+        return None
+    return check_int(workers, "workers", low=1)
+
+
+def run_blocks(fn: Callable[[Any], Any], tasks: Iterable[Any], *, sizes: Iterable[int],
+               total: Optional[int] = None, workers: Optional[int] = None,
+               client: Any = None, backend: Optional[str] = None,
+               progress: Optional[Progress] = None, timeout: Optional[float] = None,
+               verbose: bool = False) -> Generator[tuple[int, Any], None, None]:
     """Run ``fn(task)`` for every task; yield ``(task index, result)`` as they finish.
 
-    ``sizes`` are the work units of each task (hands, tournaments) for ``progress(done,
-    total)``, called after every finished task. The first task error stops the run (the
-    remaining tasks are cancelled) and is raised here.
+    ``sizes`` are the work units of each task (hands, tournaments), read alongside the
+    tasks, and ``total`` their sum (default: ``sum(sizes)``, which needs a sequence), for
+    ``progress(done, total)``, called after every finished task. Both may be lazy
+    iterables. The first task error stops the run (the remaining tasks are cancelled) and
+    is raised here. ``timeout`` and ``verbose`` are for Dask (see the module docstring).
     """
-    _check_workers(workers)
+    workers = _check_workers(workers)
     if backend is None:
         backend = "dask" if client is not None else "local"
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    check_choice(backend, BACKENDS, "backend")
     if backend == "local" and client is not None:
-        raise ValueError("client= runs on Dask: drop backend='local' or the client")
-    total = sum(sizes)
+        raise InvalidValueError("client= runs on Dask: drop backend='local' or the client")
+    wait_for = DEFAULT_TIMEOUT if timeout is None else timeout
+    if isinstance(wait_for, bool) or not isinstance(wait_for, (int, float)) or \
+            not wait_for > 0:
+        raise InvalidValueError(f"timeout must be a number of seconds > 0, got {timeout!r}")
+    if total is None:
+        if not isinstance(sizes, (list, tuple)):
+            raise InvalidTypeError("total= is needed when sizes is not a list or tuple")
+        total = sum(sizes)
+    size_of: dict[int, int] = {}
+
+    def jobs() -> Iterator[tuple[int, Any]]:
+        for i, (task, size) in enumerate(zip(tasks, sizes)):
+            size_of[i] = size
+            yield i, task
+
+    queued = jobs()
     if backend == "dask":
-        results = _run_dask(fn, tasks, workers, client)
-    elif (workers or default_workers()) == 1 or len(tasks) <= 1:
-        results = ((i, fn(task)) for i, task in enumerate(tasks))
+        results = _run_dask(fn, queued, workers, client, float(wait_for), verbose)
     else:
-        results = _run_pool(fn, tasks, workers or default_workers())
+        ahead = list(itertools.islice(queued, 2))
+        queued = itertools.chain(ahead, queued)
+        if (workers or default_workers()) == 1 or len(ahead) <= 1:
+            results = ((i, fn(task)) for i, task in queued)
+        else:
+            results = _run_pool(fn, queued, workers or default_workers())
     done = 0
     for i, result in results:
-        done += sizes[i]
+        done += size_of.pop(i)
         yield i, result
         if progress is not None:
             progress(done, total)
@@ -96,10 +174,6 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")  # pragma: no cover
 
 
-class NotPicklableError(OmahaError, TypeError):
-    """A task (usually an agent) cannot be sent to a worker process."""
-
-
 def _check_picklable(task: Any) -> None:
     try:
         pickle.dumps(task)
@@ -110,22 +184,45 @@ def _check_picklable(task: Any) -> None:
             "agents defined at the prompt run with workers=1") from None
 
 
-def _run_pool(fn: Callable[[Any], Any], tasks: Sequence[Any],
+def _end_workers(executor: ProcessPoolExecutor) -> None:
+    """Stop every worker process now (their blocks are lost) and the executor with them."""
+    # the executor has no public way to do this before Python 3.14 (kill_workers)
+    processes = list(getattr(executor, "_processes", None) or {})
+    kill = getattr(executor, "kill_workers", None)
+    if kill is not None:  # pragma: no cover (Python 3.14+)
+        kill()
+    else:
+        for process in list((getattr(executor, "_processes", None) or {}).values()):
+            with contextlib.suppress(Exception):
+                process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + 5
+    for pid in processes:
+        while time.monotonic() < deadline:
+            try:
+                if os.waitpid(pid, os.WNOHANG) != (0, 0):
+                    break
+            except ChildProcessError:      # already reaped by the executor
+                break
+            time.sleep(0.01)
+
+
+def _run_pool(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
               workers: int) -> Iterator[tuple[int, Any]]:
-    _check_picklable(tasks[0])
-    n = min(workers, len(tasks))
-    executor = ProcessPoolExecutor(n, mp_context=_context(), initializer=_ignore_sigint)
+    first = next(jobs)
+    _check_picklable(first[1])
+    jobs = itertools.chain([first], jobs)
+    executor = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_sigint)
     # A few blocks in flight a worker, not every block at once: thousands of submits can
     # fill the executor's wake-up pipe while its manager thread waits for the lock the
-    # submitting thread holds, which hangs the run (CPython issue 105829); and Ctrl-C then
-    # has only these few to cancel.
-    window = 4 * n
+    # submitting thread holds, which hangs the run (CPython issue 105829); Ctrl-C then
+    # has only these few to cancel, and the blocks are planned only as they are needed.
+    window = 4 * workers
     pending: dict[Future[Any], int] = {}
-    queued = iter(range(len(tasks)))
 
     def top_up() -> None:
-        for i in queued:
-            pending[executor.submit(fn, tasks[i])] = i
+        for i, task in jobs:
+            pending[executor.submit(fn, task)] = i
             if len(pending) >= window:
                 return
 
@@ -136,10 +233,37 @@ def _run_pool(fn: Callable[[Any], Any], tasks: Sequence[Any],
             finished = [(pending.pop(future), future.result()) for future in done]
             top_up()         # before handing results over: the workers stay busy meanwhile
             yield from finished
+    except (Terminated, GeneratorExit):
+        # SIGTERM; or the caller stopped reading (closed this generator, perhaps on a
+        # Ctrl-C that reached its own code): nobody will read the running blocks
+        _end_workers(executor)
+        raise
+    except KeyboardInterrupt:
+        # the first Ctrl-C: the blocks not started are cancelled, the ones running finish
+        # and are handed over (a second Ctrl-C ends them at once)
+        running = [f for f in pending if not f.cancel()]
+        if running:
+            print(f"interrupted: waiting for the {len(running)} "
+                  f"block{'s' if len(running) > 1 else ''} already started to finish "
+                  "(Ctrl-C again to stop at once)", file=sys.stderr, flush=True)
+        try:
+            wait(running)
+        except KeyboardInterrupt:
+            _end_workers(executor)
+            raise
+        executor.shutdown(wait=True)
+        finished = [(pending[f], f.result()) for f in running
+                    if not f.cancelled() and f.exception() is None]
+        yield from finished
+        raise
     except BaseException:
-        # Ctrl-C, an agent error, or the caller stopped reading: blocks not started are
-        # cancelled, the few already handed to a worker finish, every worker exits
-        executor.shutdown(wait=True, cancel_futures=True)
+        # an agent error: blocks not started are cancelled, the few already handed to a
+        # worker finish, every worker exits
+        try:
+            executor.shutdown(wait=True, cancel_futures=True)
+        except KeyboardInterrupt:
+            _end_workers(executor)
+            raise
         raise
     executor.shutdown(wait=True)
 
@@ -148,37 +272,152 @@ def _dask() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ImportError('the Dask backend needs the dask extra: '
-                          'pip install "omaha_fast[dask]"') from None
+        raise MissingExtraError('the Dask backend needs the dask extra: '
+                                'pip install "omaha_fast[dask]"') from None
     return distributed
 
 
-def _run_dask(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: Optional[int],
-              client: Any) -> Iterator[tuple[int, Any]]:
+_DASK_LOGGERS = ("distributed", "tornado", "asyncio", "bokeh")
+
+
+@contextlib.contextmanager
+def _quiet_dask(verbose: bool) -> Iterator[None]:
+    """Dask's own logging off for the run (this process), unless ``verbose``."""
+    if verbose:
+        yield
+        return
+    # every logger under these names: Dask gives some children levels of their own
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if name.split(".")[0] in _DASK_LOGGERS] + list(_DASK_LOGGERS)
+    loggers = [logging.getLogger(name) for name in dict.fromkeys(names)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 10)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+@contextlib.contextmanager
+def _children_ignore_sigint() -> Iterator[None]:
+    # processes started meanwhile inherit "ignore SIGINT" (Python keeps an ignored SIGINT
+    # ignored), so Ctrl-C at the terminal reaches this process alone, which stops them
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:          # not the main thread: nothing to hand down
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _connect(distributed: Any, address: str, timeout: float) -> Any:
+    try:
+        return distributed.Client(address, timeout=timeout)
+    except ValueError as err:
+        raise ClusterError(f"bad Dask scheduler address {address!r}: {err}") from None
+    except (OSError, TimeoutError) as err:
+        reason = str(err).strip() or type(err).__name__
+        if "imed out" in reason:
+            reason = "no answer"
+        raise ClusterError(f"cannot reach the Dask scheduler at {address} within "
+                           f"{timeout:g} s ({reason})") from None
+
+
+def _run_dask(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
+              workers: Optional[int], client: Any, timeout: float,
+              verbose: bool) -> Iterator[tuple[int, Any]]:
     distributed = _dask()
     own: list[Any] = []      # what this run started, closed at the end
-    try:
+    with _quiet_dask(verbose), contextlib.ExitStack() as closing:
+        closing.callback(lambda: [thing.close() for thing in reversed(own)])
+        where = "the embedded Dask cluster"
         if client is None:
-            cluster = distributed.LocalCluster(
-                host="127.0.0.1", n_workers=workers or default_workers(),
-                threads_per_worker=1, processes=True, dashboard_address=None)
-            own.append(cluster)
-            client = distributed.Client(cluster)
-            own.append(client)
+            with _children_ignore_sigint():
+                cluster = distributed.LocalCluster(
+                    host="127.0.0.1", n_workers=workers or default_workers(),
+                    threads_per_worker=1, processes=True, dashboard_address=None,
+                    # no dashboard; its small HTTP server on a free port of this machine
+                    # only (the default, 8787, may be taken: Dask then warns)
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    silence_logs=logging.WARNING if verbose else logging.CRITICAL + 10)
+                own.append(cluster)
+                client = distributed.Client(cluster)
+                own.append(client)
         elif isinstance(client, str):
-            client = distributed.Client(client, timeout=30)
+            where = f"the Dask scheduler at {client}"
+            client = _connect(distributed, client, timeout)
             own.append(client)
-        futures = [client.submit(fn, task, pure=False) for task in tasks]
-        index = {f.key: i for i, f in enumerate(futures)}
-        try:
-            for future in distributed.as_completed(futures):
-                yield index[future.key], future.result()
-        except BaseException:
-            client.cancel(futures)
-            raise
-    finally:
-        for thing in reversed(own):
-            thing.close()
+        else:
+            where = f"the Dask scheduler at {getattr(client.scheduler, 'address', '?')}"
+        yield from _dask_loop(distributed, fn, jobs, client, where, timeout)
 
 
-__all__ = ["run_blocks", "default_workers", "BACKENDS", "NotPicklableError"]
+def _dask_loop(distributed: Any, fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
+               client: Any, where: str, timeout: float) -> Iterator[tuple[int, Any]]:
+    pending: dict[Any, int] = {}
+    window = 256          # blocks planned ahead: enough to keep a large cluster busy
+
+    def top_up() -> None:
+        for i, task in jobs:
+            pending[client.submit(fn, task, pure=False)] = i
+            if len(pending) >= window:
+                return
+
+    healthy = time.monotonic()
+    try:
+        top_up()
+        while pending:
+            try:
+                done, _ = distributed.wait(list(pending), timeout=0.5,
+                                           return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                done = set()
+            except (KeyboardInterrupt, GeneratorExit):
+                raise
+            except BaseException:
+                # Dask cancels every future once it gives up on a lost scheduler
+                if client.status != "running":
+                    raise ClusterError(f"lost {where}") from None
+                raise
+            if not done:
+                problem = _cluster_problem(client, where)
+                if problem is None:
+                    healthy = time.monotonic()
+                elif time.monotonic() - healthy > timeout:
+                    raise ClusterError(f"{problem} (waited {timeout:g} s)")
+                continue
+            healthy = time.monotonic()
+            finished = []
+            for future in done:
+                if future.status == "cancelled" or client.status != "running":
+                    raise ClusterError(f"lost {where}")
+                finished.append((pending.pop(future), future.result()))
+            top_up()
+            yield from finished
+    except BaseException:
+        with contextlib.suppress(Exception):
+            if client.status == "running":
+                client.cancel(list(pending))
+        raise
+
+
+def _cluster_problem(client: Any, where: str) -> Optional[str]:
+    """Why no block can finish now (the scheduler gone, no workers), or None."""
+    if client.status != "running":
+        return f"lost {where}"
+    try:    # bounded: a scheduler that hangs must not hang the run
+        workers = client.nthreads(callback_timeout=5)
+    except Exception:
+        return f"lost {where}"
+    return None if workers else f"{where} has no workers"
+
+
+__all__ = ["run_blocks", "default_workers", "BACKENDS", "DEFAULT_TIMEOUT",
+           "NotPicklableError", "ClusterError", "Terminated", "sigterm_stops_the_run"]

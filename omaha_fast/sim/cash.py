@@ -24,6 +24,7 @@ import hashlib
 import random
 from typing import Any, NamedTuple
 
+from ..game.structures import describe_structure
 from ..game.table import Table
 from .agents import AgentSpec, make_agent
 from .play import Tally, play_hand
@@ -117,20 +118,12 @@ def run_cash_block(task: CashTask) -> SimResult:
         tally.add(hand, entry)
         for seat, observe in observers:
             observe(hand.view(seat))
-    structure = kw["structure"]
     return SimResult(seed=task.seed, big_blind=big_blind_of(kw), game=kw.get("game", "hilo"),
-                     structure=_describe(structure), hands=task.hands, rake=tally.rake,
+                     structure=describe_structure(kw["structure"], table.rules.blinds),
+                     hands=task.hands, rake=tally.rake,
                      agents=tally.stats(task.labels),
                      blocks=(Block(task.block, task.hands, tuple(tally.net),
                                    tuple(tally.net_sq), tally.rake),))
-
-
-def _describe(structure: Any) -> str:
-    """fl:10/20, pl, nl (with the blinds added by the caller when useful)."""
-    from ..game.structures import FixedLimit, PotLimit
-    if isinstance(structure, FixedLimit):
-        return f"fl:{structure.small_bet}/{structure.big_bet}"
-    return "pl" if isinstance(structure, PotLimit) else "nl"
 
 
 __all__ = ["CashTask", "run_cash_block", "block_seed", "big_blind_of"]

@@ -8,8 +8,11 @@ with 95% confidence at that point.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+from .._extras import MissingExtraError
+from ..errors import InvalidValueError
 from .stats import Z95, SimResult
 
 
@@ -17,9 +20,38 @@ def _matplotlib() -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise ImportError('plotting needs the plot extra: pip install "omaha_fast[plot]"') \
-            from None
+        raise MissingExtraError('plotting needs the plot extra: '
+                                'pip install "omaha_fast[plot]"') from None
     return Figure
+
+
+def check_plot_path(path: str) -> None:
+    """Refuse, before a run, a plot that could not be written after it: matplotlib
+    missing, a format (the file's extension) it cannot write, or a folder that is not
+    there or not writable.
+
+    >>> check_plot_path("winnings.png")
+    >>> try:
+    ...     check_plot_path("winnings.xyz")
+    ... except ValueError as err:
+    ...     print(str(err)[:74])
+    cannot plot to 'winnings.xyz': the extension says the format, .xyz is none
+    """
+    Figure = _matplotlib()
+    formats = sorted(Figure().canvas.get_supported_filetypes())
+    ext = os.path.splitext(path)[1].lstrip(".").lower()
+    if ext not in formats:
+        raise InvalidValueError(f"cannot plot to {path!r}: the extension says the format, "
+                                f"{'.' + ext if ext else 'no extension'} is none of "
+                                f"{', '.join(formats)}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InvalidValueError(f"cannot plot to {path!r}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and
+                                          not os.access(path, os.W_OK)):
+        raise InvalidValueError(f"cannot plot to {path!r}: not writable")
+    if os.path.isdir(path):
+        raise InvalidValueError(f"cannot plot to {path!r}: it is a folder")
 
 
 def plot_winnings(result: SimResult, path: str, *, title: str = "") -> None:
@@ -52,4 +84,4 @@ def plot_winnings(result: SimResult, path: str, *, title: str = "") -> None:
     fig.savefig(path)
 
 
-__all__ = ["plot_winnings"]
+__all__ = ["plot_winnings", "check_plot_path"]

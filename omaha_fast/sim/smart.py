@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from .._extras import MissingExtraError
 from ..evaluation import evaluate_batch
 from ..game.actions import LegalActions
 from ..game.rules import Rules
@@ -38,8 +39,8 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise ImportError('the smart agent needs numpy: pip install "omaha_fast[numpy]"') \
-            from None
+        raise MissingExtraError('the smart agent needs numpy: '
+                                'pip install "omaha_fast[numpy]"') from None
     return numpy
 
 

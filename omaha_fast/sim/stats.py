@@ -25,7 +25,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Optional
+
+from ..errors import InvalidValueError
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
@@ -62,7 +64,7 @@ class AgentStats:
 
     def __add__(self, other: AgentStats) -> AgentStats:
         if other.label != self.label:
-            raise ValueError(f"cannot add the stats of {other.label!r} to {self.label!r}")
+            raise InvalidValueError(f"cannot add the stats of {other.label!r} to {self.label!r}")
         return AgentStats(self.label, *(getattr(self, f.name) + getattr(other, f.name)
                                         for f in fields(self)[1:]))
 
@@ -149,11 +151,11 @@ class SimResult:
         if (other.seed, other.big_blind, other.game, other.structure) != \
                 (self.seed, self.big_blind, self.game, self.structure) or \
                 [a.label for a in other.agents] != [a.label for a in self.agents]:
-            raise ValueError("only parts of the same simulation (seed, game, structure, "
+            raise InvalidValueError("only parts of the same simulation (seed, game, structure, "
                              "agents) can be added")
         blocks = sorted(self.blocks + other.blocks, key=lambda b: b.index)
         if len({b.index for b in blocks}) != len(blocks):
-            raise ValueError("the two results share a block: a part was counted twice")
+            raise InvalidValueError("the two results share a block: a part was counted twice")
         return replace(self, hands=self.hands + other.hands, rake=self.rake + other.rake,
                        agents=tuple(a + b for a, b in zip(self.agents, other.agents)),
                        blocks=tuple(blocks))
@@ -181,13 +183,54 @@ class SimResult:
 
 
 def merge(results: Sequence[Any]) -> Any:
-    """The sum of partial results (any order gives the same result)."""
-    if not results:
-        raise ValueError("nothing to merge")
-    total = results[0]
-    for r in results[1:]:
-        total = total + r
-    return total
+    """The sum of partial results (any order gives the same result), in time linear in
+    the number of parts."""
+    total = Merger()
+    for r in results:
+        total.add(r)
+    return total.result()
+
+
+class Merger:
+    """Adds partial results one at a time (:class:`SimResult` or
+    :class:`TournamentResult`): the counts as they come, the block records (``blocks``,
+    ``indices``) collected and sorted once at the end, so a long run costs time linear in
+    its blocks.
+
+    >>> m = Merger()
+    >>> m.count
+    0
+    """
+
+    def __init__(self) -> None:
+        self._total: Optional[Any] = None
+        self._records: list[Any] = []
+        self.count = 0
+
+    def add(self, part: Any) -> None:
+        """Count one more part."""
+        key = "blocks" if isinstance(part, SimResult) else "indices"
+        records = getattr(part, key)
+        bare = replace(part, **{key: ()})
+        self._total = bare if self._total is None else self._total + bare
+        self._records.extend(records)
+        self.count += 1
+
+    def result(self) -> Any:
+        """The sum of the parts added so far."""
+        if self._total is None:
+            raise InvalidValueError("nothing to merge")
+        if isinstance(self._total, SimResult):
+            records = sorted(self._records, key=lambda b: b.index)
+            seen = {b.index for b in records}
+            key = "blocks"
+        else:
+            records = sorted(self._records)
+            seen = set(records)
+            key = "indices"
+        if len(seen) != len(records):
+            raise InvalidValueError("two parts share a block: a part was counted twice")
+        return replace(self._total, **{key: tuple(records)})
 
 
 @dataclass(frozen=True)
@@ -203,7 +246,7 @@ class PlaceStats:
 
     def __add__(self, other: PlaceStats) -> PlaceStats:
         if other.label != self.label:
-            raise ValueError(f"cannot add the stats of {other.label!r} to {self.label!r}")
+            raise InvalidValueError(f"cannot add the stats of {other.label!r} to {self.label!r}")
         size = max(len(self.places), len(other.places))
         a = self.places + (0,) * (size - len(self.places))
         b = other.places + (0,) * (size - len(other.places))
@@ -244,10 +287,10 @@ class TournamentResult:
         if (other.seed, other.game, other.structure) != (self.seed, self.game,
                                                          self.structure) or \
                 [a.label for a in other.places] != [a.label for a in self.places]:
-            raise ValueError("only parts of the same tournament run can be added")
+            raise InvalidValueError("only parts of the same tournament run can be added")
         indices = sorted(self.indices + other.indices)
         if len(set(indices)) != len(indices):
-            raise ValueError("the two results share a block: a part was counted twice")
+            raise InvalidValueError("the two results share a block: a part was counted twice")
         return replace(self, tournaments=self.tournaments + other.tournaments,
                        hands=self.hands + other.hands,
                        places=tuple(a + b for a, b in zip(self.places, other.places)),
@@ -277,4 +320,5 @@ class TournamentResult:
 
 
 __all__ = ["AgentStats", "Block", "SimResult", "PlaceStats", "TournamentResult", "merge",
+           "Merger",
            "Z95"]

@@ -25,12 +25,18 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Optional
 
-from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure
+from ..errors import InvalidValueError, OmahaError
+from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure, describe_structure
 from ..game.table import Table
 from .agents import AgentSpec, make_agent
-from .cash import _describe, _reset_agents, block_seed, setup_agents
+from .cash import _reset_agents, block_seed, setup_agents
 from .play import Tally, play_hand
 from .stats import PlaceStats, TournamentResult
+
+
+class EndlessTournamentError(OmahaError, RuntimeError):
+    """A tournament did not end within its limit of hands (agents that never put chips
+    at risk)."""
 
 
 class Level(NamedTuple):
@@ -51,9 +57,9 @@ def blind_schedule(structure: Structure, blinds: Optional[tuple[int, int]] = Non
     [(5, 10), (7, 15), (11, 22), (16, 33)]
     """
     if levels < 1:
-        raise ValueError(f"levels must be >= 1, got {levels}")
+        raise InvalidValueError(f"levels must be >= 1, got {levels}")
     if not growth > 1:
-        raise ValueError(f"growth must be > 1, got {growth}")
+        raise InvalidValueError(f"growth must be > 1, got {growth}")
     out: list[Level] = []
     for k in range(levels):
         m = growth ** k
@@ -70,7 +76,7 @@ def blind_schedule(structure: Structure, blinds: Optional[tuple[int, int]] = Non
                 lv = lv._replace(blinds=(int(blinds[0] * m), int(blinds[1] * m)))
         else:
             if blinds is None:
-                raise ValueError(f"{structure.name} needs blinds=(small, big)")
+                raise InvalidValueError(f"{structure.name} needs blinds=(small, big)")
             prev_b = out[-1].blinds if out else None
             big = up(blinds[1], prev_b[1] if prev_b else None)
             lv = Level(PotLimit() if isinstance(structure, PotLimit) else NoLimit(),
@@ -149,7 +155,8 @@ def play_tournament(agents: Sequence[AgentSpec], *, levels: Sequence[Level],
             tally.add(hand, entry)
         hands += 1
         if hands > max_hands:
-            raise RuntimeError(f"tournament {number + 1} did not end in {max_hands} hands")
+            raise EndlessTournamentError(f"tournament {number + 1} did not end in "
+                                         f"{max_hands} hands")
         start = hand.starting_stacks
         after = t.stacks
         for s in hand.seats:
@@ -219,10 +226,11 @@ def run_tournament_block(task: TourneyTask) -> TournamentResult:
                                    task.buy_in * task.tournaments)
                         for i, label in enumerate(task.labels))
     return TournamentResult(seed=task.seed, game=task.table.get("game", "hilo"),
-                            structure=_describe(task.levels[0].structure),
+                            structure=describe_structure(task.levels[0].structure,
+                                                      task.levels[0].blinds),
                             tournaments=task.tournaments, hands=hands, places=place_stats,
                             agents=tally.stats(task.labels), indices=(task.block,))
 
 
-__all__ = ["Level", "blind_schedule", "default_payouts", "Finish", "play_tournament",
-           "TourneyTask", "run_tournament_block"]
+__all__ = ["EndlessTournamentError", "Level", "blind_schedule", "default_payouts", "Finish",
+           "play_tournament", "TourneyTask", "run_tournament_block"]
