@@ -66,7 +66,7 @@ class ClusterError(OmahaError, ConnectionError):
     """The Dask scheduler cannot be reached, was lost mid-run, or has no workers."""
 
 
-class NotPicklableError(OmahaError, TypeError):
+class NotPicklableError(InvalidTypeError):
     """A task (usually an agent) cannot be sent to a worker process."""
 
 
