@@ -1,0 +1,169 @@
+"""Discounted CFR over a bet tree, vectorised over hands, and the exact best response.
+
+Counterfactual values are arrays indexed by hand: a pass for player p walks the tree once,
+carrying the opponent's reach (one weight per opponent hand) down and p's values (one per
+hand of p) up. Below a turn's chance node every array gains a leading axis of river cards;
+hands holding a row's river card carry zero reach there. A pair of hands that share no
+card with each other or the board sees each of the 52 - 4 - 8 = 40 other cards as the
+river equally often, so the chance node sums the rows and divides by 40 for every pair.
+
+Updates alternate (player 0, then player 1, each iteration). Discounting follows DCFR: at
+iteration t, accumulated positive regrets are scaled by (t-1)^alpha / ((t-1)^alpha + 1),
+negative ones by (t-1)^beta / ((t-1)^beta + 1), and the average strategy by
+((t-1) / t)^gamma; the average strategy is weighted by the player's own reach.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._extras import import_extra
+from .showdown import Blockers, Showdowns
+from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node
+
+
+def _np() -> Any:
+    return import_extra("numpy", "numpy")
+
+
+class Engine:
+    """The solver state of one spot: regrets and strategy sums at every action node."""
+
+    def __init__(self, nodes: list[Node], board: list[int], hands: tuple[Any, Any],
+                 weights: tuple[Any, Any], pot: float, game: str,
+                 alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0) -> None:
+        np = _np()
+        self.nodes = nodes
+        self.pot = float(pot)
+        self.hands = hands
+        self.weights = weights
+        self.alpha, self.beta, self.gamma = alpha, beta, gamma
+        self.turn = len(board) == 4
+        self.rivers = [c for c in range(52) if c not in board] if self.turn else []
+        self.deals = 52 - len(board) - 8      # rivers each pair of live hands can see
+        n = (len(hands[0]), len(hands[1]))
+        self.n = n
+        if self.turn:
+            boards = [bytes(board + [r]) for r in self.rivers]
+            self.masks = tuple(
+                np.stack([(hands[p] != r).all(axis=1) for r in self.rivers]).astype(np.float64)
+                for p in (0, 1))
+        else:
+            boards = [bytes(board)]
+            self.masks = (np.ones((1, n[0])), np.ones((1, n[1])))
+        self.showdowns = (Showdowns(boards, hands[0], hands[1], game),
+                          Showdowns(boards, hands[1], hands[0], game))
+        self.blockers = (Blockers(hands[0], hands[1]), Blockers(hands[1], hands[0]))
+        self.batch = [len(self.rivers) if (self.turn and nd.river) else 1 for nd in nodes]
+        self.regrets: dict[int, Any] = {}
+        self.sums: dict[int, Any] = {}
+        for k, nd in enumerate(nodes):
+            if nd.kind == ACTION:
+                shape = (self.batch[k], n[nd.player], len(nd.children))
+                self.regrets[k] = np.zeros(shape, dtype=np.float32)
+                self.sums[k] = np.zeros(shape, dtype=np.float32)
+        self.iterations = 0
+
+    # ---- strategies --------------------------------------------------------------------
+
+    def current(self, k: int) -> Any:
+        """Regret matching at node k: (B, n, A)."""
+        np = _np()
+        pos = np.maximum(self.regrets[k], 0).astype(np.float64)
+        total = pos.sum(axis=2, keepdims=True)
+        a = pos.shape[2]
+        return np.where(total > 0, pos / np.where(total > 0, total, 1.0), 1.0 / a)
+
+    def average(self, k: int) -> Any:
+        """The average strategy at node k: (B, n, A); uniform where a hand never got there."""
+        np = _np()
+        s = self.sums[k].astype(np.float64)
+        total = s.sum(axis=2, keepdims=True)
+        a = s.shape[2]
+        return np.where(total > 0, s / np.where(total > 0, total, 1.0), 1.0 / a)
+
+    # ---- the passes --------------------------------------------------------------------
+
+    def iterate(self) -> None:
+        """One DCFR iteration: an update for each player in turn."""
+        np = _np()
+        self.iterations += 1
+        t = self.iterations - 1.0
+        ta, tb = t ** self.alpha, t ** self.beta
+        disc = (ta / (ta + 1.0), tb / (tb + 1.0), (t / (t + 1.0)) ** self.gamma)
+        for p in (0, 1):
+            self._visit(0, p, self.weights[1 - p][None, :], self.weights[p][None, :],
+                        "cfr", disc)
+        del np
+
+    def root_values(self, p: int, mode: str) -> Any:
+        """Player p's counterfactual value of each hand at the root, against the
+        opponent's average strategy: ``"br"`` best response, ``"ev"`` p's own average."""
+        out = self._visit(0, p, self.weights[1 - p][None, :], self.weights[p][None, :],
+                          mode, None)
+        return out[0]
+
+    def _visit(self, k: int, p: int, opp: Any, own: Any, mode: str, disc: Any) -> Any:
+        np = _np()
+        nd = self.nodes[k]
+        if nd.kind == FOLD:
+            pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
+            out = pay * self.blockers[p](opp)
+            return out * self.masks[p] if self.batch[k] > 1 else out
+        if nd.kind == SHOWDOWN:
+            value, reach = self.showdowns[p].values(opp)
+            total = self.pot + nd.contrib[0] + nd.contrib[1]
+            return value * total - nd.contrib[p] * reach
+        if nd.kind == CHANCE:
+            child = nd.children[0]
+            q = 1 - p
+            cfv = self._visit(child, p, opp * self.masks[q], own * self.masks[p], mode, disc)
+            return (cfv * self.masks[p]).sum(axis=0, keepdims=True) / self.deals
+        strategy = self.current(k) if mode == "cfr" else self.average(k)
+        if nd.player != p:
+            total = None
+            for a, child in enumerate(nd.children):
+                v = self._visit(child, p, opp * strategy[:, :, a], own, mode, disc)
+                total = v if total is None else total + v
+            return total
+        values = np.stack([self._visit(child, p, opp, own * strategy[:, :, a], mode, disc)
+                           for a, child in enumerate(nd.children)], axis=2)
+        if mode == "br":
+            return values.max(axis=2)
+        node_value = (strategy * values).sum(axis=2)
+        if mode == "cfr":
+            pos, neg, avg = disc
+            r = self.regrets[k]
+            r *= np.where(r > 0, np.float32(pos), np.float32(neg))
+            r += (values - node_value[:, :, None]).astype(np.float32)
+            s = self.sums[k]
+            s *= np.float32(avg)
+            s += (own[:, :, None] * strategy).astype(np.float32)
+        return node_value
+
+    # ---- measures ----------------------------------------------------------------------
+
+    def met(self, p: int) -> Any:
+        """Per hand of p: the opponent's prior weight it meets (no shared card)."""
+        return self.blockers[p](self.weights[1 - p][None, :])[0]
+
+    def deal_weight(self) -> float:
+        """The total weight of all compatible pairs of hands."""
+        return float((self.weights[0] * self.met(0)).sum())
+
+    def exploitability(self) -> tuple[float, float, float]:
+        """(best response value of player 0, of player 1, exploitability), in chips per
+        deal; exploitability = (br0 + br1 - pot) / 2."""
+        z = self.deal_weight()
+        br = [float((self.weights[p] * self.root_values(p, "br")).sum()) / z for p in (0, 1)]
+        return br[0], br[1], (br[0] + br[1] - self.pot) / 2
+
+    def equities(self, p: int) -> Any:
+        """Per hand of p: (pot share summed over the opponent's prior, that weight)."""
+        np = _np()
+        w = self.weights[1 - p][None, :] * self.masks[1 - p]
+        value, reach = self.showdowns[p].values(w)
+        value = (value * self.masks[p]).sum(axis=0)
+        reach = (reach * self.masks[p]).sum(axis=0)
+        del np
+        return value, reach

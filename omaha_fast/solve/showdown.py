@@ -1,0 +1,112 @@
+"""Terminal values over hand ranges: river showdowns and fold (blocker) sums.
+
+Both work on a batch of B rows (one per river card below a turn's chance node, else one)
+of villain weights, and give one value per hero hand and row.
+
+:class:`Blockers` counts, for every hero hand, the villain weight that shares no card with
+it, by inclusion and exclusion over the cards the two hands could share: the total, less
+the weight holding each of the hero's 4 cards, plus each of its 6 pairs, less each of its
+4 triples, plus the same four cards. Each term is one ``bincount``, so a call is linear in
+the two ranges.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .._extras import import_extra
+from ..solver import showdown_values
+
+
+def _np() -> Any:
+    return import_extra("numpy", "numpy")
+
+
+class Blockers:
+    """``blockers(w)[r, i]``: the sum of ``w[r, j]`` over villain hands j sharing no card
+    with hero hand i (rows r of ``w`` are separate weight vectors).
+
+    >>> import numpy as np
+    >>> b = Blockers(np.array([[0, 1, 2, 3]]), np.array([[0, 4, 5, 6], [7, 8, 9, 10]]))
+    >>> b(np.array([[1.0, 2.0]])).tolist()
+    [[2.0]]
+    """
+
+    def __init__(self, hero: Any, villain: Any) -> None:
+        np = _np()
+        h = np.sort(np.asarray(hero, dtype=np.int64), axis=1)
+        v = np.sort(np.asarray(villain, dtype=np.int64), axis=1)
+        self.n, self.m = len(h), len(v)
+        self.levels: list[tuple[int, Any, Any, int]] = []
+        for k in (1, 2, 3, 4):
+            cols = list(combinations(range(4), k))
+            hk = self._keys(np, h, cols)
+            vk = self._keys(np, v, cols)
+            keys = np.unique(hk)
+            vpos = np.searchsorted(keys, vk)
+            vpos = np.minimum(vpos, len(keys) - 1) if len(keys) else vpos * 0
+            found = keys[vpos] == vk if len(keys) else np.zeros(vk.shape, bool)
+            vpos = np.where(found, vpos, len(keys))     # keys no hero hand holds: a spare slot
+            hpos = np.searchsorted(keys, hk)
+            self.levels.append(((-1) ** k, hpos, vpos, len(keys) + 1))
+
+    @staticmethod
+    def _keys(np: Any, rows: Any, cols: list[tuple[int, ...]]) -> Any:
+        out = np.zeros((len(rows), len(cols)), dtype=np.int64)
+        for j, cs in enumerate(cols):
+            for c in cs:
+                out[:, j] = out[:, j] * 52 + rows[:, c]
+        return out
+
+    def __call__(self, w: Any) -> Any:
+        np = _np()
+        b = w.shape[0]
+        out = np.repeat(w.sum(axis=1)[:, None], self.n, axis=1)
+        rows = np.arange(b)[:, None, None]
+        for sign, hpos, vpos, size in self.levels:
+            idx = (rows * size + vpos[None]).ravel()
+            weights = np.broadcast_to(w[:, :, None], (b, self.m, vpos.shape[1])).ravel()
+            table = np.bincount(idx, weights=weights, minlength=b * size).reshape(b, size)
+            out += sign * table[:, hpos].sum(axis=2)
+        return out
+
+
+class Showdowns:
+    """River showdowns of hero hands against villain weights on one board per row.
+
+    ``values(w)`` gives (value, reach), each (B, n), as :func:`omaha_fast.solver.
+    showdown_values` per row; hands holding a row's river card get 0 in both.
+    """
+
+    def __init__(self, boards: list[bytes], hero: Any, villain: Any, game: str) -> None:
+        np = _np()
+        self.game = game
+        self.n = len(hero)
+        self.rows: list[tuple[bytes, Any, Any, Any, Any]] = []
+        for board in boards:
+            mask = 0
+            for c in board:
+                mask |= 1 << c
+            hi = np.flatnonzero(_free(np, hero, mask))
+            vi = np.flatnonzero(_free(np, villain, mask))
+            self.rows.append((board, hi, vi, np.ascontiguousarray(hero[hi]),
+                              np.ascontiguousarray(villain[vi])))
+
+    def values(self, w: Any) -> tuple[Any, Any]:
+        np = _np()
+        b = len(self.rows)
+        value, reach = np.zeros((b, self.n)), np.zeros((b, self.n))
+        for r, (board, hi, vi, hero, villain) in enumerate(self.rows):
+            if not len(hi) or not len(vi):
+                continue
+            sv = showdown_values(board, hero, villain, w[r, vi], game=self.game)
+            value[r, hi] = sv.value
+            reach[r, hi] = sv.reach
+        return value, reach
+
+
+def _free(np: Any, rows: Any, mask: int) -> Any:
+    """Rows holding none of the cards in ``mask``."""
+    bits = np.left_shift(np.uint64(1), rows.astype(np.uint64))
+    return (np.bitwise_or.reduce(bits, axis=1) & np.uint64(mask)) == 0
