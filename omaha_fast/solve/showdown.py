@@ -38,18 +38,29 @@ class Blockers:
         h = np.sort(np.asarray(hero, dtype=np.int64), axis=1)
         v = np.sort(np.asarray(villain, dtype=np.int64), axis=1)
         self.n, self.m = len(h), len(v)
-        self.levels: list[tuple[int, Any, Any, int]] = []
+        hidx, vidx, signs = [], [], []
+        offset = 0
         for k in (1, 2, 3, 4):
             cols = list(combinations(range(4), k))
             hk = self._keys(np, h, cols)
             vk = self._keys(np, v, cols)
             keys = np.unique(hk)
-            vpos = np.searchsorted(keys, vk)
-            vpos = np.minimum(vpos, len(keys) - 1) if len(keys) else vpos * 0
-            found = keys[vpos] == vk if len(keys) else np.zeros(vk.shape, bool)
-            vpos = np.where(found, vpos, len(keys))     # keys no hero hand holds: a spare slot
-            hpos = np.searchsorted(keys, hk)
-            self.levels.append(((-1) ** k, hpos, vpos, len(keys) + 1))
+            if len(keys):
+                vpos = np.minimum(np.searchsorted(keys, vk), len(keys) - 1)
+                found = keys[vpos] == vk
+            else:
+                vpos, found = np.zeros(vk.shape, np.int64), np.zeros(vk.shape, bool)
+            # subsets no hero hand holds go to one spare slot, never read
+            vidx.append(np.where(found, vpos, len(keys)) + offset)
+            hidx.append(np.searchsorted(keys, hk) + offset)
+            signs += [float((-1) ** k)] * len(cols)
+            offset += len(keys) + 1
+        self.size = offset
+        self.vidx = np.concatenate(vidx, axis=1).ravel()           # (m * 15,)
+        self.vrow = np.repeat(np.arange(self.m), 15)
+        self.hidx = np.concatenate(hidx, axis=1)                   # (n, 15)
+        self.signs = np.array(signs)
+        self._batched: dict[int, Any] = {}
 
     @staticmethod
     def _keys(np: Any, rows: Any, cols: list[tuple[int, ...]]) -> Any:
@@ -62,14 +73,16 @@ class Blockers:
     def __call__(self, w: Any) -> Any:
         np = _np()
         b = w.shape[0]
-        out = np.repeat(w.sum(axis=1)[:, None], self.n, axis=1)
-        rows = np.arange(b)[:, None, None]
-        for sign, hpos, vpos, size in self.levels:
-            idx = (rows * size + vpos[None]).ravel()
-            weights = np.broadcast_to(w[:, :, None], (b, self.m, vpos.shape[1])).ravel()
-            table = np.bincount(idx, weights=weights, minlength=b * size).reshape(b, size)
-            out += sign * table[:, hpos].sum(axis=2)
-        return out
+        if b == 1:
+            table = np.bincount(self.vidx, weights=w[0, self.vrow], minlength=self.size)
+            return (w.sum() + table[self.hidx] @ self.signs)[None, :]
+        idx = self._batched.get(b)
+        if idx is None:
+            idx = (np.arange(b)[:, None] * self.size + self.vidx[None, :]).ravel()
+            self._batched[b] = idx
+        table = np.bincount(idx, weights=w[:, self.vrow].ravel(),
+                            minlength=b * self.size).reshape(b, self.size)
+        return w.sum(axis=1)[:, None] + table[:, self.hidx] @ self.signs
 
 
 class Showdowns:
