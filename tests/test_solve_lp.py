@@ -97,11 +97,14 @@ class Game:
             pure = dict(zip(sets, choice))
             mixed = dict(strategies)
             for k in {k for k, _ in sets}:
-                a_n = len(self.nodes[k].children)
-                mixed[k] = (lambda k, a_n: lambda h: np.eye(a_n)[pure[(k, h)]])(k, a_n)
+                mixed[k] = self._pure(k, pure)
             v = self.ev0(mixed)
             best = max(best, v if player == 0 else self.pot - v)
         return best
+
+    def _pure(self, k, pure):
+        eye = np.eye(len(self.nodes[k].children))
+        return lambda h: eye[pure[(k, h)]]
 
     def lp_value(self):
         """Player 0's equilibrium value, from the sequence-form linear program."""

@@ -121,7 +121,7 @@ class Engine:
             return (cfv * self.masks[p]).sum(axis=0, keepdims=True) / self.deals
         strategy = self.current(k) if mode == "cfr" else self.average(k)
         if nd.player != p:
-            total = None
+            total: Any = None
             for a, child in enumerate(nd.children):
                 v = self._visit(child, p, opp * strategy[:, :, a], own, mode, disc)
                 total = v if total is None else total + v

@@ -97,7 +97,7 @@ class SubgameResult:
         if river is None:
             raise SubgameValueError(f"node {path!r} is on the river: say which river card")
         try:
-            cards = parse_cards(river)  # type: ignore[arg-type]
+            cards = parse_cards(river)
         except InvalidCardError as err:
             raise SubgameValueError(f"river: {err}") from None
         if len(cards) != 1 or int(cards[0]) not in self.rivers:
@@ -191,10 +191,10 @@ class SubgameResult:
                    weights=(arrays["weights0"], arrays["weights1"]), strategies=strategies,
                    rivers=list(meta["rivers"]), iterations=meta["iterations"],
                    seconds=meta["seconds"], exploitability=meta["exploitability"],
-                   history=[tuple(h) for h in meta["history"]],  # type: ignore[misc]
-                   ev=tuple(meta["ev"]),  # type: ignore[arg-type]
+                   history=[(int(h[0]), float(h[1]), float(h[2])) for h in meta["history"]],
+                   ev=(float(meta["ev"][0]), float(meta["ev"][1])),
                    hand_ev=(arrays["hand_ev0"], arrays["hand_ev1"]),
-                   equity=tuple(meta["equity"]),  # type: ignore[arg-type]
+                   equity=(float(meta["equity"][0]), float(meta["equity"][1])),
                    hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]))
 
 

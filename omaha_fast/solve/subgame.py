@@ -31,9 +31,10 @@ def _budget(x: object, what: str, integer: bool) -> Any:
     if isinstance(x, bool) or not isinstance(x, numbers.Integral if integer else numbers.Real):
         raise SubgameTypeError(f"{what} must be {'an int' if integer else 'a number'}, "
                                f"got {x!r}")
-    if not math.isfinite(float(x)) or x < 0:  # type: ignore[operator]
+    v = float(x)
+    if not math.isfinite(v) or v < 0:
         raise SubgameValueError(f"{what} must be at least 0, got {x!r}")
-    return int(x) if integer else float(x)  # type: ignore[arg-type]
+    return int(v) if integer else v
 
 
 def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
@@ -105,7 +106,9 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
         expl = measure()
     elapsed = time.perf_counter() - start
 
-    strategies = {k: engine.average(k) for k, n in enumerate(nodes) if n.kind == ACTION}
+    # kept at the precision a saved tree keeps, so that a loaded tree gives the same answers
+    strategies = {k: engine.average(k).astype(np.float32).astype(np.float64)
+                  for k, n in enumerate(nodes) if n.kind == ACTION}
     hand_ev, range_ev, hand_eq, range_eq = [], [], [], []
     z = engine.deal_weight()
     for p in (0, 1):
@@ -117,7 +120,8 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
         value, reach = engine.equities(p)
         with np.errstate(invalid="ignore", divide="ignore"):
             hand_eq.append(np.where(reach > 0, value / reach, np.nan))
-        range_eq.append(float((engine.weights[p] * value).sum() / (engine.weights[p] * reach).sum()))
+        w = engine.weights[p]
+        range_eq.append(float((w * value).sum() / (w * reach).sum()))
     return SubgameResult(
         board=format_cards(cards), game=game, pot=pot_v, stack=stack_v, tree=tree,
         nodes=nodes, hands=(hands0, hands1), weights=(w0, w1), strategies=strategies,
