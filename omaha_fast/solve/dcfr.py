@@ -112,8 +112,8 @@ class Engine:
             return out * self.masks[p] if self.batch[k] > 1 else out
         if nd.kind == SHOWDOWN:
             value, reach = self.showdowns[p].values(opp)
-            total = self.pot + nd.contrib[0] + nd.contrib[1]
-            return value * total - nd.contrib[p] * reach
+            size = self.pot + nd.contrib[0] + nd.contrib[1]
+            return value * size - nd.contrib[p] * reach
         if nd.kind == CHANCE:
             child = nd.children[0]
             q = 1 - p
