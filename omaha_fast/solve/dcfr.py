@@ -31,7 +31,8 @@ class Engine:
 
     def __init__(self, nodes: list[Node], board: list[int], hands: tuple[Any, Any],
                  weights: tuple[Any, Any], pot: float, game: str,
-                 alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0) -> None:
+                 alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0,
+                 prepared: bool = True) -> None:
         np = _np()
         self.nodes = nodes
         self.pot = float(pot)
@@ -51,8 +52,8 @@ class Engine:
         else:
             boards = [bytes(board)]
             self.masks = (np.ones((1, n[0])), np.ones((1, n[1])))
-        self.showdowns = (Showdowns(boards, hands[0], hands[1], game),
-                          Showdowns(boards, hands[1], hands[0], game))
+        self.showdowns = (Showdowns(boards, hands[0], hands[1], game, prepared),
+                          Showdowns(boards, hands[1], hands[0], game, prepared))
         self.blockers = (Blockers(hands[0], hands[1]), Blockers(hands[1], hands[0]))
         self.batch = [len(self.rivers) if (self.turn and nd.river) else 1 for nd in nodes]
         self.regrets: dict[int, Any] = {}
@@ -60,8 +61,10 @@ class Engine:
         for k, nd in enumerate(nodes):
             if nd.kind == ACTION:
                 shape = (self.batch[k], n[nd.player], len(nd.children))
-                self.regrets[k] = np.zeros(shape, dtype=np.float32)
-                self.sums[k] = np.zeros(shape, dtype=np.float32)
+                # one row per river card below a turn: float32 halves the memory there
+                kind = np.float32 if self.batch[k] > 1 else np.float64
+                self.regrets[k] = np.zeros(shape, dtype=kind)
+                self.sums[k] = np.zeros(shape, dtype=kind)
         self.iterations = 0
 
     # ---- strategies --------------------------------------------------------------------
@@ -69,7 +72,7 @@ class Engine:
     def current(self, k: int) -> Any:
         """Regret matching at node k: (B, n, A)."""
         np = _np()
-        pos = np.maximum(self.regrets[k], 0).astype(np.float64)
+        pos = np.maximum(self.regrets[k], 0).astype(np.float64, copy=False)
         total = pos.sum(axis=2, keepdims=True)
         a = pos.shape[2]
         return np.where(total > 0, pos / np.where(total > 0, total, 1.0), 1.0 / a)
@@ -77,7 +80,7 @@ class Engine:
     def average(self, k: int) -> Any:
         """The average strategy at node k: (B, n, A); uniform where a hand never got there."""
         np = _np()
-        s = self.sums[k].astype(np.float64)
+        s = self.sums[k].astype(np.float64, copy=False)
         total = s.sum(axis=2, keepdims=True)
         a = s.shape[2]
         return np.where(total > 0, s / np.where(total > 0, total, 1.0), 1.0 / a)
@@ -86,60 +89,110 @@ class Engine:
 
     def iterate(self) -> None:
         """One DCFR iteration: an update for each player in turn."""
-        np = _np()
         self.iterations += 1
         t = self.iterations - 1.0
         ta, tb = t ** self.alpha, t ** self.beta
         disc = (ta / (ta + 1.0), tb / (tb + 1.0), (t / (t + 1.0)) ** self.gamma)
         for p in (0, 1):
-            self._visit(0, p, self.weights[1 - p][None, :], self.weights[p][None, :],
-                        "cfr", disc)
-        del np
+            self._pass(p, "cfr", disc)
 
     def root_values(self, p: int, mode: str) -> Any:
         """Player p's counterfactual value of each hand at the root, against the
         opponent's average strategy: ``"br"`` best response, ``"ev"`` p's own average."""
-        out = self._visit(0, p, self.weights[1 - p][None, :], self.weights[p][None, :],
-                          mode, None)
-        return out[0]
+        return self._pass(p, mode, None)[0]
 
-    def _visit(self, k: int, p: int, opp: Any, own: Any, mode: str, disc: Any) -> Any:
+    def _pass(self, p: int, mode: str, disc: Any) -> Any:
+        """One walk for player p: reaches down the tree (nodes are in preorder), every
+        terminal evaluated in one batch, values back up (and, in ``"cfr"``, the update).
+        Returns p's values at the root, (1, n)."""
         np = _np()
-        nd = self.nodes[k]
-        if nd.kind == FOLD:
+        q = 1 - p
+        nodes = self.nodes
+        count = len(nodes)
+        opp: list[Any] = [None] * count
+        own: list[Any] = [None] * count
+        strategy: dict[int, Any] = {}
+        opp[0], own[0] = self.weights[q][None, :], self.weights[p][None, :]
+        folds, showdowns = [], []
+        for k, nd in enumerate(nodes):
+            o, w = opp[k], own[k]
+            if nd.kind == ACTION:
+                s = self.current(k) if mode == "cfr" else self.average(k)
+                strategy[k] = s
+                for a, c in enumerate(nd.children):
+                    if nd.player == p:
+                        opp[c], own[c] = o, w * s[:, :, a]
+                    else:
+                        opp[c], own[c] = o * s[:, :, a], w
+            elif nd.kind == CHANCE:
+                c = nd.children[0]
+                opp[c], own[c] = o * self.masks[q], w * self.masks[p]
+            elif nd.kind == FOLD:
+                folds.append(k)
+            else:
+                showdowns.append(k)
+        value: list[Any] = [None] * count
+        self._folds(p, folds, opp, value)
+        self._showdowns(p, showdowns, opp, value)
+        for k in range(count - 1, -1, -1):
+            nd = nodes[k]
+            if nd.kind == CHANCE:
+                cfv = value[nd.children[0]]
+                value[k] = (cfv * self.masks[p]).sum(axis=0, keepdims=True) / self.deals
+            elif nd.kind == ACTION:
+                kids = [value[c] for c in nd.children]
+                if nd.player != p:
+                    value[k] = sum(kids[1:], kids[0])
+                    continue
+                vals = np.stack(kids, axis=2)
+                if mode == "br":
+                    value[k] = vals.max(axis=2)
+                    continue
+                s = strategy[k]
+                node_value = (s * vals).sum(axis=2)
+                value[k] = node_value
+                if mode == "cfr":
+                    pos, neg, avg = disc
+                    r = self.regrets[k]
+                    r *= np.where(r > 0, r.dtype.type(pos), r.dtype.type(neg))
+                    r += vals - node_value[:, :, None]
+                    total = self.sums[k]
+                    total *= total.dtype.type(avg)
+                    total += own[k][:, :, None] * s
+            for c in nd.children:
+                value[c] = None
+        return value[0]
+
+    def _folds(self, p: int, folds: list[int], opp: list[Any], value: list[Any]) -> None:
+        """Fold payoffs: the weight each hand meets, all fold nodes in one batch."""
+        np = _np()
+        if not folds:
+            return
+        sd = self.showdowns[p]
+        rows = np.concatenate([opp[k] for k in folds], axis=0)
+        # the prepared table's kernel on a river spot; below a turn the rows of one node
+        # are different boards, and the card-removal sums do not depend on the board
+        met = sd.blockers(rows) if sd.prepared and not self.turn else self.blockers[p](rows)
+        at = 0
+        for k in folds:
+            nd = self.nodes[k]
+            b = self.batch[k]
             pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
-            out = pay * self.blockers[p](opp)
-            return out * self.masks[p] if self.batch[k] > 1 else out
-        if nd.kind == SHOWDOWN:
-            value, reach = self.showdowns[p].values(opp)
+            out = pay * met[at:at + b]
+            value[k] = out * self.masks[p] if b > 1 else out
+            at += b
+
+    def _showdowns(self, p: int, showdowns: list[int], opp: list[Any],
+                   value: list[Any]) -> None:
+        """Showdown payoffs, every showdown node's weights in one batch per board."""
+        if not showdowns:
+            return
+        sd = self.showdowns[p]
+        results = sd.values_many([opp[k] for k in showdowns])
+        for k, (v, reach) in zip(showdowns, results):
+            nd = self.nodes[k]
             size = self.pot + nd.contrib[0] + nd.contrib[1]
-            return value * size - nd.contrib[p] * reach
-        if nd.kind == CHANCE:
-            child = nd.children[0]
-            q = 1 - p
-            cfv = self._visit(child, p, opp * self.masks[q], own * self.masks[p], mode, disc)
-            return (cfv * self.masks[p]).sum(axis=0, keepdims=True) / self.deals
-        strategy = self.current(k) if mode == "cfr" else self.average(k)
-        if nd.player != p:
-            total: Any = None
-            for a, child in enumerate(nd.children):
-                v = self._visit(child, p, opp * strategy[:, :, a], own, mode, disc)
-                total = v if total is None else total + v
-            return total
-        values = np.stack([self._visit(child, p, opp, own * strategy[:, :, a], mode, disc)
-                           for a, child in enumerate(nd.children)], axis=2)
-        if mode == "br":
-            return values.max(axis=2)
-        node_value = (strategy * values).sum(axis=2)
-        if mode == "cfr":
-            pos, neg, avg = disc
-            r = self.regrets[k]
-            r *= np.where(r > 0, np.float32(pos), np.float32(neg))
-            r += (values - node_value[:, :, None]).astype(np.float32)
-            s = self.sums[k]
-            s *= np.float32(avg)
-            s += (own[:, :, None] * strategy).astype(np.float32)
-        return node_value
+            value[k] = v * size - nd.contrib[p] * reach
 
     # ---- measures ----------------------------------------------------------------------
 

@@ -85,38 +85,82 @@ class Blockers:
         return w.sum(axis=1)[:, None] + table[:, self.hidx] @ self.signs
 
 
+def _prepared_table() -> Any:
+    """The C core's prepared showdown (omaha_fast.solver.ShowdownTable) where this build
+    has it, else None (then each call goes through showdown_values)."""
+    from .. import solver
+    return getattr(solver, "ShowdownTable", None)
+
+
 class Showdowns:
     """River showdowns of hero hands against villain weights on one board per row.
 
     ``values(w)`` gives (value, reach), each (B, n), as :func:`omaha_fast.solver.
-    showdown_values` per row; hands holding a row's river card get 0 in both.
+    showdown_values` per row; hands holding a row's river card get 0 in both. With the
+    prepared tables, ``blockers(w)`` gives the fold sums the same way (else None).
     """
 
-    def __init__(self, boards: list[bytes], hero: Any, villain: Any, game: str) -> None:
+    def __init__(self, boards: list[bytes], hero: Any, villain: Any, game: str,
+                 prepared: bool = True) -> None:
         np = _np()
         self.game = game
         self.n = len(hero)
-        self.rows: list[tuple[bytes, Any, Any, Any, Any]] = []
+        table = _prepared_table() if prepared else None
+        self.prepared = table is not None
+        self.rows: list[tuple[bytes, Any, Any, Any, Any, Any]] = []
         for board in boards:
             mask = 0
             for c in board:
                 mask |= 1 << c
             hi = np.flatnonzero(_free(np, hero, mask))
             vi = np.flatnonzero(_free(np, villain, mask))
-            self.rows.append((board, hi, vi, np.ascontiguousarray(hero[hi]),
-                              np.ascontiguousarray(villain[vi])))
+            h, v = np.ascontiguousarray(hero[hi]), np.ascontiguousarray(villain[vi])
+            prep = table(board, h, v, game) if table is not None and len(hi) and len(vi) \
+                else None
+            self.rows.append((board, hi, vi, h, v, prep))
 
     def values(self, w: Any) -> tuple[Any, Any]:
         np = _np()
         b = len(self.rows)
         value, reach = np.zeros((b, self.n)), np.zeros((b, self.n))
-        for r, (board, hi, vi, hero, villain) in enumerate(self.rows):
+        for r, (board, hi, vi, hero, villain, prep) in enumerate(self.rows):
             if not len(hi) or not len(vi):
                 continue
-            sv = showdown_values(board, hero, villain, w[r, vi], game=self.game)
+            weights = np.ascontiguousarray(w[r, vi])
+            if prep is not None:
+                sv = prep.values(weights)
+            else:
+                sv = showdown_values(board, hero, villain, weights, game=self.game)
             value[r, hi] = sv.value
             reach[r, hi] = sv.reach
         return value, reach
+
+    def values_many(self, weights: list[Any]) -> list[tuple[Any, Any]]:
+        """:meth:`values` for several (B, m) weight arrays at once: one batched call per
+        board with the prepared tables."""
+        np = _np()
+        if not self.prepared or not hasattr(self.rows[0][5], "values_batch"):
+            return [self.values(w) for w in weights]
+        k, b = len(weights), len(self.rows)
+        value, reach = np.zeros((k, b, self.n)), np.zeros((k, b, self.n))
+        stacked = np.stack(weights, axis=0)                   # (k, B, m)
+        for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
+            if prep is None:
+                continue
+            sv = prep.values_batch(np.ascontiguousarray(stacked[:, r][:, vi]))
+            value[:, r, hi] = sv.value
+            reach[:, r, hi] = sv.reach
+        return [(value[i], reach[i]) for i in range(k)]
+
+    def blockers(self, w: Any) -> Any:
+        """Fold sums through the prepared table of a river spot (one board): one row per
+        weight vector of ``w`` (k, m)."""
+        np = _np()
+        _, hi, vi, _, _, prep = self.rows[0]
+        out = np.zeros((len(w), self.n))
+        for r in range(len(w)):
+            out[r, hi] = prep.blockers(np.ascontiguousarray(w[r, vi]))
+        return out
 
 
 def _free(np: Any, rows: Any, mask: int) -> Any:
