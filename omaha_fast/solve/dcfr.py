@@ -15,6 +15,7 @@ negative ones by (t-1)^beta / ((t-1)^beta + 1), and the average strategy by
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from .._extras import import_extra
@@ -22,6 +23,7 @@ from .showdown import Blockers, Showdowns
 from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node
 
 
+@functools.cache
 def _np() -> Any:
     return import_extra("numpy", "numpy")
 

@@ -12,6 +12,7 @@ the two ranges.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Any
 
@@ -19,6 +20,7 @@ from .._extras import import_extra
 from ..solver import showdown_values
 
 
+@functools.cache
 def _np() -> Any:
     return import_extra("numpy", "numpy")
 
