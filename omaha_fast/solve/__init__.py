@@ -10,7 +10,7 @@ saves to one ``.npz`` file (:func:`load` reads it back).
 >>> r = solve("Ah Kd 7c 8s 2h", "AA:$ds", "KK:$ds", pot=10, stack=30,
 ...           tree=BetTree(bets=(0.5,), raise_cap=1), target=0.5)
 >>> r.street, r.actions(""), r.exploitability <= 0.5
-('river', ['check', 'bet 5', 'bet 30'], True)
+('river', ['check', 'bet 5', 'bet 10'], True)
 """
 
 from .errors import BetTreeError, SolvedFileError, SubgameTypeError, SubgameValueError

@@ -60,8 +60,8 @@ def _percent(text: str) -> float:
 def hand_class(cards: Any) -> str:
     """A hand's ranks (high first) and suit pattern: 'AAKQ ds', 'A234 ss', 'KQJT r'.
 
-    >>> hand_class([48, 49, 44, 40])     # As Ad Kc Qc: no, 48 = Ac
-    'AAKQ ss'
+    >>> hand_class([48, 49, 44, 41])     # Ac Ad Kc Qd
+    'AAKQ ds'
     """
     ranks = "23456789TJQKA"
     cs = sorted((int(c) for c in cards), reverse=True)

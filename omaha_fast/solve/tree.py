@@ -5,12 +5,12 @@ on raises per street and the betting structure. Pot limit clamps every size to t
 no limit lets any size through (a raise at least the last raise); fixed limit ignores the
 fractions and bets ``fixed_bet``. Any size that reaches the stack becomes the all-in.
 
->>> tree = BetTree(bets=(0.5,), raises=(1.0,), raise_cap=1)
+>>> tree = BetTree(bets=(0.5,), raises=(1.0,), raise_cap=1, allin=False)
 >>> nodes = build(tree, pot=10, stack=20, street="river")
->>> [n.path for n in nodes if n.kind == "action"]
-['', 'check', 'check/bet 5', 'bet 5', 'bet 5/raise 20']
->>> [n.path for n in nodes if n.kind != "action"][:4]
-['check/check', 'check/bet 5/fold', 'check/bet 5/call', 'check/bet 5/raise 20']
+>>> [n.path for n in nodes if n.kind == "action"]   # a pot raise to 25 is the all-in, 20
+['', 'check', 'check/bet 5', 'check/bet 5/raise 20', 'bet 5', 'bet 5/raise 20']
+>>> [(n.kind, n.path) for n in nodes if n.kind != "action"][:3]
+[('showdown', 'check/check'), ('fold', 'check/bet 5/fold'), ('showdown', 'check/bet 5/call')]
 """
 
 from __future__ import annotations
