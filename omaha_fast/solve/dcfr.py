@@ -20,7 +20,7 @@ from typing import Any
 
 from .._extras import import_extra
 from .showdown import Blockers, Showdowns
-from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node
+from .tree import ACTION, CHANCE, FOLD, Node
 
 
 @functools.cache
@@ -166,23 +166,19 @@ class Engine:
         return value[0]
 
     def _folds(self, p: int, folds: list[int], opp: list[Any], value: list[Any]) -> None:
-        """Fold payoffs: the weight each hand meets, all fold nodes in one batch."""
-        np = _np()
-        if not folds:
-            return
+        """Fold payoffs: the weight each hand meets. Rows of one board go through the
+        prepared table's kernel where there is one (a river spot, or a node below a
+        turn's chance node: row r is river r); the rest through :class:`Blockers`."""
         sd = self.showdowns[p]
-        rows = np.concatenate([opp[k] for k in folds], axis=0)
-        # the prepared table's kernel on a river spot; below a turn the rows of one node
-        # are different boards, and the card-removal sums do not depend on the board
-        met = sd.blockers(rows) if sd.prepared and not self.turn else self.blockers[p](rows)
-        at = 0
         for k in folds:
             nd = self.nodes[k]
-            b = self.batch[k]
             pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
-            out = pay * met[at:at + b]
-            value[k] = out * self.masks[p] if b > 1 else out
-            at += b
+            b = self.batch[k]
+            if sd.prepared and (b > 1 or not self.turn):
+                met = sd.blockers(opp[k])
+            else:
+                met = self.blockers[p](opp[k])
+            value[k] = pay * met * self.masks[p] if b > 1 else pay * met
 
     def _showdowns(self, p: int, showdowns: list[int], opp: list[Any],
                    value: list[Any]) -> None:
