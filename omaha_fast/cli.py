@@ -13,7 +13,8 @@ input; errors are one line on standard error. Exit statuses:
   failure);
 - 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
   file, a usage error);
-- 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT).
+- 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT);
+- 143: ``simulate`` and ``tournament`` ended by SIGTERM (their workers ended first).
 
 >>> main(["eval", "As2s3h4h", "5c6d7hKsKd"])
 high: Straight, Seven high (3h4h5c6d7h), value 5856
