@@ -75,7 +75,8 @@ size_t of_table_bytes(void);
  * dead: n_dead cards known to be out. mode 0 = exact (every remaining board once), 1 =
  * Monte Carlo with `samples` boards drawn from `seed` (the same numbers for any `threads`).
  * threads: worker threads, 0 for one per online core; fewer are used when there are fewer
- * work units, and exact runs of under 20,000 boards use one.
+ * work units, and exact runs of under 200,000 boards use one (of_range_equity: 200,000
+ * combination-boards, as in *boards before incompatible combinations are dropped).
  * Results per player (arrays of n_players), each a sum over the boards evaluated (divide
  * by *boards for fractions; doubles, exact up to 2^53):
  *   equity      the player's share of the pot
