@@ -50,7 +50,7 @@ void eq_job_set_mc(job *J, uint64_t samples, uint64_t seed) {
     J->samples = samples;
     J->seed = seed;
     J->total = (double)samples;
-    J->n_units = (long)((samples + MC_BLOCK - 1) / MC_BLOCK);
+    J->n_units = (int64_t)((samples + MC_BLOCK - 1) / MC_BLOCK);
 }
 
 int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_board,

@@ -207,7 +207,7 @@ typedef struct {
     const uint16_t *flush[OF_MAX_PLAYERS][5];
     int mc;
     uint64_t samples, seed;
-    long n_units;                     /* work units: boards prefixes, blocks or hands */
+    int64_t n_units;                  /* work units: boards prefixes, blocks or hands */
     double total;                     /* boards (or combination-boards) in all */
     /* ranges (of_range_equity): each player's hands, and for weighted Monte Carlo draws an
      * alias table; exact runs split the work by the hands of the `pivot` player */
@@ -329,10 +329,10 @@ typedef struct {
 
 /* Each returns the boards (or combination-boards, or deals) it counted, -1 for a Monte
  * Carlo range block that ran out of draws. */
-double eq_exact_unit(const job *J, histogram *h, long unit);
-double eq_mc_unit(const job *J, histogram *h, long unit);
-double eq_range_mc_unit(const job *J, histogram *h, long unit);
-double eq_range_exact_unit(worker *w, long unit);
+double eq_exact_unit(const job *J, histogram *h, int64_t unit);
+double eq_mc_unit(const job *J, histogram *h, int64_t unit);
+double eq_range_mc_unit(const job *J, histogram *h, int64_t unit);
+double eq_range_exact_unit(worker *w, int64_t unit);
 int eq_range_worker_init(worker *w);
 void eq_range_worker_free(worker *w);
 
@@ -341,7 +341,7 @@ void eq_range_worker_free(worker *w);
 void eq_enumerate(const job *J, histogram *h, int start, int left, int level, int idx,
                   unsigned low, uint64_t suited, unsigned counts);
 /* Exact work units: each fixes the first one or two dealt cards. */
-long eq_exact_units(const job *J);
+int64_t eq_exact_units(const job *J);
 
 /* Run a prepared job on `threads` threads (0: one per core; the caller's among them) and
  * turn the merged histogram into per-player sums; *done gets the units' total. */

@@ -99,12 +99,12 @@ void eq_enumerate(const job *J, histogram *h, int start, int left, int level, in
 
 static int unit_prefix(const job *J) { return J->deal >= 2 ? 2 : J->deal; }
 
-long eq_exact_units(const job *J) {
+int64_t eq_exact_units(const job *J) {
     int prefix = unit_prefix(J);
-    return prefix == 0 ? 1 : prefix == 1 ? J->n_deck : (long)eq_choose(J->n_deck, 2);
+    return prefix == 0 ? 1 : prefix == 1 ? J->n_deck : (int64_t)eq_choose(J->n_deck, 2);
 }
 
-double eq_exact_unit(const job *J, histogram *h, long unit) {
+double eq_exact_unit(const job *J, histogram *h, int64_t unit) {
     int prefix = unit_prefix(J);
     if (prefix == 0) {
         hist_count(h, outcome(J, 0, J->known_low, J->known_suited, J->known_suit_counts), 0);
@@ -114,9 +114,9 @@ double eq_exact_unit(const job *J, histogram *h, long unit) {
     int i = 0, j = -1;
     if (prefix == 1) i = (int)unit;
     else {
-        long u = unit;
+        int64_t u = unit;
         for (i = 0; i < J->n_deck; i++) {
-            long row = J->n_deck - 1 - i;
+            int64_t row = J->n_deck - 1 - i;
             if (u < row) { j = i + 1 + (int)u; break; }
             u -= row;
         }

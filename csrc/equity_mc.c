@@ -7,12 +7,12 @@
 
 #include "equity.h"
 
-static inline uint64_t block_count(const job *J, long unit) {
+static inline uint64_t block_count(const job *J, int64_t unit) {
     uint64_t first = (uint64_t)unit * MC_BLOCK;
     return J->samples - first < MC_BLOCK ? J->samples - first : MC_BLOCK;
 }
 
-double eq_mc_unit(const job *J, histogram *h, long unit) {
+double eq_mc_unit(const job *J, histogram *h, int64_t unit) {
     rng g;
     rng_seed(&g, J->seed, (uint64_t)unit);
     uint8_t deck[52];
@@ -162,7 +162,7 @@ static OF_ALWAYS_INLINE uint32_t score_deal(const job *J, const int n, const mc_
 /* Monte Carlo over ranges, one block of deals. Each deal is scored after the next one is
  * drawn, so that the board row it reads has arrived by then. Returns the deals counted,
  * or -1 when the block needed more than a thousand draws per accepted deal. */
-static OF_ALWAYS_INLINE double range_mc_body(const job *J, histogram *h, long unit, const int n) {
+static OF_ALWAYS_INLINE double range_mc_body(const job *J, histogram *h, int64_t unit, const int n) {
     rng g;
     rng_seed(&g, J->seed, (uint64_t)unit);
     rng32 r32;
@@ -182,9 +182,9 @@ static OF_ALWAYS_INLINE double range_mc_body(const job *J, histogram *h, long un
 }
 
 /* Heads-up compiled on its own, so that the per-player loops unroll. */
-static double range_mc_2(const job *J, histogram *h, long unit) { return range_mc_body(J, h, unit, 2); }
-static double range_mc_n(const job *J, histogram *h, long unit) { return range_mc_body(J, h, unit, J->n); }
+static double range_mc_2(const job *J, histogram *h, int64_t unit) { return range_mc_body(J, h, unit, 2); }
+static double range_mc_n(const job *J, histogram *h, int64_t unit) { return range_mc_body(J, h, unit, J->n); }
 
-double eq_range_mc_unit(const job *J, histogram *h, long unit) {
+double eq_range_mc_unit(const job *J, histogram *h, int64_t unit) {
     return J->n == 2 ? range_mc_2(J, h, unit) : range_mc_n(J, h, unit);
 }

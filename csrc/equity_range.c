@@ -86,7 +86,7 @@ static double range_combos(worker *w, int p, uint64_t used, uint64_t weight) {
     return combos;
 }
 
-double eq_range_exact_unit(worker *w, long unit) {
+double eq_range_exact_unit(worker *w, int64_t unit) {
     job *J = w->own;
     const struct player_range *pr = &J->range[J->pivot];
     const uint8_t *hole = pr->cards + 4 * (size_t)unit;
@@ -224,7 +224,7 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
     if (!J->mc) {
         /* weighted counts are summed in 64 bits: refuse runs that could overflow them */
         if (space * J->boards_per_combo >= 4.6e18) rc = OF_ERR_ARG;
-        J->n_units = (long)J->range[J->pivot].n;
+        J->n_units = (int64_t)J->range[J->pivot].n;
         J->total = J->boards_per_combo;
         for (int p = 0; p < n_players; p++) J->total *= J->range[p].n;
     }

@@ -13,7 +13,7 @@
 
 struct runner {
     of_mutex lock;
-    long next_unit;
+    int64_t next_unit;
     double done;
     int cancel, failed, no_deal;
 };
@@ -25,7 +25,7 @@ double eq_choose(int n, int k) {
     return c;
 }
 
-static double run_unit(worker *w, long unit) {
+static double run_unit(worker *w, int64_t unit) {
     const job *J = w->J;
     if (J->ranged) return J->mc ? eq_range_mc_unit(J, &w->h, unit) : eq_range_exact_unit(w, unit);
     return J->mc ? eq_mc_unit(J, &w->h, unit) : eq_exact_unit(J, &w->h, unit);
@@ -38,7 +38,7 @@ static void *work(void *arg) {
     double last_report = of_now_seconds();
     for (;;) {
         of_mutex_lock(&R->lock);
-        long unit = R->cancel || R->failed ? J->n_units : R->next_unit++;
+        int64_t unit = R->cancel || R->failed ? J->n_units : R->next_unit++;
         of_mutex_unlock(&R->lock);
         if (unit >= J->n_units) break;
         double boards = run_unit(w, unit);
