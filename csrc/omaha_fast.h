@@ -3,10 +3,16 @@
  * Cards are ints 0..51: rank * 4 + suit, rank 0 = deuce .. 12 = ace, suit 0..3 = c d h s.
  * High values run 1..7462, larger is stronger (7462 royal flush, 1 = 7-5-4-3-2 offsuit).
  * Low values run 1..56, larger is stronger (56 = 5-4-3-2-A); 0 means no 8-or-better low.
- * Every entry point checks its input and returns an OF_* status code (of_low_of_masks, a
- * plain table read for tests, returns -1 instead); outputs are meaningful only when the
- * status is OF_OK (a batch may have written the rows before a bad one). Tables are built once (of_init, also called lazily) and
- * read-only afterwards, so every function may be called from several threads at once.
+ * Status convention. Every entry point checks its input. One that returns `int` returns a
+ * status: OF_OK (0) or one of the positive OF_ERR_* codes below, and its outputs are
+ * meaningful only when it is OF_OK (a batch may have written the rows before a bad one).
+ * One that returns a value in its result (of_eval_packed, of_low_of_masks, of_range_index,
+ * of_indexer_cards) returns it, never negative, on success and the negated status
+ * (-OF_ERR_*) on failure. Nothing else is returned: no bare -1, no code with two meanings.
+ * The only functions without a status are the ones that cannot fail on any input
+ * (of_table_bytes, of_range_universe, the *_free functions).
+ * Tables are built once (of_init, also called lazily) and read-only afterwards, so every
+ * function may be called from several threads at once.
  *
  * The block between the cdef markers is read verbatim by omaha_fast/_build.py as the cffi
  * declaration, so the Python binding and this header cannot drift apart.
@@ -30,6 +36,8 @@ extern "C" {
 #define OF_ERR_NOMEM 5       /* allocation failed */
 #define OF_ERR_CANCELLED 6   /* the progress callback asked to stop */
 #define OF_ERR_THREAD 7      /* a worker thread could not be started */
+#define OF_ERR_NO_DEAL 8     /* the ranges never fit together (always share a card) */
+#define OF_ERR_NO_LOW 10     /* of_best_cards asked for the low of a hand that makes none */
 
 #define OF_GAME_HIGH 0
 #define OF_GAME_HILO 1
@@ -51,7 +59,7 @@ int of_eval(const uint8_t *hole, const uint8_t *board, int n_board,
 int32_t of_eval_packed(const uint8_t *hole, const uint8_t *board, int n_board, int game);
 
 /* The five cards (2 hole + 3 board) making the best high (want_low = 0) or the best low
- * (want_low = 1; fails with OF_ERR_ARG when there is no low). */
+ * (want_low = 1; OF_ERR_NO_LOW when the hand makes no low). */
 int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int want_low,
                   uint8_t *out5);
 
@@ -65,7 +73,8 @@ int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_b
 int of_rank5_batch(const uint8_t *cards, size_t n, uint16_t *values, size_t *bad_row);
 
 /* The low table entry for two 8-bit low-rank sets (bit 0 = ace, bit 1 = deuce .. bit 7 =
- * eight): the best low using two ranks of hole_mask and three others of board_mask. */
+ * eight): the best low using two ranks of hole_mask and three others of board_mask;
+ * -OF_ERR_ARG for a mask outside 0..255. */
 int of_low_of_masks(int hole_mask, int board_mask);
 
 /* Bytes held by the tables. */
@@ -75,7 +84,8 @@ size_t of_table_bytes(void);
  * dead: n_dead cards known to be out. mode 0 = exact (every remaining board once), 1 =
  * Monte Carlo with `samples` boards drawn from `seed` (the same numbers for any `threads`).
  * threads: worker threads, 0 for one per online core; fewer are used when there are fewer
- * work units, and exact runs of under 20,000 boards use one.
+ * work units, and exact runs of under 200,000 boards use one (of_range_equity: 200,000
+ * combination-boards, as in *boards before incompatible combinations are dropped).
  * Results per player (arrays of n_players), each a sum over the boards evaluated (divide
  * by *boards for fractions; doubles, exact up to 2^53):
  *   equity      the player's share of the pot
@@ -107,7 +117,6 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
 #define OF_SHAPE_SS 2        /* suits 2-1-1 */
 #define OF_SHAPE_RB 3        /* suits 1-1-1-1 */
 #define OF_SHAPE_NP 4        /* four different ranks */
-#define OF_ERR_NO_DEAL 8     /* the ranges never fit together (always share a card) */
 
 /* One card term of a pattern: the ranks it allows (bit r) unless rank_var (1..8) names a
  * rank variable, the suits it allows (bit s) unless suit_var names a suit variable. */
@@ -183,7 +192,8 @@ typedef struct of_indexer of_indexer;
 int of_indexer_new(const uint8_t *cards_per_round, int n_rounds, of_indexer **out);
 void of_indexer_free(of_indexer *indexer);
 int of_indexer_size(const of_indexer *indexer, int round, uint64_t *size);
-/* Cards dealt through a round (the row width of the batches), -1 for a bad round. */
+/* Cards dealt through a round (the row width of the batches), -OF_ERR_ARG for a bad
+ * round or a NULL indexer. */
 int of_indexer_cards(const of_indexer *indexer, int round);
 /* n rows of of_indexer_cards(round) cards; a bad row stops with *bad_row set. */
 int of_indexer_index_batch(const of_indexer *indexer, int round, const uint8_t *cards,

@@ -40,6 +40,7 @@ _STATUS_TEXT = {
     lib.OF_ERR_CANCELLED: "cancelled",
     lib.OF_ERR_THREAD: "could not start a worker thread",
     lib.OF_ERR_NO_DEAL: "the ranges never fit together: every combination shares a card",
+    lib.OF_ERR_NO_LOW: "the hand makes no 8-or-better low",
 }
 
 
@@ -70,7 +71,7 @@ def status_error(rc: int, context: str = "",
         return OutOfMemoryError(text)
     if rc == lib.OF_ERR_NO_DEAL:
         return NoDealError(text)
-    if rc == lib.OF_ERR_ARG:
+    if rc in (lib.OF_ERR_ARG, lib.OF_ERR_NO_LOW):
         return InvalidValueError(text)
     return OmahaError(text)
 
@@ -237,7 +238,10 @@ def rank5_batch(cards: Any, values: Any) -> None:
 def low_of_masks(hole_mask: int, board_mask: int) -> int:
     if not (0 <= hole_mask < 256 and 0 <= board_mask < 256):
         raise InvalidValueError("low-rank masks are 8-bit")
-    return int(lib.of_low_of_masks(hole_mask, board_mask))
+    low = int(lib.of_low_of_masks(hole_mask, board_mask))
+    if low < 0:
+        _fail(-low, "low of masks")
+    return low
 
 
 def table_bytes() -> int:
