@@ -40,6 +40,7 @@ _STATUS_TEXT = {
     lib.OF_ERR_CANCELLED: "cancelled",
     lib.OF_ERR_THREAD: "could not start a worker thread",
     lib.OF_ERR_NO_DEAL: "the ranges never fit together: every combination shares a card",
+    lib.OF_ERR_WEIGHT: "a weight is negative or not finite, or the weights overflow",
 }
 
 
@@ -590,3 +591,118 @@ def preflop_sample(hero: Any, row_keys: Any, villain: Any, group_start: Any, col
         i = int(bad[0])
         who, rows = ("hero", hero) if side[0] == 0 else ("villain", villain)
         _fail(rc, f"{who} row {i}", {"hand": _row(rows, 4, i)})
+
+
+def _weight_fail(rc: int, bad_row: int, bad_col: int, weights: Any, k: int, m: int,
+                 error: type[Exception]) -> NoReturn:
+    """The error for a refused row of weights: ``error`` (the caller's class) naming it."""
+    if rc != lib.OF_ERR_WEIGHT:
+        _fail(rc, "showdown table")
+    where = f" (row {bad_row})" if k > 1 else ""
+    if bad_col >= m:
+        raise error(f"villain weights{where} add up to more than a float holds: scale them "
+                    f"down")
+    value = memoryview(weights).cast("B").cast("d")[bad_row * m + bad_col]
+    raise error(f"villain weight {bad_col}{where} is {value}: weights must be finite and >= 0")
+
+
+class ShowdownTable:
+    """An opaque prepared showdown (csrc/prepared.c), freed with this object. The C table
+    is read-only; each thread gets its own work area (the scratch of a call), made on its
+    first call and reused after, so a call allocates nothing. ``weight_error`` is the class
+    raised for bad weights."""
+
+    __slots__ = ("_ptr", "n", "m", "_local", "_weight_error", "board")
+
+    def __init__(self, board: bytes, hero: Any, villain: Any, game: int,
+                 weight_error: type[Exception]) -> None:
+        if len(board) != 5:
+            _fail(lib.OF_ERR_COUNT, "showdown", {"board": list(board)}, {"board": (5,)})
+        h, n = _buffer(hero, "uint8_t", 4, "hero")
+        v, m = _buffer(villain, "uint8_t", 4, "villain")
+        out = ffi.new("of_showdown_table **")
+        bad_row = ffi.new("size_t *")
+        bad_side = ffi.new("int *")
+        rc = lib.of_showdown_table_new(board, 5, h, n, v, m, game, out, bad_row, bad_side)
+        if rc != lib.OF_OK:
+            i, side = int(bad_row[0]), int(bad_side[0])
+            if side in (0, 1):
+                name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+                _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
+            _fail(rc, "showdown table")
+        self._ptr = ffi.gc(out[0], lib.of_showdown_table_free)
+        self.n, self.m, self.board = n, m, board
+        self._local = threading.local()
+        self._weight_error = weight_error
+
+    def _work(self) -> Any:
+        work = getattr(self._local, "work", None)
+        if work is None:
+            out = ffi.new("of_showdown_work **")
+            rc = lib.of_showdown_work_new(self._ptr, out)
+            if rc != lib.OF_OK:
+                _fail(rc, "showdown work area")
+            work = self._local.work = ffi.gc(out[0], lib.of_showdown_work_free)
+        return work
+
+    def _rows(self, weights: Any, value: Any) -> tuple[Any, int]:
+        """Pointer to the rows of weights and their number (from the output when m = 0)."""
+        w, k = _buffer(weights, "double", self.m, "villain weights")
+        if not self.m:
+            k = _buffer(value, "double", self.n, "showdown output")[1] if self.n else 0
+        return w, k
+
+    def values(self, weights: Any, value: Any, reach: Any, high: Any, low: Any,
+               threads: int) -> None:
+        """k rows of m float64 weights into k rows of n float64 value, reach, high, low."""
+        w, k = self._rows(weights, value)
+        outs = _outputs(k, "showdown", (value, "double", self.n), (reach, "double", self.n),
+                        (high, "double", self.n), (low, "double", self.n))
+        bad_row = ffi.new("size_t[2]")
+        rc = lib.of_showdown_table_values(self._ptr, self._work(), w, k, threads, *outs,
+                                          bad_row, bad_row + 1)
+        if rc != lib.OF_OK:
+            _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
+                         self._weight_error)
+
+    def blockers(self, weights: Any, reach: Any, threads: int) -> None:
+        """k rows of m float64 weights into k rows of n float64 reaches."""
+        w, k = self._rows(weights, reach)
+        (out,) = _outputs(k, "blockers", (reach, "double", self.n))
+        bad_row = ffi.new("size_t[2]")
+        rc = lib.of_showdown_table_blockers(self._ptr, self._work(), w, k, threads, out,
+                                            bad_row, bad_row + 1)
+        if rc != lib.OF_OK:
+            _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
+                         self._weight_error)
+
+
+def turn_showdown_values(board: bytes, hero: Any, villain: Any, weights: Any, game: int,
+                         threads: int, outputs: tuple[Any, Any, Any, Any],
+                         weight_error: type[Exception]) -> None:
+    """The turn average of the river kernel (of_turn_showdown_values): rows of 4 uint8
+    cards, float64 villain ``weights`` (None: all 1), four float64 outputs per hero hand."""
+    if len(board) != 4:
+        _fail(lib.OF_ERR_COUNT, "turn showdown", {"board": list(board)}, {"board": (4,)})
+    threads = check_int(threads, "threads", low=0, high=1024)
+    h, n = _buffer(hero, "uint8_t", 4, "hero")
+    v, m = _buffer(villain, "uint8_t", 4, "villain")
+    w = ffi.NULL
+    if weights is not None:
+        w, n_weights = _buffer(weights, "double", 1, "villain weights")
+        if n_weights != m:
+            raise InvalidValueError(f"{n_weights} villain weights for {m} villain hands")
+    outs = _outputs(n, "turn showdown", *((o, "double", 1) for o in outputs))
+    bad_row = ffi.new("size_t *")
+    bad_side = ffi.new("int *")
+    rc = lib.of_turn_showdown_values(board, 4, h, n, v, m, w, game, threads, *outs, bad_row,
+                                     bad_side)
+    if rc == lib.OF_OK:
+        return
+    i, side = int(bad_row[0]), int(bad_side[0])
+    if rc == lib.OF_ERR_WEIGHT:
+        _weight_fail(rc, 0, i, weights, 1, m, weight_error)
+    if side in (0, 1):
+        name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+        _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
+    _fail(rc, "turn showdown values")
