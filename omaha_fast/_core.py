@@ -652,12 +652,21 @@ class ShowdownTable:
             k = _buffer(value, "double", self.n, "showdown output")[1] if self.n else 0
         return w, k
 
+    def _outputs(self, k: int, what: str, *arrays: Any) -> list[Any]:
+        """Pointers to k rows of n doubles each (no hero hands: empty buffers, unread)."""
+        if self.n:
+            return _outputs(k, what, *((a, "double", self.n) for a in arrays))
+        for a in arrays:
+            if _buffer(a, "double", 0, f"{what} output", writable=True)[1]:
+                raise InvalidValueError(f"{what} output must be empty: there are no hero "
+                                        f"hands")
+        return [ffi.NULL] * len(arrays)
+
     def values(self, weights: Any, value: Any, reach: Any, high: Any, low: Any,
                threads: int) -> None:
         """k rows of m float64 weights into k rows of n float64 value, reach, high, low."""
         w, k = self._rows(weights, value)
-        outs = _outputs(k, "showdown", (value, "double", self.n), (reach, "double", self.n),
-                        (high, "double", self.n), (low, "double", self.n))
+        outs = self._outputs(k, "showdown", value, reach, high, low)
         bad_row = ffi.new("size_t[2]")
         rc = lib.of_showdown_table_values(self._ptr, self._work(), w, k, threads, *outs,
                                           bad_row, bad_row + 1)
@@ -668,7 +677,7 @@ class ShowdownTable:
     def blockers(self, weights: Any, reach: Any, threads: int) -> None:
         """k rows of m float64 weights into k rows of n float64 reaches."""
         w, k = self._rows(weights, reach)
-        (out,) = _outputs(k, "blockers", (reach, "double", self.n))
+        (out,) = self._outputs(k, "blockers", reach)
         bad_row = ffi.new("size_t[2]")
         rc = lib.of_showdown_table_blockers(self._ptr, self._work(), w, k, threads, out,
                                             bad_row, bad_row + 1)
