@@ -612,7 +612,11 @@ class ShowdownTable:
     first call and reused after, so a call allocates nothing. ``weight_error`` is the class
     raised for bad weights."""
 
-    __slots__ = ("_ptr", "n", "m", "_local", "_weight_error", "board")
+    __slots__ = ("_ptr", "n", "m", "_local", "_weight_error", "board", "_seen", "_last")
+
+    # buffers met lately, by id: a solver passes the same arrays call after call, and
+    # checking them again would cost more than the C call on small ranges
+    _SEEN = 8
 
     def __init__(self, board: bytes, hero: Any, villain: Any, game: int,
                  weight_error: type[Exception]) -> None:
@@ -634,20 +638,38 @@ class ShowdownTable:
         self.n, self.m, self.board = n, m, board
         self._local = threading.local()
         self._weight_error = weight_error
+        self._seen: dict[int, tuple[Any, ...]] = {}
+        self._last: Optional[tuple[Any, ...]] = None
 
-    def _work(self) -> Any:
+    def _buffer(self, array: Any, width: int, what: str, writable: bool) -> tuple[Any, int]:
+        """_buffer, remembered: an array seen before with the same shape (its buffer held
+        by the pointer, so it cannot move or be resized) is not checked again."""
+        seen = self._seen.get(id(array))
+        if (seen is not None and seen[0] is array and seen[1] == width and
+                seen[2] >= writable and seen[3] == getattr(array, "shape", None)):
+            return seen[4], seen[5]
+        pointer, rows = _buffer(array, "double", width, what, writable)
+        if len(self._seen) >= self._SEEN:
+            self._seen.clear()
+        self._seen[id(array)] = (array, width, writable, getattr(array, "shape", None),
+                                 pointer, rows)
+        return pointer, rows
+
+    def _work(self) -> tuple[Any, Any]:
+        """This thread's work area, and two size_t for a refused row and column."""
         work = getattr(self._local, "work", None)
         if work is None:
             out = ffi.new("of_showdown_work **")
             rc = lib.of_showdown_work_new(self._ptr, out)
             if rc != lib.OF_OK:
                 _fail(rc, "showdown work area")
-            work = self._local.work = ffi.gc(out[0], lib.of_showdown_work_free)
+            work = self._local.work = (ffi.gc(out[0], lib.of_showdown_work_free),
+                                       ffi.new("size_t[2]"))
         return work
 
     def _rows(self, weights: Any, value: Any) -> tuple[Any, int]:
         """Pointer to the rows of weights and their number (from the output when m = 0)."""
-        w, k = _buffer(weights, "double", self.m, "villain weights")
+        w, k = self._buffer(weights, self.m, "villain weights", False)
         if not self.m:
             k = _buffer(value, "double", self.n, "showdown output")[1] if self.n else 0
         return w, k
@@ -655,7 +677,13 @@ class ShowdownTable:
     def _outputs(self, k: int, what: str, *arrays: Any) -> list[Any]:
         """Pointers to k rows of n doubles each (no hero hands: empty buffers, unread)."""
         if self.n:
-            return _outputs(k, what, *((a, "double", self.n) for a in arrays))
+            out = []
+            for a in arrays:
+                pointer, rows = self._buffer(a, self.n, f"{what} output", True)
+                if rows != k:
+                    raise InvalidValueError(f"{what} output holds {rows} rows, expected {k}")
+                out.append(pointer)
+            return out
         for a in arrays:
             if _buffer(a, "double", 0, f"{what} output", writable=True)[1]:
                 raise InvalidValueError(f"{what} output must be empty: there are no hero "
@@ -665,10 +693,22 @@ class ShowdownTable:
     def values(self, weights: Any, value: Any, reach: Any, high: Any, low: Any,
                threads: int) -> None:
         """k rows of m float64 weights into k rows of n float64 value, reach, high, low."""
-        w, k = self._rows(weights, value)
-        outs = self._outputs(k, "showdown", value, reach, high, low)
-        bad_row = ffi.new("size_t[2]")
-        rc = lib.of_showdown_table_values(self._ptr, self._work(), w, k, threads, *outs,
+        # the same five arrays as last call, same shapes (a resize would change one):
+        # their pointers are still good
+        last = self._last
+        shapes = (getattr(weights, "shape", None), getattr(value, "shape", None),
+                  getattr(reach, "shape", None), getattr(high, "shape", None),
+                  getattr(low, "shape", None))
+        if (last is not None and last[0] is weights and last[1] is value and
+                last[2] is reach and last[3] is high and last[4] is low and
+                last[5] == shapes):
+            w, k, outs = last[6], last[7], last[8]
+        else:
+            w, k = self._rows(weights, value)
+            outs = self._outputs(k, "showdown", value, reach, high, low)
+            self._last = (weights, value, reach, high, low, shapes, w, k, outs)
+        work, bad_row = self._work()
+        rc = lib.of_showdown_table_values(self._ptr, work, w, k, threads, *outs,
                                           bad_row, bad_row + 1)
         if rc != lib.OF_OK:
             _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
@@ -678,8 +718,8 @@ class ShowdownTable:
         """k rows of m float64 weights into k rows of n float64 reaches."""
         w, k = self._rows(weights, reach)
         (out,) = self._outputs(k, "blockers", reach)
-        bad_row = ffi.new("size_t[2]")
-        rc = lib.of_showdown_table_blockers(self._ptr, self._work(), w, k, threads, out,
+        work, bad_row = self._work()
+        rc = lib.of_showdown_table_blockers(self._ptr, work, w, k, threads, out,
                                             bad_row, bad_row + 1)
         if rc != lib.OF_OK:
             _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,

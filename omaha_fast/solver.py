@@ -181,10 +181,9 @@ def showdown_values(board: CardsLike, hero: Any, villain: Any, villain_weights: 
     return ShowdownValues(value, reach, value - low, low)
 
 
-def _float_rows(weights: Any, shape: tuple[int, ...], what: str) -> Any:
+def _float_rows(np: Any, weights: Any, shape: tuple[int, ...], what: str) -> Any:
     """A C-contiguous float64 array of ``shape`` from weights; values are checked in C. An
     array that is one already passes through as it is (the fast path of a solver loop)."""
-    np = _numpy()
     if (type(weights) is np.ndarray and weights.dtype == np.float64
             and weights.flags.c_contiguous and weights.shape == shape):
         return weights
@@ -204,9 +203,11 @@ def _float_rows(weights: Any, shape: tuple[int, ...], what: str) -> Any:
     return w
 
 
-def _out_arrays(out: Any, shape: tuple[int, ...]) -> ShowdownValues:
-    """The caller's four output arrays, or four new ones."""
-    np = _numpy()
+def _out_arrays(np: Any, out: Any, shape: tuple[int, ...]) -> ShowdownValues:
+    """The caller's four output arrays, or four new ones (the C wrapper checks their
+    types and sizes)."""
+    if type(out) is ShowdownValues:
+        return out
     if out is None:
         return ShowdownValues(np.empty(shape), np.empty(shape), np.empty(shape),
                               np.empty(shape))
@@ -251,7 +252,7 @@ class ShowdownTable:
     [[0.75, 0.0, 0.5], [1.0, 0.0, 1.0]]
     """
 
-    __slots__ = ("_core", "n", "m", "game", "board", "default_weights")
+    __slots__ = ("_core", "_np", "n", "m", "game", "board", "default_weights")
 
     n: int
     """Number of hero hands."""
@@ -264,6 +265,7 @@ class ShowdownTable:
         h, _ = _hand_rows(hero, "hero")
         v, carried = _hand_rows(villain, "villain")
         self.game = game
+        self._np = np
         self._core = _core.ShowdownTable(bytes(cards), np.ascontiguousarray(h),
                                          np.ascontiguousarray(v), _core.game_code(game),
                                          InvalidWeightsError)
@@ -280,8 +282,8 @@ class ShowdownTable:
         arrays of shape (n,), e.g. a previous result) is written and returned instead of
         new arrays."""
         w = self.default_weights if villain_weights is None else \
-            _float_rows(villain_weights, (self.m,), "villain_weights")
-        res = _out_arrays(out, (self.n,))
+            _float_rows(self._np, villain_weights, (self.m,), "villain_weights")
+        res = _out_arrays(self._np, out, (self.n,))
         self._core.values(w, res.value, res.reach, res.high, res.low, 1)
         return res
 
@@ -295,8 +297,8 @@ class ShowdownTable:
         if k < 0:
             raise InvalidWeightsError(f"weights must be a (k, {self.m}) array, got shape "
                                       f"{getattr(given, 'shape', None)}")
-        w = _float_rows(given, (k, self.m), "weights")
-        res = _out_arrays(out, (k, self.n))
+        w = _float_rows(np, given, (k, self.m), "weights")
+        res = _out_arrays(np, out, (k, self.n))
         self._core.values(w, res.value, res.reach, res.high, res.low, _threads(threads))
         return res
 
@@ -304,10 +306,9 @@ class ShowdownTable:
         """The villain weight each hero hand meets once card removal is applied (the
         ``reach`` of :meth:`values`, with no evaluation): what a fold node pays against.
         Linear in the two ranges; ``out`` an (n,) float64 array to write."""
-        np = _numpy()
         w = self.default_weights if villain_weights is None else \
-            _float_rows(villain_weights, (self.m,), "villain_weights")
-        reach = np.empty(self.n) if out is None else out
+            _float_rows(self._np, villain_weights, (self.m,), "villain_weights")
+        reach = self._np.empty(self.n) if out is None else out
         self._core.blockers(w, reach, 1)
         return reach
 
@@ -384,7 +385,7 @@ def turn_showdown_values(turn_board: CardsLike, hero: Any, villain: Any,
     n, m = h.shape[0], v.shape[0]
     if villain_weights is None:
         villain_weights = carried
-    w = None if villain_weights is None else _float_rows(villain_weights, (m,),
+    w = None if villain_weights is None else _float_rows(np, villain_weights, (m,),
                                                          "villain_weights")
     res = ShowdownValues(np.empty(n), np.empty(n), np.empty(n), np.empty(n))
     _core.turn_showdown_values(b, np.ascontiguousarray(h), np.ascontiguousarray(v), w,
