@@ -9,7 +9,8 @@
 - hand_strength for 1,000 hands: exact on the river and the turn, 2,000 samples a hand on
   the flop.
 - ShowdownTable.values (arrays reused through ``out=``) next to showdown_values on the same
-  board, ranges and weights, 2,000-hand and full ranges (178,365 a side); values_batch of
+  board, ranges and weights, 20-hand (the fixed cost of a call), 2,000-hand and full ranges
+  (178,365 a side); values_batch of
   16 weight vectors (one thread and every core); blockers; turn_showdown_values.
 """
 
@@ -111,7 +112,7 @@ def test_hand_strength(benchmark, record_rate, street):
 PREPARED_BOARD = "Ac 5d 8h Ts Kc"
 
 
-@pytest.fixture(scope="module", params=[2_000, 178_365], ids=["2000", "full"])
+@pytest.fixture(scope="module", params=[20, 2_000, 178_365], ids=["20", "2000", "full"])
 def prepared(request):
     """(size, hero, villain, float weights, table) on a board with a low, seeded."""
     hands = all_hands(PREPARED_BOARD)

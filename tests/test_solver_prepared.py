@@ -216,6 +216,14 @@ def test_out_arrays_are_reused():
     assert_matches(arrays, brute_force(board, hero, villain, w, "hilo"))
     reach = np.empty(len(hero))
     assert table.blockers(w, out=reach) is reach
+    # arrays met before are remembered: alternating sets of arrays stay right
+    other = table.values(w * 3)
+    for _ in range(3):
+        table.values(w, out=out)
+        table.values(w * 3, out=other)
+        np.testing.assert_allclose(other.value, 3 * out.value, rtol=1e-12)
+    with pytest.raises(InvalidValueError, match="rows of"):
+        table.values(w, out=ShowdownValues(*(np.empty(len(hero) + 1) for _ in range(4))))
     batch = table.values_batch(np.stack([w, w]))
     assert table.values_batch(np.stack([w, 3 * w]), out=batch) is batch
     np.testing.assert_allclose(batch.reach[1], 3 * batch.reach[0], rtol=1e-12)
