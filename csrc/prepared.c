@@ -446,6 +446,7 @@ static void *batch_run(void *arg) {
             job->bad_col = (size_t)bad;
             return NULL;
         }
+        if (!n) continue;   /* nothing to write (the outputs may be NULL) */
         if (job->blockers_only)
             blockers_one(t, job->w, wr, job->reach + r * n);
         else
