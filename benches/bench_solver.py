@@ -132,7 +132,8 @@ def test_showdown_values_unprepared(benchmark, record_rate, prepared):
     size, hero, villain, weights, _ = prepared
     sv = benchmark(showdown_values, PREPARED_BOARD, hero, villain, weights)
     assert sv.value.shape == (size,)
-    record_rate(size, size=size)
+    record_rate(size, size=size, cpu=cpu_rate(size, showdown_values, PREPARED_BOARD, hero,
+                                              villain, weights))
 
 
 @pytest.mark.benchmark(group="prepared")
@@ -142,7 +143,7 @@ def test_table_values(benchmark, record_rate, prepared):
     sv = benchmark(table.values, weights, out=out)
     want = showdown_values(PREPARED_BOARD, hero, villain, weights)
     assert (sv.value == want.value).all() and (sv.reach == want.reach).all()
-    record_rate(size, size=size)
+    record_rate(size, size=size, cpu=cpu_rate(size, lambda: table.values(weights, out=out)))
 
 
 @pytest.mark.benchmark(group="prepared")
