@@ -438,7 +438,7 @@ static void *batch_run(void *arg) {
     const of_showdown_table *t = job->t;
     size_t n = t->n, m = t->m;
     for (size_t r = job->first; r < job->last; r++) {
-        const double *wr = job->weights + r * m;
+        const double *wr = m ? job->weights + r * m : job->weights;   /* may be NULL */
         long long bad = load_weights(t, job->w, wr);
         if (bad >= 0) {
             job->rc = OF_ERR_WEIGHT;
