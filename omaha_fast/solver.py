@@ -341,6 +341,9 @@ def showdown_payoff(values: ShowdownValues, pot: Any, hero_put: Any, villain_put
     [17.5, 5.0]
     """
     np = _numpy()
+    if not (hasattr(values, "value") and hasattr(values, "reach")):
+        raise SolverTypeError(f"values must be a ShowdownValues (from showdown_values or a "
+                              f"ShowdownTable), not {type(values).__name__}")
     parts = {}
     for name, x in (("pot", pot), ("hero_put", hero_put), ("villain_put", villain_put),
                     ("rake", rake)):

@@ -340,6 +340,8 @@ def test_payoff_quartering_and_broadcasting():
         showdown_payoff(sv, 0, 1, 1, rake=5)
     with pytest.raises(TypeError, match="villain_put"):
         showdown_payoff(sv, 0, 1, "x")
+    with pytest.raises(TypeError, match="ShowdownValues"):
+        showdown_payoff([0.5], 0, 1, 1)
 
 
 # ---- the turn ----
