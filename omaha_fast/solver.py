@@ -291,8 +291,12 @@ class ShowdownTable:
                      threads: int | None = None) -> ShowdownValues:
         """Showdown values against each row of a (k, m) array of weights, in one C call:
         arrays of shape (k, n). ``threads`` splits the rows (None: one per core)."""
-        np = _numpy()
-        given = np.asarray(weights) if not hasattr(weights, "shape") else weights
+        np = self._np
+        try:
+            given = weights if hasattr(weights, "shape") else np.asarray(weights)
+        except (TypeError, ValueError):     # ragged rows
+            raise InvalidWeightsError(f"weights must be a (k, {self.m}) array of real "
+                                      f"numbers, got {_kind_of(weights)}") from None
         k = given.shape[0] if len(getattr(given, "shape", ())) == 2 else -1
         if k < 0:
             raise InvalidWeightsError(f"weights must be a (k, {self.m}) array, got shape "

@@ -274,6 +274,8 @@ def test_bad_input():
         table.values_batch([[1.0, 1.0], [1.0, float("nan")]], threads=1)
     with pytest.raises(InvalidWeightsError, match=r"\(k, 2\)"):
         table.values_batch([1.0, 1.0])
+    with pytest.raises(InvalidWeightsError, match=r"\(k, 2\)"):
+        table.values_batch([[1.0, 1.0], [1.0]])
     with pytest.raises(InvalidWeightsError, match="real numbers"):
         table.values(["a", "b"])
     with pytest.raises(InvalidValueError, match="shape"):
