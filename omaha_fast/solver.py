@@ -258,6 +258,13 @@ class ShowdownTable:
     """Number of hero hands."""
     m: int
     """Number of villain hands."""
+    game: str
+    """``"hilo"`` or ``"high"``."""
+    board: tuple[Card, ...]
+    """The five board cards."""
+    default_weights: Any
+    """The villain weights a call uses when given none (read-only float64, shape (m,)):
+    the weights the villain carried (a range's), else 1 for every hand."""
 
     def __init__(self, board: CardsLike, hero: Any, villain: Any, game: str = "hilo") -> None:
         np = _numpy()
@@ -273,7 +280,6 @@ class ShowdownTable:
         self.board = tuple(cards)
         w = np.ones(self.m) if carried is None else _weights(carried, self.m)
         w.flags.writeable = False
-        #: the weights used when a call gets none: the villain's own, else 1 each
         self.default_weights = w
 
     def values(self, villain_weights: Any = None, out: Any = None) -> ShowdownValues:
