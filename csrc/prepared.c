@@ -17,6 +17,13 @@
  * use one table at once, each with its own work area. A call leaves the accumulator zero
  * behind it: it clears the cells its villain hands touched (or all of them, when that is
  * cheaper), so small ranges do not pay for a 139 kB memset.
+ *
+ * The turn: for each river card, a table of the hands that do not hold it on the board
+ * with that river, one call, and its results added to the hero hands' sums; threads take
+ * blocks of river cards and their sums are added at the end. A hand pair sharing no card
+ * meets at 40 rivers (52 less 4 board cards and 8 hole cards), each as likely, so the sums
+ * are divided by 40: the mean over the river of each pair's pot share, weighted as on the
+ * river.
  */
 #include "platform.h"
 
