@@ -163,6 +163,10 @@ def test_hand_picked_shares():
     # quartered: high won, low tied
     sv = ShowdownTable("Ac 2d 7h Ks Kd", ["3c4cKh9s"], ["3d4hQcJc"]).values([1.0])
     assert (sv.value[0], sv.high[0], sv.low[0]) == (0.75, 0.5, 0.25)
+    # counterfeited: Ah2c pairs the board's A and 2, so no low; it wins the high half
+    # (aces up) and the 7-4-3-2-A low takes the other
+    sv = ShowdownTable("Ac 2d 7h Ks Kd", ["Ah2cQsQh"], ["3d4hJcTc"]).values([1.0])
+    assert (sv.value[0], sv.high[0], sv.low[0]) == (0.5, 0.5, 0.0)
 
 
 def test_blocked_zero_and_empty():
