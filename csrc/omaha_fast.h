@@ -254,6 +254,20 @@ int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *he
                             const uint8_t *villain, size_t m, const double *weights, int game,
                             int threads, double *value, double *reach, double *high,
                             double *low, size_t *bad_row, int *bad_side);
+/* A prepared turn (n_board = 4): a river table (as above) for each of the 48 river cards,
+ * of the hands that do not hold it; values then gives, for k rows of m villain weights,
+ * what of_turn_showdown_values gives for each row, with the same errors for bad hands and
+ * weights (every row is checked before any work). Memory: about 100 bytes per hand per
+ * river. threads: 0 = one per online core, split over the rivers. Read-only once built. */
+typedef struct of_turn_table of_turn_table;
+int of_turn_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                      const uint8_t *villain, size_t m, int game, of_turn_table **out,
+                      size_t *bad_row, int *bad_side);
+void of_turn_table_free(of_turn_table *table);
+size_t of_turn_table_size(const of_turn_table *table, int side);
+int of_turn_table_values(const of_turn_table *table, const double *weights, size_t k,
+                         int threads, double *value, double *reach, double *high,
+                         double *low, size_t *bad_row, size_t *bad_col);
 /* cdef-end */
 
 #ifdef __cplusplus

@@ -342,22 +342,26 @@ void of_showdown_work_free(of_showdown_work *w) {
     free(w);
 }
 
-int of_showdown_work_new(const of_showdown_table *t, of_showdown_work **out) {
-    if (!t || !out) return OF_ERR_ARG;
-    *out = NULL;
+/* A work area for tables of at most n hero hands and n_uid distinct villain hands. */
+static of_showdown_work *work_alloc(size_t n, size_t n_uid) {
     of_showdown_work *w = calloc(1, sizeof *w);
-    if (!w) return OF_ERR_NOMEM;
-    w->n = t->n;
-    w->n_uid = t->n_uid;
+    if (!w) return NULL;
+    w->n = n;
+    w->n_uid = n_uid;
     w->acc = calloc(ACC_SIZE, sizeof(double));
-    w->same = calloc(t->n_uid + 1, sizeof(double));
-    w->scratch = malloc(sizeof(double) * (t->n ? t->n : 1));
+    w->same = calloc(n_uid + 1, sizeof(double));
+    w->scratch = malloc(sizeof(double) * (n ? n : 1));
     if (!w->acc || !w->same || !w->scratch) {
         of_showdown_work_free(w);
-        return OF_ERR_NOMEM;
+        return NULL;
     }
-    *out = w;
-    return OF_OK;
+    return w;
+}
+
+int of_showdown_work_new(const of_showdown_table *t, of_showdown_work **out) {
+    if (!t || !out) return OF_ERR_ARG;
+    *out = work_alloc(t->n, t->n_uid);
+    return *out ? OF_OK : OF_ERR_NOMEM;
 }
 
 /* Check a row of weights (finite, >= 0, a finite sum) and sum them by uid into w->same.
@@ -479,7 +483,7 @@ static int run_batch(const of_showdown_table *t, of_showdown_work *work, const d
     if (!t || !bad_row || !bad_col || (k && t->m && !weights) || (k && t->n && !reach) ||
         (k && t->n && !blockers_only && (!value || !high || !low)) || threads < 0)
         return OF_ERR_ARG;
-    if (work && (work->n != t->n || work->n_uid != t->n_uid)) return OF_ERR_ARG;
+    if (work && (work->n < t->n || work->n_uid < t->n_uid)) return OF_ERR_ARG;
     int n_threads = resolve_threads(threads, k);
     batch_job jobs[MAX_THREADS];
     of_thread ids[MAX_THREADS];
@@ -680,6 +684,198 @@ int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *he
                 h += jobs[k].high[i]; l += jobs[k].low[i];
             }
             value[i] = v / 40.0; reach[i] = r / 40.0; high[i] = h / 40.0; low[i] = l / 40.0;
+        }
+    }
+    free(sums);
+    return rc;
+}
+
+/* ---- a prepared turn: one river table per river card, for many weight vectors ---- */
+
+#define TURN_RIVERS 48
+
+struct of_turn_table {
+    size_t n, m, max_n, max_uid;
+    int n_rivers;
+    of_showdown_table *river[TURN_RIVERS];
+    uint32_t *h_idx[TURN_RIVERS], *v_idx[TURN_RIVERS];   /* rows of each river's hands */
+};
+
+void of_turn_table_free(of_turn_table *t) {
+    if (!t) return;
+    for (int q = 0; q < t->n_rivers; q++) {
+        of_showdown_table_free(t->river[q]);
+        free(t->h_idx[q]);
+        free(t->v_idx[q]);
+    }
+    free(t);
+}
+
+size_t of_turn_table_size(const of_turn_table *t, int side) {
+    if (!t) return 0;
+    return side == 0 ? t->n : t->m;
+}
+
+int of_turn_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                      const uint8_t *villain, size_t m, int game, of_turn_table **out,
+                      size_t *bad_row, int *bad_side) {
+    if (!out || !board || !bad_row || !bad_side || (n && !hero) || (m && !villain))
+        return OF_ERR_ARG;
+    *out = NULL;
+    *bad_side = -1;
+    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
+    if (n_board != 4) return OF_ERR_COUNT;
+    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
+    int rc = of_check_cards(board, 4, NULL, 0);
+    if (rc != OF_OK) return rc;
+    of_init();
+    uint8_t live_of[52];
+    for (int c = 0; c < 52; c++) live_of[c] = (uint8_t)c;
+    for (int k = 0; k < 4; k++) live_of[board[k]] = 0xFF;
+    *bad_side = 0;
+    if ((rc = load_side(hero, n, live_of, NULL, bad_row)) != OF_OK) return rc;
+    *bad_side = 1;
+    if ((rc = load_side(villain, m, live_of, NULL, bad_row)) != OF_OK) return rc;
+    *bad_side = -1;
+
+    of_turn_table *t = calloc(1, sizeof *t);
+    uint8_t *hr = malloc(4 * (n ? n : 1)), *vr = malloc(4 * (m ? m : 1));
+    rc = OF_OK;
+    if (!t || !hr || !vr) { rc = OF_ERR_NOMEM; goto done; }
+    t->n = n; t->m = m;
+    for (int c = 0; c < 52 && rc == OF_OK; c++) {
+        if (live_of[c] == 0xFF) continue;
+        int q = t->n_rivers++;
+        uint8_t river = (uint8_t)c, b5[5];
+        memcpy(b5, board, 4);
+        b5[4] = river;
+        t->h_idx[q] = malloc(sizeof(uint32_t) * (n ? n : 1));
+        t->v_idx[q] = malloc(sizeof(uint32_t) * (m ? m : 1));
+        if (!t->h_idx[q] || !t->v_idx[q]) { rc = OF_ERR_NOMEM; break; }
+        size_t hn = 0, vn = 0;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t *x = hero + 4 * i;
+            if (x[0] == river || x[1] == river || x[2] == river || x[3] == river) continue;
+            memcpy(hr + 4 * hn, x, 4);
+            t->h_idx[q][hn++] = (uint32_t)i;
+        }
+        for (size_t j = 0; j < m; j++) {
+            const uint8_t *x = villain + 4 * j;
+            if (x[0] == river || x[1] == river || x[2] == river || x[3] == river) continue;
+            memcpy(vr + 4 * vn, x, 4);
+            t->v_idx[q][vn++] = (uint32_t)j;
+        }
+        size_t row;
+        int side;
+        rc = of_showdown_table_new(b5, 5, hr, hn, vr, vn, game, &t->river[q], &row, &side);
+        if (rc == OF_OK) {
+            if (hn > t->max_n) t->max_n = hn;
+            if (t->river[q]->n_uid > t->max_uid) t->max_uid = t->river[q]->n_uid;
+        }
+    }
+done:
+    free(hr); free(vr);
+    if (rc != OF_OK) {
+        of_turn_table_free(t);
+        return rc;
+    }
+    *out = t;
+    return OF_OK;
+}
+
+typedef struct {
+    const of_turn_table *t;
+    const double *weights;
+    size_t k;
+    int first, last;            /* rivers of this job */
+    double *sums;               /* k rows of value, reach, high, low (4n each) */
+    int rc;
+} turn_table_job;
+
+static void *turn_table_run(void *arg) {
+    turn_table_job *job = arg;
+    const of_turn_table *t = job->t;
+    size_t n = t->n, m = t->m, n1 = t->max_n ? t->max_n : 1;
+    of_showdown_work *w = work_alloc(t->max_n, t->max_uid);
+    double *vw = malloc(sizeof(double) * (m ? m : 1));
+    double *out = malloc(sizeof(double) * 4 * n1);
+    if (!w || !vw || !out) { job->rc = OF_ERR_NOMEM; goto done; }
+    for (int q = job->first; q < job->last; q++) {
+        const of_showdown_table *rt = t->river[q];
+        const uint32_t *hi = t->h_idx[q], *vi = t->v_idx[q];
+        if (!rt->n) continue;
+        for (size_t r = 0; r < job->k; r++) {
+            const double *wr = m ? job->weights + r * m : job->weights;
+            for (size_t j = 0; j < rt->m; j++) vw[j] = wr[vi[j]];
+            if (load_weights(rt, w, vw) >= 0) { job->rc = OF_ERR_WEIGHT; goto done; }
+            values_one(rt, w, vw, out, out + n1, out + 2 * n1, out + 3 * n1);
+            double *value = job->sums + r * 4 * n, *reach = value + n, *high = reach + n,
+                   *low = high + n;
+            for (size_t i = 0; i < rt->n; i++) {
+                uint32_t h = hi[i];
+                value[h] += out[i]; reach[h] += out[n1 + i];
+                high[h] += out[2 * n1 + i]; low[h] += out[3 * n1 + i];
+            }
+        }
+    }
+done:
+    of_showdown_work_free(w);
+    free(vw); free(out);
+    return NULL;
+}
+
+int of_turn_table_values(const of_turn_table *t, const double *weights, size_t k, int threads,
+                         double *value, double *reach, double *high, double *low,
+                         size_t *bad_row, size_t *bad_col) {
+    if (!t || !bad_row || !bad_col || (k && t->m && !weights) ||
+        (k && t->n && (!value || !reach || !high || !low)) || threads < 0)
+        return OF_ERR_ARG;
+    size_t n = t->n, m = t->m;
+    for (size_t r = 0; r < k; r++) {   /* every row checked before any work */
+        const double *wr = m ? weights + r * m : weights;
+        double total = 0.0;
+        for (size_t j = 0; j < m; j++) {
+            if (!(wr[j] >= 0.0 && wr[j] <= DBL_MAX)) {
+                *bad_row = r; *bad_col = j;
+                return OF_ERR_WEIGHT;
+            }
+            total += wr[j];
+        }
+        if (!(total <= DBL_MAX)) { *bad_row = r; *bad_col = m; return OF_ERR_WEIGHT; }
+    }
+    if (!n || !k) return OF_OK;
+    int n_threads = resolve_threads(threads, (size_t)t->n_rivers);
+    double *sums = calloc((size_t)n_threads * k * 4 * n, sizeof(double));
+    if (!sums) return OF_ERR_NOMEM;
+    turn_table_job jobs[MAX_THREADS];
+    of_thread ids[MAX_THREADS];
+    for (int i = 0; i < n_threads; i++) {
+        turn_table_job *job = &jobs[i];
+        job->t = t; job->weights = weights; job->k = k;
+        job->first = t->n_rivers * i / n_threads;
+        job->last = t->n_rivers * (i + 1) / n_threads;
+        job->sums = sums + (size_t)i * k * 4 * n;
+        job->rc = OF_OK;
+    }
+    int rc = OF_OK, started = 0;
+    for (int i = 1; i < n_threads; i++, started++)
+        if (of_thread_create(&ids[i], turn_table_run, &jobs[i]) != 0) { rc = OF_ERR_THREAD; break; }
+    turn_table_run(&jobs[0]);
+    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    for (int i = 0; i < n_threads && rc == OF_OK; i++)
+        if (jobs[i].rc != OF_OK) rc = jobs[i].rc;
+    if (rc == OF_OK) {
+        /* as in of_turn_showdown_values: each hand pair meets 40 rivers, each as likely */
+        for (size_t r = 0; r < k; r++) {
+            for (size_t i = 0; i < n; i++) {
+                double v = 0.0, re = 0.0, h = 0.0, l = 0.0;
+                for (int th = 0; th < n_threads; th++) {
+                    const double *base = jobs[th].sums + r * 4 * n;
+                    v += base[i]; re += base[n + i]; h += base[2 * n + i]; l += base[3 * n + i];
+                }
+                value[r * n + i] = v / 40.0; reach[r * n + i] = re / 40.0;
+                high[r * n + i] = h / 40.0; low[r * n + i] = l / 40.0;
+            }
         }
     }
     free(sums);

@@ -755,3 +755,46 @@ def turn_showdown_values(board: bytes, hero: Any, villain: Any, weights: Any, ga
         name, rows = ("hero", hero) if side == 0 else ("villain", villain)
         _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
     _fail(rc, "turn showdown values")
+
+
+class TurnTable:
+    """An opaque prepared turn (of_turn_table), freed with this object; read-only, so
+    threads may share it. ``weight_error`` is the class raised for bad weights."""
+
+    __slots__ = ("_ptr", "n", "m", "_weight_error")
+
+    def __init__(self, board: bytes, hero: Any, villain: Any, game: int,
+                 weight_error: type[Exception]) -> None:
+        if len(board) != 4:
+            _fail(lib.OF_ERR_COUNT, "turn table", {"board": list(board)}, {"board": (4,)})
+        h, n = _buffer(hero, "uint8_t", 4, "hero")
+        v, m = _buffer(villain, "uint8_t", 4, "villain")
+        out = ffi.new("of_turn_table **")
+        bad_row = ffi.new("size_t *")
+        bad_side = ffi.new("int *")
+        rc = lib.of_turn_table_new(board, 4, h, n, v, m, game, out, bad_row, bad_side)
+        if rc != lib.OF_OK:
+            i, side = int(bad_row[0]), int(bad_side[0])
+            if side in (0, 1):
+                name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+                _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
+            _fail(rc, "turn table")
+        self._ptr = ffi.gc(out[0], lib.of_turn_table_free)
+        self.n, self.m = n, m
+        self._weight_error = weight_error
+
+    def values(self, weights: Any, value: Any, reach: Any, high: Any, low: Any,
+               threads: int) -> None:
+        """k rows of m float64 weights into k rows of n float64 value, reach, high, low."""
+        w, k = _buffer(weights, "double", self.m, "villain weights")
+        if not self.m:
+            k = _buffer(value, "double", self.n, "turn output")[1] if self.n else 0
+        if self.n:
+            outs = _outputs(k, "turn", *((a, "double", self.n) for a in (value, reach, high,
+                                                                        low)))
+        else:
+            outs = [ffi.NULL] * 4
+        bad = ffi.new("size_t[2]")
+        rc = lib.of_turn_table_values(self._ptr, w, k, threads, *outs, bad, bad + 1)
+        if rc != lib.OF_OK:
+            _weight_fail(rc, int(bad[0]), int(bad[1]), weights, k, self.m, self._weight_error)

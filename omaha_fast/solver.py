@@ -407,6 +407,85 @@ def turn_showdown_values(turn_board: CardsLike, hero: Any, villain: Any,
     return res
 
 
+class TurnShowdownTable:
+    """:func:`turn_showdown_values` prepared once for many weight vectors: a
+    :class:`ShowdownTable` for each of the 48 river cards (of the hands that do not hold
+    it), built at construction; each call only runs the river sweeps and averages them,
+    with the weighting of :func:`turn_showdown_values` (each hand pair's 40 rivers equally
+    likely). Memory grows with both ranges times 48 (about 100 bytes per hand per river):
+    for ranges of tens of thousands of hands; full ranges want the one-shot function.
+
+    >>> table = TurnShowdownTable("Ac 2d 7h Ks", ["3c4cKh9s", "QsQh5c5d"], ["3d4hQcJc"])
+    >>> tv = table.values([1.0])
+    >>> [round(x, 4) for x in tv.value.tolist()], tv.reach.tolist()   # as equity() gives
+    ([0.675, 0.425], [1.0, 1.0])
+    """
+
+    __slots__ = ("_core", "_np", "n", "m", "game", "board", "default_weights")
+
+    n: int
+    """Number of hero hands."""
+    m: int
+    """Number of villain hands."""
+    game: str
+    """``"hilo"`` or ``"high"``."""
+    board: tuple[Card, ...]
+    """The four board cards."""
+    default_weights: Any
+    """The villain weights a call uses when given none (read-only float64, shape (m,))."""
+
+    def __init__(self, turn_board: CardsLike, hero: Any, villain: Any,
+                 game: str = "hilo") -> None:
+        np = _numpy()
+        cards = parse_group(turn_board, (4,), "turn_board")
+        h, _ = _hand_rows(hero, "hero")
+        v, carried = _hand_rows(villain, "villain")
+        self.game = game
+        self._np = np
+        self._core = _core.TurnTable(bytes(cards), np.ascontiguousarray(h),
+                                     np.ascontiguousarray(v), _core.game_code(game),
+                                     InvalidWeightsError)
+        self.n, self.m = self._core.n, self._core.m
+        self.board = tuple(cards)
+        w = np.ones(self.m) if carried is None else _weights(carried, self.m)
+        w.flags.writeable = False
+        self.default_weights = w
+
+    def values(self, villain_weights: Any = None, out: Any = None,
+               threads: int | None = None) -> ShowdownValues:
+        """Turn showdown values against one weight vector (shape (m,); None: the
+        defaults), as :func:`turn_showdown_values` gives them; ``out`` as in
+        :meth:`ShowdownTable.values`; ``threads`` split the rivers (None: one per core)."""
+        w = self.default_weights if villain_weights is None else \
+            _float_rows(self._np, villain_weights, (self.m,), "villain_weights")
+        res = _out_arrays(self._np, out, (self.n,))
+        self._core.values(w, res.value, res.reach, res.high, res.low, _threads(threads))
+        return res
+
+    def values_batch(self, weights: Any, out: Any = None,
+                     threads: int | None = None) -> ShowdownValues:
+        """Turn showdown values against each row of a (k, m) array of weights, in one C
+        call: arrays of shape (k, n)."""
+        np = self._np
+        try:
+            given = weights if hasattr(weights, "shape") else np.asarray(weights)
+        except (TypeError, ValueError):
+            raise InvalidWeightsError(f"weights must be a (k, {self.m}) array of real "
+                                      f"numbers, got {_kind_of(weights)}") from None
+        k = given.shape[0] if len(getattr(given, "shape", ())) == 2 else -1
+        if k < 0:
+            raise InvalidWeightsError(f"weights must be a (k, {self.m}) array, got shape "
+                                      f"{getattr(given, 'shape', None)}")
+        w = _float_rows(np, given, (k, self.m), "weights")
+        res = _out_arrays(np, out, (k, self.n))
+        self._core.values(w, res.value, res.reach, res.high, res.low, _threads(threads))
+        return res
+
+    def __repr__(self) -> str:
+        return (f"TurnShowdownTable(board={''.join(map(str, self.board))!r}, n={self.n}, "
+                f"m={self.m}, game={self.game!r})")
+
+
 class HandIndexer:
     """Suit isomorphism: deals numbered so that two deals differing only by a permutation
     of the suits share a number, and every number in ``0..size(round)-1`` is one class.

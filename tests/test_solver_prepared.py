@@ -15,6 +15,7 @@ from omaha_fast.solver import (  # noqa: E402
     InvalidWeightsError,
     ShowdownTable,
     ShowdownValues,
+    TurnShowdownTable,
     all_hands,
     showdown_payoff,
     showdown_values,
@@ -386,6 +387,47 @@ def test_turn_against_brute_force(game):
         assert_matches(got, turn_brute_force(turn, hero, villain, w, game))
         one = turn_showdown_values(turn, hero, villain, w, game=game, threads=1)
         assert_matches(one, got)
+
+
+@pytest.mark.parametrize("game", ["hilo", "high"])
+def test_turn_table_against_brute_force(game):
+    rng = np.random.default_rng(hash(("turn table", game)) % 2**32)
+    for low_possible in (True, False):
+        turn = random_board(rng, low_possible, cards=4)
+        hero = random_range(rng, turn, int(rng.integers(1, 20)))
+        villain = random_range(rng, turn, int(rng.integers(1, 25)))
+        table = TurnShowdownTable(turn, hero, villain, game)
+        assert (table.n, table.m) == (len(hero), len(villain))
+        rows = np.stack([random_weights(rng, len(villain)) for _ in range(3)])
+        batch = table.values_batch(rows, threads=2)
+        for r in range(3):
+            want = turn_brute_force(turn, hero, villain, rows[r], game)
+            assert_matches(table.values(rows[r], threads=1), want)
+            assert_matches([b[r] for b in batch], want)
+            assert_matches(turn_showdown_values(turn, hero, villain, rows[r], game), want)
+
+
+def test_turn_table_edges_and_errors():
+    turn = "Ah Kd 7c 8s"
+    table = TurnShowdownTable(turn, ["3c4dKsKh", "QsQh2c2d"], ["2c3hQsQc"])
+    tv = table.values([2.0])
+    assert tv.reach.tolist() == [2.0, 0.0] and tv.value[1] == 0.0
+    out = table.values([1.0], out=tv)
+    assert out is tv and tv.reach.tolist() == [1.0, 0.0]
+    assert TurnShowdownTable(turn, [], ["2c3hQsQc"]).values().value.shape == (0,)
+    assert TurnShowdownTable(turn, ["2c3hQsQc"], []).values().reach.tolist() == [0.0]
+    with pytest.raises(InvalidWeightsError, match="weight 0 is nan"):
+        table.values([float("nan")])
+    with pytest.raises(InvalidWeightsError, match=r"row 1"):
+        table.values_batch([[1.0], [-2.0]])
+    with pytest.raises(InvalidWeightsError, match="shape"):
+        table.values([1.0, 2.0])
+    with pytest.raises(InvalidCardError, match="hero hand 0 .*8s is on the board"):
+        TurnShowdownTable(turn, ["3c4d8sKh"], ["2c3hQsQc"])
+    with pytest.raises(InvalidCardError, match="turn_board"):
+        TurnShowdownTable("Ah Kd 7c 8s 2h", ["3c4dKsKh"], ["2c3hQsQc"])
+    with pytest.raises(ValueError, match="game"):
+        TurnShowdownTable(turn, ["3c4dKsKh"], ["2c3hQsQc"], game="razz")
 
 
 def test_turn_hand_picked():
