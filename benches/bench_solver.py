@@ -11,7 +11,8 @@
 - ShowdownTable.values (arrays reused through ``out=``) next to showdown_values on the same
   board, ranges and weights, 20-hand (the fixed cost of a call), 2,000-hand and full ranges
   (178,365 a side); values_batch of
-  16 weight vectors (one thread and every core); blockers; turn_showdown_values.
+  16 weight vectors (one thread and every core); blockers; turn_showdown_values next to a
+  TurnShowdownTable's values on the same 2,000-hand ranges.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from omaha_fast import evaluate_batch, parse_cards, random_deals  # noqa: E402
 from omaha_fast.solver import (  # noqa: E402
     HandIndexer,
     ShowdownTable,
+    TurnShowdownTable,
     all_hands,
     hand_strength,
     showdown_values,
@@ -175,16 +177,43 @@ def test_table_build(benchmark, record_rate, prepared):
     record_rate(size, size=size)
 
 
-@pytest.mark.benchmark(group="prepared")
-@pytest.mark.parametrize("threads", [1, None], ids=["1thread", "allcores"])
-def test_turn_showdown_values(benchmark, record_rate, threads):
-    turn = "Ac 5d 8h Ts"
-    hands = all_hands(turn)
+TURN = "Ac 5d 8h Ts"
+
+
+@pytest.fixture(scope="module")
+def turn_ranges():
+    hands = all_hands(TURN)
     rng = np.random.default_rng(18)
     hero = hands[rng.choice(len(hands), 2_000, replace=False)]
     villain = hands[rng.choice(len(hands), 2_000, replace=False)]
-    weights = rng.random(2_000)
-    tv = benchmark.pedantic(turn_showdown_values, args=(turn, hero, villain, weights),
+    return hero, villain, rng.random(2_000)
+
+
+@pytest.mark.benchmark(group="prepared")
+@pytest.mark.parametrize("threads", [1, None], ids=["1thread", "allcores"])
+def test_turn_showdown_values(benchmark, record_rate, turn_ranges, threads):
+    hero, villain, weights = turn_ranges
+    tv = benchmark.pedantic(turn_showdown_values, args=(TURN, hero, villain, weights),
                             kwargs={"threads": threads}, rounds=3)
     assert tv.value.shape == (2_000,)
     record_rate(2_000, size=2_000, threads=threads or "all")
+
+
+@pytest.mark.benchmark(group="prepared")
+@pytest.mark.parametrize("threads", [1, None], ids=["1thread", "allcores"])
+def test_turn_table_values(benchmark, record_rate, turn_ranges, threads):
+    hero, villain, weights = turn_ranges
+    table = TurnShowdownTable(TURN, hero, villain)
+    out = table.values(weights)
+    tv = benchmark.pedantic(table.values, args=(weights,),
+                            kwargs={"out": out, "threads": threads}, rounds=10)
+    assert np.allclose(tv.value, turn_showdown_values(TURN, hero, villain, weights).value)
+    record_rate(2_000, size=2_000, threads=threads or "all")
+
+
+@pytest.mark.benchmark(group="prepared")
+def test_turn_table_build(benchmark, record_rate, turn_ranges):
+    hero, villain, _ = turn_ranges
+    table = benchmark.pedantic(TurnShowdownTable, args=(TURN, hero, villain), rounds=3)
+    assert table.n == 2_000
+    record_rate(2_000, size=2_000)
