@@ -236,7 +236,10 @@ class ShowdownTable:
     integer weights 1..100, so pass ``range.weights`` (or the villain itself, whose weights
     are the default) or your own floats. A call allocates nothing when given ``out``
     arrays, and the table is read-only after construction: threads may share it (each
-    thread gets its own scratch on its first call, and the C call releases the GIL).
+    thread gets its own scratch on its first call, and the C call releases the GIL). It
+    remembers the last few arrays it was given, so that a solver passing the same ones
+    call after call does not pay for checking them again; that keeps them alive while the
+    table lives.
 
     >>> board = "Ah Kd 7c 8s 2h"
     >>> table = ShowdownTable(board, ["3c4dKsKh", "5c6c9d9h", "QdQh3s4s"], ["3d4hQsQc",
