@@ -54,6 +54,20 @@ class SkippedHand(NamedTuple):
     game: str
 
 
+# Five-card Omaha (Big O, PLO5) is not played by the engine yet: every reader skips such
+# a hand here, counted under its game, until the engine deals five hole cards
+FIVE_CARD = "five-card Omaha, not read yet"
+
+
+def five_card(hand_id: str, origin: str, line: int, game: str) -> SkippedHand:
+    """A five-card Omaha hand, skipped and counted as a game that is not read.
+
+    >>> five_card("1", "h.txt", 3, "Pot Limit 5 Card Omaha Hi/Lo").game
+    'Pot Limit 5 Card Omaha Hi/Lo (five-card Omaha, not read yet)'
+    """
+    return SkippedHand(hand_id, origin, line, f"{game} ({FIVE_CARD})")
+
+
 class UnreadableHand(NamedTuple):
     """A hand that could not be parsed, with the reason (which names its line)."""
 
@@ -655,4 +669,4 @@ class HandBuilder:
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
-           "to_chips", "cards_in", "pot_index", "MONEY"]
+           "to_chips", "cards_in", "pot_index", "MONEY", "five_card", "FIVE_CARD"]

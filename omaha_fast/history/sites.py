@@ -9,9 +9,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Optional
 
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
+from .pacific import HEADER as PACIFIC_HEADER, read_pacific
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
 
@@ -31,22 +33,28 @@ def decode_history(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
+# the formats read: name, the header line of a hand, the reader (one line each)
+_READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]], ...] = (
+    ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
+    ("fulltilt", FULLTILT_HEADER, read_fulltilt),
+    ("888poker", PACIFIC_HEADER, read_pacific),
+)
+
+
 def site_format(text: str) -> Optional[str]:
-    """"pokerstars" or "fulltilt" when the text is one of their histories (the first hand
-    header decides; a preamble may come before it), else None."""
+    """The format of a card room's history ("pokerstars", "fulltilt", "888poker", ...):
+    the first hand header decides (a preamble may come before it); None for another
+    text."""
     for line in text_lines(text):
-        if POKERSTARS_HEADER.match(line):
-            return "pokerstars"
-        if FULLTILT_HEADER.match(line):
-            return "fulltilt"
+        for name, header, _ in _READERS:
+            if header.match(line):
+                return name
     return None
 
 
 # the first lines of other card rooms' histories, which are not read: each is named, so
 # that such a file is refused for what it is rather than as a malformed PHH file
 _OTHER_SITES = (
-    ("an 888poker hand history", re.compile(r"^#Game No ?: ?[0-9]+$|^\*{5} 888(?:poker|\.\w+)"
-                                            r"[\w ]* Hand History for Game [0-9]+")),
     ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
     ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
     ("a WPN (Winning Poker Network, ACR) hand history",
@@ -58,10 +66,10 @@ _OTHER_SITES = (
 
 def other_site(text: str) -> Optional[str]:
     """What a text looks like when its first lines are another card room's history
-    (888poker, Winamax, iPoker, WPN, GGPoker, partypoker), which is not read; else None.
+    (Winamax, iPoker, WPN, GGPoker, partypoker), which is not read; else None.
 
-    >>> other_site("#Game No : 1\\n***** 888poker Hand History for Game 1 *****")
-    'an 888poker hand history'
+    >>> other_site("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha")
+    'a Winamax hand history'
     >>> other_site("variant = 'FO/8'") is None
     True
     """
@@ -82,14 +90,15 @@ def not_supported(text: str, origin: str) -> None:
 
 
 def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
-    """Every hand of a PokerStars or Full Tilt text: records, skipped hands (other games)
-    and unreadable hands (each with the error naming its line)."""
+    """Every hand of a card room's text (PokerStars, Full Tilt, 888poker, ...): records,
+    skipped hands (other games) and unreadable hands (each with the error naming its
+    line)."""
     fmt = site_format(text)
-    if fmt == "pokerstars":
-        return read_pokerstars(text, origin)
-    if fmt == "fulltilt":
-        return read_fulltilt(text, origin)
-    raise SiteFormatError(f"{origin}: neither a PokerStars nor a Full Tilt history")
+    for name, _, reader in _READERS:
+        if name == fmt:
+            return reader(text, origin)
+    raise SiteFormatError(f"{origin}: not a card-room history of a format that is read "
+                          f"({', '.join(name for name, _, _ in _READERS)})")
 
 
 __all__ = ["decode_history", "site_format", "read_site", "other_site", "not_supported"]

@@ -218,6 +218,8 @@ def verify(record: HandRecord) -> Verdict:
     divided = {line[0] for line in collected if len(line) > 4 and line[4]}
     expected = _expected(awards, second.hand.awards if second else None, record.chip,
                          divided)
+    if site.get("unnamed_pots") and len(awards) > 1:
+        awards, expected = _as_one_pot(awards, expected)
     replayed_stacks = list(result.replayed)
     # a hand run twice, or pots divided as the site divides them, pay otherwise
     paid: Counter[int] = Counter()
@@ -345,6 +347,21 @@ def _split_at_forfeits(hand: Hand, forfeits: Sequence[int], site: dict[str, Any]
         out.append(PotAward(pot.amount, rake, eligible, award.high_winners,
                             award.low_winners, award_shares(award, pot.amount - rake, chip)))
     return tuple(out)
+
+
+def _as_one_pot(awards: Sequence[PotAward], expected: list[_Expected]
+                ) -> tuple[tuple[PotAward, ...], list[_Expected]]:
+    """The pots as one, for a site that does not say which pot a collection is from
+    (888poker): each player's chips over all pots, and every line of every pot."""
+    shares: Counter[int] = Counter()
+    lines: Optional[list[tuple[int, str, int, int]]] = []
+    for pot_shares, pot_lines in expected:
+        shares.update(pot_shares)
+        lines = None if pot_lines is None or lines is None else lines + pot_lines
+    award = PotAward(sum(a.amount for a in awards), sum(a.rake for a in awards),
+                     tuple(sorted({s for a in awards for s in a.eligible})), (), (),
+                     dict(shares))
+    return (award,), [(dict(shares), lines)]
 
 
 def _fold_in_unwritten_returns(returns: Sequence[tuple[int, int]],
