@@ -321,7 +321,11 @@ def _returns_and_rake(b: HandBuilder, collected: int) -> None:
     what it paid. When the collections hold the uncalled bet (what went in, less the
     bet, is less than what was paid), no bet is returned and the check counts it in the
     winner's collection."""
-    ranked = sorted(((c, s) for s, c in b.invested.items()), reverse=True)
+    live = dict(b.invested)       # a dead blind is no part of what a bet is matched by
+    for seat, kind, amount in b.posts:
+        if kind == "dead":
+            live[seat] -= amount
+    ranked = sorted(((c, s) for s, c in live.items()), reverse=True)
     excess = ranked[0][0] - (ranked[1][0] if len(ranked) > 1 else 0) if ranked else 0
     total = sum(b.invested.values())
     if excess > 0 and total - excess >= collected:
@@ -329,7 +333,8 @@ def _returns_and_rake(b: HandBuilder, collected: int) -> None:
         total -= excess
     b.total_pot = total
     # tournament chips are not raked: what a tournament pot did not pay is a difference
-    b.rake = max(total - collected, 0) if b.tournament is None else 0
+    # and a pot that paid nobody is a difference too, never a rake of the whole pot
+    b.rake = max(total - collected, 0) if b.tournament is None and collected else 0
 
 
 __all__ = ["read_pacific", "loads_pacific", "is_pacific", "amount_text", "cards_of"]
