@@ -14,6 +14,7 @@ from typing import Optional
 
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
 from .pacific import HEADER as PACIFIC_HEADER, read_pacific
+from .winning import HEADER as WINNING_HEADER, read_winning
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
 
@@ -38,6 +39,7 @@ _READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]
     ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
     ("fulltilt", FULLTILT_HEADER, read_fulltilt),
     ("888poker", PACIFIC_HEADER, read_pacific),
+    ("wpn", WINNING_HEADER, read_winning),
 )
 
 
@@ -57,8 +59,6 @@ def site_format(text: str) -> Optional[str]:
 _OTHER_SITES = (
     ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
     ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
-    ("a WPN (Winning Poker Network, ACR) hand history",
-     re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
     ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
     ("a partypoker hand history", re.compile(r"^\*{5} Hand History [Ff]or Game [0-9]+ \*{5}")),
 )

@@ -276,6 +276,8 @@ def verify(record: HandRecord) -> Verdict:
             explicit = any(h for _, h, _, _ in lines)
             got = sorted((r, s, (h or "high") if explicit else "", c) for s, h, c, r in lines)
             want = sorted((r, s, h if explicit else "", c) for s, h, c, r in halves)
+            if site.get("halves_joined"):    # one line a player, run and pot (WPN)
+                got, want = _joined(got), _joined(want)
             if got != want and not any(d.startswith(f"hand {record.id}, {name}:")
                                        for d in differences):
                 differences.append(f"hand {record.id}, {name}: the halves differ: site "
@@ -347,6 +349,14 @@ def _split_at_forfeits(hand: Hand, forfeits: Sequence[int], site: dict[str, Any]
         out.append(PotAward(pot.amount, rake, eligible, award.high_winners,
                             award.low_winners, award_shares(award, pot.amount - rake, chip)))
     return tuple(out)
+
+
+def _joined(lines: list[tuple[int, int, str, int]]) -> list[tuple[int, int, str, int]]:
+    """Lines of (run, seat, half, chips) with each player's halves of a run added up."""
+    total: Counter[tuple[int, int]] = Counter()
+    for run, seat, _, chips in lines:
+        total[run, seat] += chips
+    return sorted((run, seat, "", chips) for (run, seat), chips in total.items())
 
 
 def _as_one_pot(awards: Sequence[PotAward], expected: list[_Expected]
