@@ -12,7 +12,9 @@ import re
 from collections.abc import Callable
 from typing import Optional
 
+from .bovada import HEADER as BOVADA_HEADER, read_bovada
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
+from .ggpoker import HEADER as GGPOKER_HEADER, read_ggpoker
 from .pacific import HEADER as PACIFIC_HEADER, read_pacific
 from .winning import HEADER as WINNING_HEADER, read_winning
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
@@ -40,6 +42,8 @@ _READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]
     ("fulltilt", FULLTILT_HEADER, read_fulltilt),
     ("888poker", PACIFIC_HEADER, read_pacific),
     ("wpn", WINNING_HEADER, read_winning),
+    ("ggpoker", GGPOKER_HEADER, read_ggpoker),
+    ("bovada", BOVADA_HEADER, read_bovada),
 )
 
 
@@ -59,7 +63,6 @@ def site_format(text: str) -> Optional[str]:
 _OTHER_SITES = (
     ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
     ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
-    ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
     ("a partypoker hand history", re.compile(r"^\*{5} Hand History [Ff]or Game [0-9]+ \*{5}")),
 )
 
