@@ -89,7 +89,8 @@ def not_supported(text: str, origin: str) -> None:
     found = other_site(text)
     if found:
         raise SiteFormatError(f"{origin}: this looks like {found}, a format that is not "
-                              f"supported (PokerStars, Full Tilt, PHH and JSON are read)")
+                              f"supported (PHH, JSON and the histories of "
+                              f"{', '.join(name for name, _, _ in _READERS)} are read)")
 
 
 def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:

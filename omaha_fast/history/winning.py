@@ -205,7 +205,14 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         return
     m = _POST.match(rest)
     if m:
-        b.post(name, _POST_KIND[m.group(1)], b.chips(m.group(2), k), k)
+        kind, amount = _POST_KIND[m.group(1)], b.chips(m.group(2), k)
+        if kind == "dead" and amount > b.stakes[1] and b.structure != "fixed-limit" or \
+                kind == "dead" and b.structure == "fixed-limit" and amount > b.stakes[0]:
+            kind = "both"      # "posts dead $0.07" at $0.02/$0.05: a dead small blind and a live big one
+        elif kind == "dead" and amount == (b.stakes[0] if b.structure == "fixed-limit" else
+                                           b.stakes[1]):
+            kind = "bb"        # a big blind posted out of turn: live
+        b.post(name, kind, amount, k)
         return
     m = _ACT.match(rest)
     if m:
