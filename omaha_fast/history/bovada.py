@@ -103,7 +103,7 @@ def loads_bovada(text: str, origin: str = "<bovada>") -> list[HandRecord]:
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
-    desc = re.sub(r"^\S+ Hand #[0-9]+:? ", "", header).rsplit(" - ", 1)[0]
+    desc = re.sub(r"^\S+ Hand #[0-9]+:? |TBL#[0-9]+,? ", "", header).rsplit(" - ", 1)[0]
     game = _GAME.search(header)
     if game is None:
         return SkippedHand(hand_id, origin, first, desc)
