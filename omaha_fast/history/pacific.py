@@ -171,7 +171,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     b.game = "high" if game.group(2) == "Omaha" else "hilo"
     b.structure = _LIMIT[game.group(1)]
     section = "table"
-    dealt = any(line == "** Dealing down cards **" for _, line in body)
+    has_deal = any(line == "** Dealing down cards **" for _, line in body)
     small_text, big_text = stakes.group(1), stakes.group(2)
     added: dict[int, int] = {}
     collected_total = 0
@@ -281,7 +281,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.unread(line, k, _HARMLESS, _MOVES)
             continue
         verb = _VERB[m.group(1)]
-        if section == "seats" and verb == "fold" and seat not in b.invested and dealt:
+        if section == "seats" and verb == "fold" and seat not in b.invested and has_deal:
             b.out.add(seat)        # folded before the deal: sitting out, not dealt in
             continue
         if verb in ("fold", "check"):

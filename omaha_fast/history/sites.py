@@ -16,9 +16,9 @@ from .bovada import HEADER as BOVADA_HEADER, read_bovada
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
 from .ggpoker import HEADER as GGPOKER_HEADER, read_ggpoker
 from .pacific import HEADER as PACIFIC_HEADER, read_pacific
-from .winning import HEADER as WINNING_HEADER, read_winning
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
+from .winning import HEADER as WINNING_HEADER, read_winning
 
 
 def decode_history(data: bytes) -> str:

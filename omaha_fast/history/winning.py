@@ -205,14 +205,13 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         return
     m = _POST.match(rest)
     if m:
-        kind, amount = _POST_KIND[m.group(1)], b.chips(m.group(2), k)
-        if kind == "dead" and amount > b.stakes[1] and b.structure != "fixed-limit" or \
-                kind == "dead" and b.structure == "fixed-limit" and amount > b.stakes[0]:
-            kind = "both"      # "posts dead $0.07" at $0.02/$0.05: a dead small blind and a live big one
-        elif kind == "dead" and amount == (b.stakes[0] if b.structure == "fixed-limit" else
-                                           b.stakes[1]):
+        kind, posted = _POST_KIND[m.group(1)], b.chips(m.group(2), k)
+        big = b.stakes[0] if b.structure == "fixed-limit" else b.stakes[1]
+        if kind == "dead" and posted > big:
+            kind = "both"      # "posts dead $0.07" at $0.02/$0.05: dead small, live big blind
+        elif kind == "dead" and posted == big:
             kind = "bb"        # a big blind posted out of turn: live
-        b.post(name, kind, amount, k)
+        b.post(name, kind, posted, k)
         return
     m = _ACT.match(rest)
     if m:
