@@ -29,7 +29,7 @@ Amounts are written the way the player's language writes them: ``$1,234.50``,
 ... ann did not show his hand
 ... ann collected [ $2 ]'''
 >>> [r] = loads_pacific(text)
->>> r.stacks, r.final_stacks, r.extra["site"]["returned"]
+>>> r.stacks[:2], r.final_stacks[:2], r.extra["site"]["returned"]
 ([1000, 1250], [1100, 1150], [[0, 200]])
 """
 
