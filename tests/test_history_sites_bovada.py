@@ -46,20 +46,29 @@ def test_anonymous_places_every_hole_card_and_the_rake_left_unwritten():
     r = hand(1)
     assert r.extra["site"]["names"][:4] == ["Dealer", "Small Blind", "Big Blind [ME]", "UTG"]
     assert r.holes[:4] == ["Ah2hKdQs", "As2cJdJc", "8h8dTcJs", "9c9s6h6d"]
-    assert r.extra["site"]["rake"] == 40             # $9 went in, $8.60 was paid
+    assert r.extra["site"]["rake"] == 38             # $9 went in, $8.62 was paid
     assert [3, "blind", 50] in r.posts                # "Posts chip": a live big blind
-    assert verify(r).pots[0]["replayed"] == {"Dealer": 645, "Small Blind": 215}
-    assert result(1, "Dealer : Hand result $6.45\nSmall Blind : Hand result $2.15",
-                  "Dealer : Hand result $6.44\nSmall Blind : Hand result $2.16")[0] == \
+    assert result(1, "Dealer : Hand result $6.47", "Dealer : Hand result $6.57")[0] == \
+        "disagree"                                    # another winner, not another rake
+
+
+def test_a_low_half_is_shared_in_whole_cents_and_its_odd_cent_goes_high():
+    # $8.62: the low half of $4.31 gives the two low winners $2.15 each, and the odd cent
+    # goes to the high half ($4.32), as Bovada pays (the engine would pay $2.16 and $2.15)
+    v = verify(hand(1))
+    assert v.pots[0]["replayed"] == {"Dealer": 647, "Small Blind": 215}
+    assert result(1, "Dealer : Hand result $6.47\nSmall Blind : Hand result $2.15",
+                  "Dealer : Hand result $6.46\nSmall Blind : Hand result $2.16")[0] == \
         "disagree"
 
 
 def test_all_in_forms_a_side_pot_and_the_rake_line():
     r = hand(2)
     assert [0, "all_in", 2000] in r.actions and [1, "all_in", 5000] in r.actions
-    assert r.extra["site"]["rake"] == 300
-    assert verify(r).pots[0]["replayed"] == {"UTG": 5725, "Dealer [ME]": 6000}
-    assert result(2, "Hand result-Side pot $60", "Hand result-Side pot $57.25")[0] == \
+    # each pot raked: what the main and the side pot paid gives each pot's rake
+    assert r.extra["site"]["rake"] == 300 and r.extra["site"]["pots"] == [5800, 5925]
+    assert verify(r).pots[0]["replayed"] == {"UTG": 5800, "Dealer [ME]": 5925}
+    assert result(2, "Hand result-Side pot $59.25", "Hand result-Side pot $58")[0] == \
         "disagree"
 
 

@@ -125,6 +125,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             raise b.fail(k, f"the board is given only in the summary (older files write "
                             f"no street lines): where each street began is not known: {line}")
     posted: dict[str, int] = {}
+    side_lines: list[bool] = []      # each result line: from a side pot
     section = "seats"
     for k, line in enumerate(chunk[1:], first + 1):
         if not line:
@@ -156,6 +157,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.unread(line, k, _HARMLESS, re.compile(r"^(?P<name>.+?) : (?!.*\b(?:Leave|"
                                                     r"Enter|Stand)\b)"))
             continue
+        if _RESULT.match(rest):
+            side_lines.append(bool(_RESULT.match(rest).group(1)))  # type: ignore[union-attr]
         skipped = _event(b, name, rest, k, posted)
         if skipped:
             return five_card(hand_id, origin, first, desc)
@@ -172,8 +175,13 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if not rake_written and b.tournament is None and b.collected and b.total_pot:
         # older files write no rake: it is what the pot did not pay
         b.rake = max(b.total_pot - sum(c for _, _, c, _ in b.collected), 0)
+    side = [c for (_, _, c, _), pot in zip(b.collected, side_lines) if pot]
+    if side:      # what the main pot and the side pot paid: each pot's rake from them
+        b.pot_nets = [sum(c for _, _, c, _ in b.collected) - sum(side), sum(side)]
     record = b.record()
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True)
+    # pots are checked as one (several side pots are all "Side pot"), halves are joined,
+    # and a low half is shared in whole cents, its odd cents to the high half
+    record.extra["site"].update(unnamed_pots=True, halves_joined=True, low_in_whole_units=True)
     return record
 
 

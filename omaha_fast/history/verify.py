@@ -218,6 +218,8 @@ def verify(record: HandRecord) -> Verdict:
     divided = {line[0] for line in collected if len(line) > 4 and line[4]}
     expected = _expected(awards, second.hand.awards if second else None, record.chip,
                          divided)
+    if site.get("low_in_whole_units") and second is None:
+        expected = [_low_in_whole_units(a, chip=record.chip) for a in awards]
     if site.get("unnamed_pots") and len(awards) > 1:
         awards, expected = _as_one_pot(awards, expected)
     replayed_stacks = list(result.replayed)
@@ -349,6 +351,25 @@ def _split_at_forfeits(hand: Hand, forfeits: Sequence[int], site: dict[str, Any]
         out.append(PotAward(pot.amount, rake, eligible, award.high_winners,
                             award.low_winners, award_shares(award, pot.amount - rake, chip)))
     return tuple(out)
+
+
+def _low_in_whole_units(award: PotAward, chip: int) -> _Expected:
+    """A pot divided as Bovada divides it: the low half is shared among its winners in
+    equal whole units, and what does not divide evenly goes to the high half."""
+    net = award.amount - award.rake
+    high, low = award.high_winners, award.low_winners
+    if not low or list(low) == list(high):
+        halves = half_lines(award, chip)
+        return (dict(award.shares),
+                None if halves is None else [(s, h, c, 0) for s, h, c in halves])
+    each = net // chip // 2 // len(low) * chip
+    lines = [(s, "high", c, 0) for s, c in split_evenly(net - each * len(low), high,
+                                                        chip).items()]
+    lines += [(s, "low", each, 0) for s in low]
+    shares: Counter[int] = Counter()
+    for seat, _, chips, _ in lines:
+        shares[seat] += chips
+    return dict(shares), [line for line in lines if line[2]]
 
 
 def _joined(lines: list[tuple[int, int, str, int]]) -> list[tuple[int, int, str, int]]:
