@@ -80,9 +80,10 @@ def test_a_tournament_level_antes_and_chips():
         == "disagree"
 
 
-def test_a_dead_button_and_a_dead_chip():
+def test_a_dead_button_a_dead_chip_and_a_seat_dealt_nothing():
     r = hand(4)
     assert r.button == 1 and r.stacks[1] is None      # the button's seat is empty
+    assert r.stacks[5] is None                        # waiting for the big blind
     assert [0, "dead", 2] in r.posts and [0, "blind", 5] in r.posts
     assert r.final_stacks[0] == 509
 

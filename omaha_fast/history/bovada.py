@@ -165,6 +165,10 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if not b.stakes[1]:
         _stakes(b, posted, level, first)
     rake_written = any(line.startswith("Total Pot(") and "| Rake (" in line for line in chunk)
+    if b.holes:      # every hand dealt is written: a seat dealt none sat out
+        acted = {a[0] + 1 for a in b.actions if isinstance(a[0], int)}
+        b.out.update(s for s in b.names if s not in b.holes and s not in b.invested
+                     and s not in acted)
     top = max(b.names, default=0)
     b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
     if b.button is None:      # "Set dealer/Bring in spot" with no seat: the seats' names say
