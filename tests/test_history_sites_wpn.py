@@ -98,3 +98,50 @@ def test_sniffed_and_replayed_from_utf16_with_crlf(tmp_path, capsys):
     assert out[0]["format"] == "wpn"
     assert out[-1]["summary"] == {"agreed": 4, "disagreed": 0, "refused": 0, "skipped": 2,
                                   "unreadable": 0, "unchecked": 0}
+
+
+# ----------------------------------------------------------- the older format (to 2019)
+CLASSIC = (Path(__file__).parent / "data" / "sites" / "wpn_classic_conventions.txt").read_text()
+
+
+def classic(number: int, text: str = CLASSIC):
+    return next(r for r in loads_winning(text, "c.txt") if r.id == f"60000000{number}")
+
+
+def test_the_older_format_agrees_and_skips_capped_tables_and_other_games():
+    items = read_winning(CLASSIC, "c.txt")
+    assert [i.game for i in items if isinstance(i, SkippedHand)] == [
+        "capped game: Ours - CAP - 6-Max", "Hold'em"]
+    assert [verify(r).result for r in items if not isinstance(r, SkippedHand)] == \
+        ["agree", "agree"]
+    assert site_format(CLASSIC) == "wpn"
+
+
+def test_older_amounts_are_added_and_collections_come_from_the_summary():
+    r = classic(2)
+    assert r.structure == "no-limit"                  # no structure is written
+    assert [0, "raise_to", 1200] in r.actions and [3, "raise_to", 3400] in r.actions
+    assert [0, "all_in", 11600] in r.actions and r.board == "8hTd6cAh2s"
+    assert r.table_size == 6
+    assert r.extra["site"]["collected"] == [[0, 0, 29850, None]]
+    assert verify(classic(2, CLASSIC.replace("Collects: 298.50. Wins: 148.50",
+                                             "Collects: 298. Wins: 148"))).result == "disagree"
+
+
+def test_older_hole_cards_one_a_line_sitting_out_and_a_seat_that_never_acts():
+    r = classic(1)
+    assert r.holes[0] == "KdKsTd9h" and r.holes[3] == "Ac2cQdQs"
+    assert r.stacks[4] is None and r.stacks[5] is None     # dee sat out, eve never acted
+    assert r.extra["site"]["rake"] == 25                    # the rake and the jackpot fee
+    assert verify(r).pots[0]["replayed"] == {"ann": 250, "cy": 250}
+
+
+def test_older_summary_bets_must_match_the_play_and_a_disconnection_is_refused():
+    bad = CLASSIC.replace("Bets: 1.75. Collects: 0. Loses: 1.75.",
+                          "Bets: 1.50. Collects: 0. Loses: 1.50.")
+    item = read_winning(bad, "c.txt")[0]
+    assert isinstance(item, UnreadableHand) and "the summary says bob bet 1.50" in \
+        str(item.error)
+    gone = CLASSIC.replace("Player ann allin (116)", "Player ann is disconnected and ALL IN.")
+    item = read_winning(gone, "c.txt")[1]
+    assert isinstance(item, UnreadableHand) and "disconnection" in str(item.error)

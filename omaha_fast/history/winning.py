@@ -35,7 +35,6 @@ from .record import HandRecord
 from .sitehand import (
     MONEY,
     HandBuilder,
-    SiteFormatError,
     SiteItem,
     SkippedHand,
     cards_in,
@@ -43,8 +42,11 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .winning_classic import read_winning_classic
 
-HEADER = re.compile(r"^(?:Game )?Hand #([0-9]+) - ")
+# a hand's first line, in the format since 2019 or the older one (winning_classic.py)
+HEADER = re.compile(r"^(?:Game )?Hand #([0-9]+) - |^Game started at: ")
+_NEW_HEADER = re.compile(r"^(?:Game )?Hand #([0-9]+) - ")
 _GAME = re.compile(r" - (?:([56])Card )?(Omaha H/L|Omaha)\((Pot Limit|No Limit|Fixed Limit)\)"
                    r" - ")
 _CASH_STAKES = re.compile(rf"\) - ({MONEY})/({MONEY}) - ")
@@ -86,11 +88,11 @@ def read_winning(text: str, origin: str = "<wpn>") -> list[SiteItem]:
     """Every hand of a WPN text: a record, a skipped hand (another game) or an unreadable
     hand (with the error that names its line)."""
     lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no WPN hand header found")
+    if not any(_NEW_HEADER.match(ln) for ln in lines):
+        return read_winning_classic(text, origin)
     items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
+    for first, chunk in split_hands(lines, _NEW_HEADER):
+        hand_id = _NEW_HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
         items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
     return items
 
