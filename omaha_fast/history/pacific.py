@@ -252,7 +252,10 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 b.collect(name, amount, "pot", None, k)
                 collected_total += amount
             elif rest.startswith(("shows [", "mucks [")):
-                cards = cards_of(_CARDS.search(rest).group(0))  # type: ignore[union-attr]
+                bracket = _CARDS.search(rest)
+                if bracket is None:
+                    raise b.fail(k, f"unreadable cards: {line}")
+                cards = cards_of(bracket.group(0))
                 if len(cards) == 10:
                     return five_card(hand_id, origin, first, game_text)
                 if rest.startswith("shows"):

@@ -46,7 +46,8 @@ from .sitehand import (
 
 HEADER = re.compile(r"^Game started at: ")
 _AMOUNT = r"[0-9][0-9,]*(?:\.[0-9]+)?"
-_GAME_ID = re.compile(rf"^Game ID: ([0-9]+) ({_AMOUNT})/({_AMOUNT}) (.*)\(([^()]+)\)$")
+_GAME_ID = re.compile(rf"^Game ID: ([0-9]+) ({_AMOUNT})/({_AMOUNT}) (.*)\(([^()]+)\)"
+                      rf"(?: [0-9]+-max)?$")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.*) \(({_AMOUNT})\)\.$")
 _BUTTON = re.compile(r"^Seat ([0-9]{1,2}) is the button$")
 _LINE = re.compile(rf"^Player (.*?) (has small blind|has big blind|ante|posts ante|posts|"
