@@ -99,7 +99,7 @@ def loads_ggpoker(text: str, origin: str = "<ggpoker>") -> list[HandRecord]:
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
-    desc = header.split(": ", 1)[1].rsplit(" - ", 1)[0]
+    desc = re.sub(r"\s*- Level.*$", "", header.split(": ", 1)[1].rsplit(" - ", 1)[0])
     game = _GAME.search(header)
     if game is None or "postflop" in header or game.group(2) not in (None, "5"):
         # another game, or a mixed structure ("Omaha (NL postflop)"), or six-card Omaha
