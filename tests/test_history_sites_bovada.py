@@ -102,3 +102,11 @@ def test_sniffed_and_replayed_as_utf16(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "4 of 4 hands agree: 4 agreed, 0 disagreed, 0 refused, 2 skipped, 0 unreadable")
+
+
+def test_time_outs_and_automatic_folds_are_actions():
+    text = chunk(1).replace("UTG : Folds", "UTG : Folds (auth)").replace(
+        "Small Blind : Calls $1.25", "Small Blind : Call(timeout) $1.25")
+    assert verify(hand(1, text)).result == "agree"
+    [item] = read_bovada(text.replace("Folds (auth)", "Folds (robot)"), "b.txt")
+    assert isinstance(item, UnreadableHand)

@@ -82,3 +82,11 @@ def test_sniffed_and_replayed_with_a_bom_and_crlf(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "3 of 3 hands agree: 3 agreed, 0 disagreed, 0 refused, 2 skipped, 0 unreadable")
+
+
+def test_an_all_in_insurance_is_refused_with_its_line():
+    text = TEXT.replace("*** TURN *** [2d 4h Ac] [7h]", "*** TURN *** [2d 4h Ac] [7h]\n"
+                        "Hero: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0)"
+                        " - (Mandatory/Main/Sub))")
+    item = read_ggpoker(text, "g.txt")[0]
+    assert isinstance(item, UnreadableHand) and "all-in insurance" in str(item.error)
