@@ -181,3 +181,11 @@ def test_replay_exit_codes(tmp_path, capsys):
 def test_partypoker_banner_is_not_taken_for_888():
     party = "***** Hand History for Game 11614201072 *****\n$50 USD PL Texas Hold'em - x"
     assert site_format(party) is None
+
+
+@pytest.mark.parametrize("banner", ["888poker", "888poker Snap Poker", "888.pt", "Cassava",
+                                    "888poker.ca-on", "Pacific Poker"])
+def test_the_skins_banners_are_read(banner):
+    text = TEXT.replace("***** 888poker Hand History", f"***** {banner} Hand History")
+    assert site_format(text) == "888poker"
+    assert len(loads_pacific(text, "p.txt")) == 7

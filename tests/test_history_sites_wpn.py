@@ -145,3 +145,10 @@ def test_older_summary_bets_must_match_the_play_and_a_disconnection_is_refused()
     gone = CLASSIC.replace("Player ann allin (116)", "Player ann is disconnected and ALL IN.")
     item = read_winning(gone, "c.txt")[1]
     assert isinstance(item, UnreadableHand) and "disconnection" in str(item.error)
+
+
+def test_six_card_omaha_is_another_game_not_five_card():
+    text = TEXT.replace("5Card Omaha H/L(Pot Limit)", "6Card Omaha H/L(Pot Limit)").replace(
+        "[Ac Tc Qc Js Qd]", "[Ac Tc Qc Js Qd 2c]")
+    skipped = [i.game for i in read_winning(text, "w.txt") if isinstance(i, SkippedHand)]
+    assert skipped[0] == "6Card Omaha H/L(Pot Limit)"

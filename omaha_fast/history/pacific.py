@@ -52,8 +52,9 @@ from .sitehand import (
 # the banner of each hand: 888poker, 888.pt, 888.es, Cassava, Pacific Poker and the skins
 # that write the same format ("***** 888poker Hand History for Game 1 *****"); partypoker
 # writes the banner with no name, and is not taken for 888
-HEADER = re.compile(r"^\*{5} (?:[\w.-]*888[\w.-]*|Cassava|Pacific ?Poker|LuckyAcePoker\.com"
-                    r"|[0-9]+\.ro(?: BLAST)?) Hand History for Game ([0-9]+) \*{5}$")
+HEADER = re.compile(r"^\*{5} (?:[\w.-]*888[\w.-]*(?: Snap Poker| BLAST)?|Cassava|Pacific ?Poker|"
+                    r"LuckyAcePoker\.com|[0-9]+\.ro(?: BLAST)?) Hand History for Game ([0-9]+)"
+                    r" \*{5}$")
 _GAME_NO = re.compile(r"^#Game No ?: ?[0-9]+$")
 _STAKES = re.compile(r"^(.+?)/(.+?) Blinds (.+?) - \*\*\* ")
 _GAME = re.compile(r"^(Fix Limit|Fixed Limit|Pot Limit|No Limit) (OmahaHL|Omaha Hi/Lo|"

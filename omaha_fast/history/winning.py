@@ -109,8 +109,10 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     desc = re.sub(r"^(?:Game )?Hand #[0-9]+ - (?:.*?Tournament #[0-9]+ - )?", "", header)
     if game is None:
         return SkippedHand(hand_id, origin, first, desc.split(" - ")[0])
-    if game.group(1):
+    if game.group(1) == "5":
         return five_card(hand_id, origin, first, desc.split(" - ")[0])
+    if game.group(1):            # six-card Omaha: another game
+        return SkippedHand(hand_id, origin, first, desc.split(" - ")[0])
     b = HandBuilder("wpn", hand_id, origin, first)
     b.game = "hilo" if game.group(2) == "Omaha H/L" else "high"
     b.structure = _LIMIT[game.group(3)]
