@@ -49,7 +49,7 @@ from .sitehand import (
 )
 
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
-_GAME = re.compile(r"\b(OMAHA HiLo|OMAHA)(?: Tournament #[0-9]+ TBL#[0-9]+,)? "
+_GAME = re.compile(r"\b(OMAHA HiLo|OMAHA)(?:ZonePoker)?(?: Tournament #[0-9]+ TBL#[0-9]+,)? "
                    r"(Pot Limit|No Limit|Fixed Limit|Limit)\b")
 _LEVEL = re.compile(rf"Level [0-9]+ \(({MONEY})/({MONEY})\)")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.+?) \(({MONEY}) in chips\)(.*)$")

@@ -69,7 +69,7 @@ _OTHER_SITES = (
 
 def other_site(text: str) -> Optional[str]:
     """What a text looks like when its first lines are another card room's history
-    (Winamax, iPoker, WPN, GGPoker, partypoker), which is not read; else None.
+    (Winamax, iPoker, partypoker), which is not read; else None.
 
     >>> other_site("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha")
     'a Winamax hand history'

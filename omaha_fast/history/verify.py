@@ -5,7 +5,10 @@ pot's size less what the summary says it held (all of it from the main pot when 
 summary does not list pots). Then, pot by pot, what every player collected is compared
 with the engine's award, half by half where the site's lines say which half (Full Tilt)
 or list one line per half (PokerStars); then the uncalled bets, the rake and the final
-stacks. A disagreement names the hand, the pot and both amounts.
+stacks. Sites that do not name the pots (888poker, GGPoker, Bovada) are checked over all
+pots as one, and sites that write a player's two halves in one line (WPN, GGPoker,
+Bovada) line by line with each player's halves added up. A disagreement names the hand,
+the pot and both amounts.
 
 >>> from omaha_fast.history.pokerstars import loads_pokerstars
 >>> text = '''PokerStars Hand #7:  Omaha Hi/Lo Limit ($2/$4 USD) - 2009/11/26 10:37:39 ET
