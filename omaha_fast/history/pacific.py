@@ -85,6 +85,12 @@ _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 # card ranks as the clients write them in other languages (Dutch: Heer, Vrouw, Boer;
 # Swedish: Kung, Dam, Knekt, Ess): each letter means one rank in every language read
 _RANKS = {"H": "K", "V": "Q", "B": "J", "Kn": "J", "D": "Q", "E": "A", "10": "T"}
+_DECIMALS = re.compile(r"[.,]([0-9]{1,2})$")
+_WHOLE = re.compile(r"[0-9]{1,3}(?:[., ]?[0-9]{3})*")
+_MARKS = re.compile(r"[., ]")
+_PLAIN = re.compile(r"^[$€£]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{1,2})?$")
+_CARD_SEP = re.compile(r"[,\s]+")
+_BUTTON = re.compile(r"Seat ([0-9]{1,2}) is the button")
 _RANK = re.compile(r"^(10|Kn|[2-9TJQKAHVBDE])([cdhs])$")
 
 
@@ -128,11 +134,11 @@ def amount_text(text: str) -> str:
     if m is None:
         raise SiteFormatError(f"not an amount: {text!r}")
     digits = m.group(1).strip()
-    tail = re.search(r"[.,]([0-9]{1,2})$", digits)
+    tail = _DECIMALS.search(digits)
     whole = digits[:tail.start()] if tail else digits
-    if not re.fullmatch(r"[0-9]{1,3}(?:[., ]?[0-9]{3})*", whole):
+    if not _WHOLE.fullmatch(whole):
         raise SiteFormatError(f"not an amount: {text!r}")
-    return re.sub(r"[., ]", "", whole) + (f".{tail.group(1)}" if tail else "")
+    return _MARKS.sub("", whole) + (f".{tail.group(1)}" if tail else "")
 
 
 def cards_of(text: str) -> str:
@@ -142,7 +148,7 @@ def cards_of(text: str) -> str:
     'JhQdTsAc'
     """
     out = []
-    for token in re.split(r"[,\s]+", text.strip().strip("[]").strip()):
+    for token in _CARD_SEP.split(text.strip().strip("[]").strip()):
         if not token:
             continue
         m = _RANK.match(token)
@@ -193,7 +199,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.stakes = (big, 2 * big) if b.structure == "fixed-limit" else (small, big)
             continue
         if section == "table":
-            m = re.fullmatch(r"Seat ([0-9]{1,2}) is the button", line)
+            m = _BUTTON.fullmatch(line)
             if m:
                 b.button = int(m.group(1))
                 continue
@@ -312,6 +318,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
 
 
 def _chips(b: HandBuilder, text: str, line: int) -> int:
+    if _PLAIN.match(text):          # "$1,234.50", "15": as the other sites write them
+        return b.chips(text, line)
     try:
         plain = amount_text(text)
     except SiteFormatError as e:
