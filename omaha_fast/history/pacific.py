@@ -74,6 +74,7 @@ _COLLECT = re.compile(r"^collected \[ ?(.+?) ?\]$")
 _STREET = re.compile(r"^\*\* Dealing (flop|turn|river) \*\* \[(.*)\]$", re.IGNORECASE)
 # lines that move nothing: the summary's named hands ("(Hi: ...)"), a hand not shown
 _HARMLESS = re.compile(r"^\((?:Hi|Lo): |^.+ did not show his hand$|^.+ does not show cards")
+_HARMLESS_ENDS = (" did not show his hand", " does not show cards.", " does not show cards")
 _MOVES = re.compile(r"^(?P<name>.+?) (?:posts|folds|checks|calls|bets|raises|shows|mucks|"
                     r"collected)\b")
 _POST_KIND = {"small blind": "sb", "big blind": "bb", "ante": "ante"}
@@ -183,7 +184,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     added: dict[int, int] = {}
     collected_total = 0
     for k, line in body[1:]:
-        if line.startswith("Table ") or line.startswith("Tournament #"):
+        if section == "table" and line.startswith(("Table ", "Tournament #")):
             m = _TABLE.match(line)
             if m is None:
                 raise b.fail(k, f"unreadable table line: {line}")
@@ -244,8 +245,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                                 f"{line}")
             b.hole(b.seat(found[0], k), cards, k, "dealt")
             continue
-        if _HARMLESS.search(line):
-            continue
+        if line.startswith(("(Hi: ", "(Lo: ")) or line.endswith(_HARMLESS_ENDS):
+            continue          # the summary's named hands, a hand not shown
         found = b.player_at(line, (" ",))
         if found is None:
             b.unread(line, k, _HARMLESS, _MOVES)
