@@ -90,3 +90,9 @@ def test_an_all_in_insurance_is_refused_with_its_line():
                         " - (Mandatory/Main/Sub))")
     item = read_ggpoker(text, "g.txt")[0]
     assert isinstance(item, UnreadableHand) and "all-in insurance" in str(item.error)
+
+
+def test_stakes_with_the_table_ante():
+    text = TEXT.replace("PLO ($0.5/$1) - 2021/01/21 02:41:55", "PLO ($0.5/$1($0.1)) - "
+                        "2021/01/21 02:41:55")
+    assert hand("OM900000001", text).blinds == [50, 100]

@@ -47,7 +47,8 @@ HEADER = re.compile(r"^Poker Hand #([A-Z]{2,3}[0-9]+): ")
 # the game: "PLO", "Omaha Pot Limit", "PLO Hi/Lo", "Omaha Hi/Lo Pot Limit", "PLO-5" ...
 _GAME = re.compile(r"(?:^|, |\s)(PLO|NLO|FLO|Omaha)(?:-([5-7]))?(?: ?(Hi/Lo|Hi-Lo|H/L|8))?"
                    r"(?: (Pot Limit|No Limit|Fixed Limit|Limit))?(?= \(|  ?- Level)")
-_STAKES = re.compile(rf"\(({MONEY})/({MONEY})\)")
+# the blinds, and the ante after them when the table has one ("($0.02/$0.05($0.01))")
+_STAKES = re.compile(rf"\(({MONEY})/({MONEY})(?:\({MONEY}\))?\)")
 _TABLE = re.compile(r"^Table '(.*)' (?:([0-9]{1,2})-max )?Seat #([0-9]{1,2}) is the button$")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.+?) \(({MONEY}) in chips\)( is sitting out)?$")
 _POST = re.compile(rf"^posts (small blind|big blind|missed blind|the ante|straddle) ({MONEY})"
