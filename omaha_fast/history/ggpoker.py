@@ -61,7 +61,7 @@ _STREET = re.compile(r"^\*\*\* (FIRST |SECOND )?(FLOP|TURN|RIVER) \*\*\*(.*)$")
 _RUN = {None: 0, "FIRST ": 1, "SECOND ": 2}
 _TOTAL = re.compile(rf"^Total pot ({MONEY})((?: \| [A-Za-z ]+ {MONEY})*)$")
 _PART = re.compile(rf"\| ([A-Za-z ]+?) ({MONEY})")
-_HARMLESS = re.compile(r"^.+?: (?:doesn't show hand|mucks hand|sits out|is sitting out)|"
+_HARMLESS = re.compile(r"^.+?: (?:doesn't show hand|sits out|is sitting out)|"
                        r"^Hand was run two times$|^.+? (?:has timed out|is disconnected|"
                        r"is connected|has returned|finished the tournament|wins the tournament"
                        r"|received [^$0-9]*bounty)")
@@ -220,7 +220,7 @@ def _play_line(b: HandBuilder, line: str, k: int) -> str:
               bool(m.group(4)), k)
     elif rest.startswith("shows ["):
         b.show(name, cards_in(rest.split("]", 1)[0] + "]"), k)
-    elif rest.startswith("mucks") and "[" in rest:
+    elif rest.startswith("mucks"):
         b.muck(name, k)
     elif rest.startswith(("folds", "checks", "calls", "bets", "raises", "posts")):
         raise b.fail(k, f"unreadable action: {line}")
