@@ -37,7 +37,7 @@ def result(number: int, old: str, new: str) -> tuple[str, list[str]]:
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_bovada(TEXT, "b.txt")
     assert [i.game for i in items if isinstance(i, SkippedHand)] == [
-        "HOLDEM No Limit", "OMAHA HiLo Pot Limit (five-card Omaha, not read yet)"]
+        "HOLDEM No Limit", "OMAHA HiLo Pot Limit (five-card Omaha: not read yet)"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
     assert [v.result for v in checked] == ["agree"] * 4, [v.differences for v in checked]
 

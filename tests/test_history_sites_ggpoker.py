@@ -32,7 +32,7 @@ def result(hand_id: str, old: str, new: str) -> tuple[str, list[str]]:
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_ggpoker(TEXT, "g.txt")
     assert [i.game for i in items if isinstance(i, SkippedHand)] == [
-        "PLO-5 ($0.1/$0.25) (five-card Omaha, not read yet)",
+        "PLO-5 ($0.1/$0.25) (five-card Omaha: not read yet)",
         "PLO ($0.1/$0.25) (a straddle, which the engine does not play)"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
     assert [v.result for v in checked] == ["agree"] * 3, [v.differences for v in checked]

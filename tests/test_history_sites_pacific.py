@@ -37,7 +37,7 @@ def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_pacific(TEXT, "p.txt")
     skipped = [i for i in items if isinstance(i, SkippedHand)]
     assert [s.game for s in skipped] == [
-        "No Limit Holdem", "Pot Limit Omaha (five-card Omaha, not read yet)"]
+        "No Limit Holdem", "Pot Limit Omaha (five-card Omaha: not read yet)"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
     assert [v.result for v in checked] == ["agree"] * 7, [v.differences for v in checked]
 

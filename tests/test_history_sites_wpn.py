@@ -33,7 +33,7 @@ def result(number: int, old: str, new: str) -> tuple[str, list[str]]:
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_winning(TEXT, "w.txt")
     assert [i.game for i in items if isinstance(i, SkippedHand)] == [
-        "5Card Omaha H/L(Pot Limit) (five-card Omaha, not read yet)", "Holdem(No Limit)"]
+        "5Card Omaha H/L(Pot Limit) (five-card Omaha: not read yet)", "Holdem(No Limit)"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
     assert [v.result for v in checked] == ["agree"] * 4, [v.differences for v in checked]
 

@@ -43,7 +43,7 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
-    five_card,
+    five_card_hand,
     parse_guarded,
     records_only,
 )
@@ -161,7 +161,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             side_lines.append(bool(_RESULT.match(rest).group(1)))  # type: ignore[union-attr]
         skipped = _event(b, name, rest, k, posted)
         if skipped:
-            return five_card(hand_id, origin, first, desc)
+            return five_card_hand(hand_id, origin, first, desc)
     if not b.stakes[1]:
         _stakes(b, posted, level, first)
     rake_written = any(line.startswith("Total Pot(") and "| Rake (" in line for line in chunk)

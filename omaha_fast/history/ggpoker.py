@@ -38,7 +38,7 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
-    five_card,
+    five_card_hand,
     parse_guarded,
     records_only,
 )
@@ -106,7 +106,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         # another game, or a mixed structure ("Omaha (NL postflop)"), or six-card Omaha
         return SkippedHand(hand_id, origin, first, desc)
     if game.group(2) == "5":
-        return five_card(hand_id, origin, first, desc)
+        return five_card_hand(hand_id, origin, first, desc)
     b = HandBuilder("ggpoker", hand_id, origin, first)
     b.game = "hilo" if game.group(3) else "high"
     b.structure = _LIMIT[game.group(4) or game.group(1)] if game.group(4) or \
@@ -158,7 +158,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         elif line.startswith("Dealt to "):
             found = b.player_at(line[9:], (" [",))
             if found and len(cards_in("[" + found[1])) == 10:
-                return five_card(hand_id, origin, first, desc)
+                return five_card_hand(hand_id, origin, first, desc)
             b.uncalled_or_dealt(line, k, _UNCALLED)
         else:
             skipped = _play_line(b, line, k)

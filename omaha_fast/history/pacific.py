@@ -44,9 +44,10 @@ from .sitehand import (
     SiteFormatError,
     SiteItem,
     SkippedHand,
-    five_card,
+    five_card_hand,
     parse_guarded,
     records_only,
+    uncalled_excess,
 )
 
 # the banner of each hand: 888poker, 888.pt, 888.es, Cassava, Pacific Poker and the skins
@@ -172,7 +173,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         return SkippedHand(hand_id, origin, first, header.split(" - ")[0])
     game_text = stakes.group(3).strip()
     if _FIVE.search(game_text):
-        return five_card(hand_id, origin, first, game_text)
+        return five_card_hand(hand_id, origin, first, game_text)
     game = _GAME.match(game_text)
     if game is None:
         return SkippedHand(hand_id, origin, first, game_text)
@@ -239,7 +240,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 raise b.fail(k, f"cards dealt to a player with no seat: {line}")
             cards = cards_of("[" + found[1])
             if len(cards) == 10:
-                return five_card(hand_id, origin, first, game_text)
+                return five_card_hand(hand_id, origin, first, game_text)
             if len(cards) != 8:
                 raise b.fail(k, f"{len(cards) // 2} hole cards dealt (Omaha deals four): "
                                 f"{line}")
@@ -265,7 +266,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                     raise b.fail(k, f"unreadable cards: {line}")
                 cards = cards_of(bracket.group(0))
                 if len(cards) == 10:
-                    return five_card(hand_id, origin, first, game_text)
+                    return five_card_hand(hand_id, origin, first, game_text)
                 if rest.startswith("shows"):
                     b.show(name, cards, k)
                 else:
@@ -334,18 +335,13 @@ def _returns_and_rake(b: HandBuilder, collected: int) -> None:
     what it paid. When the collections hold the uncalled bet (what went in, less the
     bet, is less than what was paid), no bet is returned and the check counts it in the
     winner's collection."""
-    live = dict(b.invested)       # a dead blind is no part of what a bet is matched by
-    for seat, kind, amount in b.posts:
-        if kind == "dead":
-            live[seat] -= amount
-    ranked = sorted(((c, s) for s, c in live.items()), reverse=True)
-    excess = ranked[0][0] - (ranked[1][0] if len(ranked) > 1 else 0) if ranked else 0
+    excess = uncalled_excess(b)
     total = sum(b.invested.values())
-    if excess > 0 and total - excess >= collected:
-        b.uncalled(b.names[ranked[0][1]], excess, b.line)
-        total -= excess
+    if excess is not None and total - excess[1] >= collected:
+        b.uncalled(b.names[excess[0]], excess[1], b.line)
+        total -= excess[1]
     b.total_pot = total
-    # tournament chips are not raked: what a tournament pot did not pay is a difference
+    # tournament chips are not raked: what a tournament pot did not pay is a difference,
     # and a pot that paid nobody is a difference too, never a rake of the whole pot
     b.rake = max(total - collected, 0) if b.tournament is None and collected else 0
 

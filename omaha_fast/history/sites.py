@@ -20,6 +20,20 @@ from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
 from .winning import HEADER as WINNING_HEADER, read_winning
 
+# the card rooms read: (format, the pattern of a hand's first line, the reader); one
+# line a site, in the order they are tried
+_READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]], ...] = (
+    ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
+    ("fulltilt", FULLTILT_HEADER, read_fulltilt),
+    ("888poker", PACIFIC_HEADER, read_pacific),
+    ("wpn", WINNING_HEADER, read_winning),
+    ("ggpoker", GGPOKER_HEADER, read_ggpoker),
+    ("bovada", BOVADA_HEADER, read_bovada),
+)
+# what each format is called in messages
+_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "888poker": "888poker",
+          "wpn": "WPN (ACR)", "ggpoker": "GGPoker", "bovada": "Bovada"}
+
 
 def decode_history(data: bytes) -> str:
     """Text of a history file as the sites wrote them: UTF-16 or UTF-8 with a byte-order
@@ -36,21 +50,9 @@ def decode_history(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-# the formats read: name, the header line of a hand, the reader (one line each)
-_READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]], ...] = (
-    ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
-    ("fulltilt", FULLTILT_HEADER, read_fulltilt),
-    ("888poker", PACIFIC_HEADER, read_pacific),
-    ("wpn", WINNING_HEADER, read_winning),
-    ("ggpoker", GGPOKER_HEADER, read_ggpoker),
-    ("bovada", BOVADA_HEADER, read_bovada),
-)
-
-
 def site_format(text: str) -> Optional[str]:
-    """The format of a card room's history ("pokerstars", "fulltilt", "888poker", ...):
-    the first hand header decides (a preamble may come before it); None for another
-    text."""
+    """The card room whose history the text is ("pokerstars", "fulltilt", "winamax",
+    ...: the first hand header decides; a preamble may come before it), else None."""
     for line in text_lines(text):
         for name, header, _ in _READERS:
             if header.match(line):
@@ -69,7 +71,7 @@ _OTHER_SITES = (
 
 def other_site(text: str) -> Optional[str]:
     """What a text looks like when its first lines are another card room's history
-    (Winamax, iPoker, partypoker), which is not read; else None.
+    that is not read (Winamax, iPoker, partypoker); else None.
 
     >>> other_site("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha")
     'a Winamax hand history'
@@ -89,20 +91,20 @@ def not_supported(text: str, origin: str) -> None:
     found = other_site(text)
     if found:
         raise SiteFormatError(f"{origin}: this looks like {found}, a format that is not "
-                              f"supported (PHH, JSON and the histories of "
-                              f"{', '.join(name for name, _, _ in _READERS)} are read)")
+                              f"supported ({', '.join(_NAMES.values())}, PHH and JSON "
+                              f"are read)")
 
 
 def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
-    """Every hand of a card room's text (PokerStars, Full Tilt, 888poker, ...): records,
+    """Every hand of a card room's text (the format found from its content): records,
     skipped hands (other games) and unreadable hands (each with the error naming its
     line)."""
     fmt = site_format(text)
     for name, _, reader in _READERS:
         if name == fmt:
             return reader(text, origin)
-    raise SiteFormatError(f"{origin}: not a card-room history of a format that is read "
-                          f"({', '.join(name for name, _, _ in _READERS)})")
+    raise SiteFormatError(f"{origin}: not a history of a card room read here "
+                          f"({', '.join(_NAMES.values())})")
 
 
 __all__ = ["decode_history", "site_format", "read_site", "other_site", "not_supported"]

@@ -38,7 +38,7 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
-    five_card,
+    five_card_hand,
     parse_guarded,
     records_only,
 )
@@ -110,7 +110,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if game is None:
         return SkippedHand(hand_id, origin, first, desc.split(" - ")[0])
     if game.group(1) == "5":
-        return five_card(hand_id, origin, first, desc.split(" - ")[0])
+        return five_card_hand(hand_id, origin, first, desc.split(" - ")[0])
     if game.group(1):            # six-card Omaha: another game
         return SkippedHand(hand_id, origin, first, desc.split(" - ")[0])
     b = HandBuilder("wpn", hand_id, origin, first)
@@ -166,7 +166,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             if section == "seats" and found and len(cards_in("[" + found[1])) == 2:
                 continue       # a card for the seat draw at a tournament's start
             if found and len(cards_in("[" + found[1])) == 10:
-                return five_card(hand_id, origin, first, desc.split(" - ")[0])
+                return five_card_hand(hand_id, origin, first, desc.split(" - ")[0])
             b.uncalled_or_dealt(line, k, _UNCALLED)
         else:
             _play_line(b, line, k)
