@@ -189,3 +189,11 @@ def test_the_skins_banners_are_read(banner):
     text = TEXT.replace("***** 888poker Hand History", f"***** {banner} Hand History")
     assert site_format(text) == "888poker"
     assert len(loads_pacific(text, "p.txt")) == 7
+
+
+def test_a_tournament_summary_is_named_not_read(tmp_path, capsys):
+    path = tmp_path / "summary.txt"
+    path.write_text("***** Cassava Tournament Summary *****\nTournament ID: 1\n")
+    assert main(["replay", str(path)]) == 2
+    assert "this looks like an 888poker tournament summary (no hands)" in \
+        capsys.readouterr().err

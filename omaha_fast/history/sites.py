@@ -66,6 +66,7 @@ _OTHER_SITES = (
     ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
     ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
     ("a partypoker hand history", re.compile(r"^\*{5} Hand History [Ff]or Game [0-9]+ \*{5}")),
+    ("an 888poker tournament summary (no hands)", re.compile(r"^\*{5} \S+ Tournament Summary")),
 )
 
 
