@@ -147,7 +147,8 @@ def test_board_hands_are_left_out_and_float_weights_kept():
     (dict(oop=OOP + OOP[:1]), SubgameValueError),
     (dict(tree="pot"), SubgameTypeError), (dict(iterations=-5), SubgameValueError),
     (dict(target="x"), SubgameTypeError), (dict(game="razz"), SubgameValueError),
-    (dict(check_every=0), SubgameValueError), (dict(progress=5), SubgameTypeError)])
+    (dict(check_every=0), SubgameValueError), (dict(progress=5), SubgameTypeError),
+    (dict(threads=0), SubgameValueError), (dict(threads=1.5), SubgameTypeError)])
 def test_bad_spots_raise_the_package_errors(kw, error):
     args = dict(board=BOARD, oop=OOP, ip=IP, pot=10, stack=30)
     args.update(kw)

@@ -34,7 +34,7 @@ class Engine:
     def __init__(self, nodes: list[Node], board: list[int], hands: tuple[Any, Any],
                  weights: tuple[Any, Any], pot: float, game: str,
                  alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0,
-                 prepared: bool = True) -> None:
+                 prepared: bool = True, threads: Any = None) -> None:
         np = _np()
         self.nodes = nodes
         self.pot = float(pot)
@@ -54,8 +54,8 @@ class Engine:
         else:
             boards = [bytes(board)]
             self.masks = (np.ones((1, n[0])), np.ones((1, n[1])))
-        self.showdowns = (Showdowns(boards, hands[0], hands[1], game, prepared),
-                          Showdowns(boards, hands[1], hands[0], game, prepared))
+        self.showdowns = (Showdowns(boards, hands[0], hands[1], game, prepared, threads),
+                          Showdowns(boards, hands[1], hands[0], game, prepared, threads))
         self.blockers = (Blockers(hands[0], hands[1]), Blockers(hands[1], hands[0]))
         self.batch = [len(self.rivers) if (self.turn and nd.river) else 1 for nd in nodes]
         self.regrets: dict[int, Any] = {}

@@ -99,9 +99,10 @@ class Showdowns:
     """
 
     def __init__(self, boards: list[bytes], hero: Any, villain: Any, game: str,
-                 prepared: bool = True) -> None:
+                 prepared: bool = True, threads: Any = None) -> None:
         np = _np()
         self.game = game
+        self.threads = threads
         self.n = len(hero)
         table = _prepared_table() if prepared else None
         self.prepared = table is not None
@@ -145,7 +146,8 @@ class Showdowns:
         for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
             if prep is None:
                 continue
-            sv = prep.values_batch(np.ascontiguousarray(stacked[:, r][:, vi]))
+            sv = prep.values_batch(np.ascontiguousarray(stacked[:, r][:, vi]),
+                                   threads=self.threads)
             value[:, r, hi] = sv.value
             reach[:, r, hi] = sv.reach
         return [(value[i], reach[i]) for i in range(k)]

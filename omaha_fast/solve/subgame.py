@@ -41,7 +41,8 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
           tree: Optional[BetTree] = None, game: str = "hilo", target: float = 0.3,
           iterations: int = 1000, seconds: Optional[float] = None,
           check_every: int = 10, progress: Optional[Progress] = None,
-          alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0) -> SubgameResult:
+          alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0,
+          threads: Optional[int] = None) -> SubgameResult:
     """Solve a heads-up subgame that starts on the turn (a 4-card board) or the river.
 
     ``oop`` acts first on each street, ``ip`` second. Each range is range text, a
@@ -51,6 +52,7 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     two stacks). The solve stops when the exploitability (checked every ``check_every``
     iterations, in percent of ``pot``) is at most ``target``, after ``iterations``, or
     after ``seconds``, whichever comes first; the final strategy is measured once more.
+    ``threads`` is how many threads the batched showdowns use (None: every core).
 
     >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
     ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
@@ -74,12 +76,15 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     every = _budget(check_every, "check_every", True)
     if not every:
         raise SubgameValueError("check_every must be at least 1")
+    threads_v = _budget(threads, "threads", True)
+    if threads_v == 0:
+        raise SubgameValueError("threads must be at least 1 (or None: every core)")
     if progress is not None and not callable(progress):
         raise SubgameTypeError(f"progress must be a function or None, got {progress!r}")
     street = "turn" if len(cards) == 4 else "river"
     nodes = build(tree, pot_v, stack_v, street)
     engine = Engine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game, alpha, beta,
-                    gamma)
+                    gamma, threads=threads_v)
     if engine.deal_weight() <= 0:
         raise SubgameValueError("the two ranges never fit together: every pair of hands "
                                 "shares a card")
