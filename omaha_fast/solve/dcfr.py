@@ -73,19 +73,11 @@ class Engine:
 
     def current(self, k: int) -> Any:
         """Regret matching at node k: (B, n, A)."""
-        np = _np()
-        pos = np.maximum(self.regrets[k], 0).astype(np.float64, copy=False)
-        total = pos.sum(axis=2, keepdims=True)
-        a = pos.shape[2]
-        return np.where(total > 0, pos / np.where(total > 0, total, 1.0), 1.0 / a)
+        return _normalised(_np().maximum(self.regrets[k], 0))
 
     def average(self, k: int) -> Any:
         """The average strategy at node k: (B, n, A); uniform where a hand never got there."""
-        np = _np()
-        s = self.sums[k].astype(np.float64, copy=False)
-        total = s.sum(axis=2, keepdims=True)
-        a = s.shape[2]
-        return np.where(total > 0, s / np.where(total > 0, total, 1.0), 1.0 / a)
+        return _normalised(self.sums[k].astype(_np().float64))
 
     # ---- the passes --------------------------------------------------------------------
 
@@ -218,3 +210,16 @@ class Engine:
         reach = (reach * self.masks[p]).sum(axis=0)
         del np
         return value, reach
+
+
+def _normalised(x: Any) -> Any:
+    """Rows of ``x`` (a fresh non-negative array, float64 after) scaled to add to 1 over the
+    last axis; uniform where a row adds to 0. Works in place."""
+    np = _np()
+    x = x.astype(np.float64, copy=False)
+    total = x.sum(axis=2, keepdims=True)
+    zero = total[..., 0] <= 0
+    np.divide(x, total, out=x, where=total > 0)
+    if zero.any():
+        x[zero] = 1.0 / x.shape[2]
+    return x

@@ -141,16 +141,20 @@ class Showdowns:
         if not self.prepared or not hasattr(self.rows[0][5], "values_batch"):
             return [self.values(w) for w in weights]
         k, b = len(weights), len(self.rows)
-        value, reach = np.zeros((k, b, self.n)), np.zeros((k, b, self.n))
-        stacked = np.stack(weights, axis=0)                   # (k, B, m)
+        value, reach = np.zeros((b, k, self.n)), np.zeros((b, k, self.n))
+        stacked = np.stack(weights, axis=1)                   # (B, k, m)
         for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
             if prep is None:
                 continue
-            sv = prep.values_batch(np.ascontiguousarray(stacked[:, r][:, vi]),
+            whole = len(vi) == stacked.shape[2]         # a river spot: every hand lives
+            sv = prep.values_batch(stacked[r] if whole else stacked[r][:, vi],
                                    threads=self.threads)
-            value[:, r, hi] = sv.value
-            reach[:, r, hi] = sv.reach
-        return [(value[i], reach[i]) for i in range(k)]
+            if len(hi) == self.n:
+                value[r], reach[r] = sv.value, sv.reach
+            else:
+                value[r][:, hi] = sv.value
+                reach[r][:, hi] = sv.reach
+        return [(value[:, i], reach[:, i]) for i in range(k)]
 
     def blockers(self, w: Any) -> Any:
         """Fold sums through the prepared tables, row r of ``w`` (B, m) on board r."""
