@@ -72,7 +72,7 @@ class Engine:
     # ---- strategies --------------------------------------------------------------------
 
     def current(self, k: int) -> Any:
-        """Regret matching at node k: (B, n, A)."""
+        """Regret matching at node k: (B, n, A), in the regrets' float type."""
         return _normalised(_np().maximum(self.regrets[k], 0))
 
     def average(self, k: int) -> Any:
@@ -213,10 +213,10 @@ class Engine:
 
 
 def _normalised(x: Any) -> Any:
-    """Rows of ``x`` (a fresh non-negative array, float64 after) scaled to add to 1 over the
-    last axis; uniform where a row adds to 0. Works in place."""
+    """Rows of ``x`` (a fresh non-negative array, kept in its float type: the current
+    strategy below a turn stays float32, as its regrets) scaled to add to 1 over the last
+    axis; uniform where a row adds to 0. Works in place."""
     np = _np()
-    x = x.astype(np.float64, copy=False)
     total = x.sum(axis=2, keepdims=True)
     zero = total[..., 0] <= 0
     np.divide(x, total, out=x, where=total > 0)
