@@ -230,6 +230,17 @@ def test_save_and_load_round_trip(tmp_path):
     (tmp_path / "text.npz").write_text("not a zip")
     with pytest.raises(SolvedFileError):
         load(tmp_path / "text.npz")
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(path.read_bytes()[:200])            # a truncated zip
+    with pytest.raises(SolvedFileError):
+        load(cut)
+    meta = tmp_path / "meta.npz"                        # the right format, no nodes
+    np.savez(meta, **{"meta.json": np.frombuffer(b'{"format": "omaha_fast-subgame-1"}',
+                                                 dtype=np.uint8)})
+    with pytest.raises(SolvedFileError):
+        load(meta)
+    with pytest.raises(FileNotFoundError):
+        load(tmp_path / "missing.npz")
 
 
 # ---- command line ------------------------------------------------------------------------

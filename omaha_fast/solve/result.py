@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
@@ -165,21 +166,25 @@ class SubgameResult:
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike[str]]) -> SubgameResult:
-        """A solved tree written by :meth:`save`."""
+        """A solved tree written by :meth:`save`. A file that is missing raises as
+        ``open`` does; one that is not a solved tree, :class:`SolvedFileError`."""
         np = _np()
         try:
             with np.load(path, allow_pickle=False) as data:
                 meta = json.loads(bytes(data["meta.json"]).decode())
-                if meta.get("format") != FORMAT:
+                if not isinstance(meta, dict) or meta.get("format") != FORMAT:
                     raise SolvedFileError(f"{path}: not a solved tree ({FORMAT})")
                 arrays = {name: np.array(data[name]) for name in data.files}
-        except (KeyError, ValueError, OSError, json.JSONDecodeError) as err:
-            if isinstance(err, SolvedFileError):
-                raise
-            if isinstance(err, FileNotFoundError):
-                raise
+            return cls._from_saved(np, meta, arrays)
+        except (FileNotFoundError, IsADirectoryError, PermissionError, SolvedFileError):
+            raise
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError, OSError,
+                EOFError, zipfile.BadZipFile) as err:
             raise SolvedFileError(f"{path}: not a solved tree saved by omaha_fast "
-                                  f"({err})") from None
+                                  f"({type(err).__name__}: {err})") from None
+
+    @classmethod
+    def _from_saved(cls, np: Any, meta: dict[str, Any], arrays: dict[str, Any]) -> SubgameResult:
         nodes = [Node(d["kind"], d["player"], d["street"], tuple(d["contrib"]), d["path"],
                       d["parent"], list(d["children"]), list(d["actions"]), d["river"])
                  for d in meta["nodes"]]
