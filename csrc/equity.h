@@ -168,6 +168,24 @@ typedef struct {
     int fs;
 } board5;
 
+/* The summary of a complete board (five cards) for rec_high. */
+static OF_ALWAYS_INLINE void board5_of(board5 *b, const uint8_t *cards) {
+    int r[5];
+    unsigned counts = 0, low = 0;
+    uint64_t suited = 0;
+    for (int i = 0; i < 5; i++) {
+        r[i] = cards[i] >> 2;
+        counts += card_suit_count(cards[i]);
+        low |= of_low_bit[r[i]];
+        suited |= card_suited(cards[i]);
+    }
+    of_sort_small(r, 5);
+    b->row = of_board_rows(5) + (size_t)of_multiset_index(r, 5) * OF_PAIRS;
+    b->fs = flush_suit(counts);
+    b->fmask = flush_ranks(suited, b->fs);
+    b->low = low;
+}
+
 static OF_ALWAYS_INLINE unsigned rec_high(const board5 *b, const hand_rec *r) {
     unsigned best = max6(b->row, r->pair), v;
     unsigned hs = b->fs < 4 ? mask_suit_ranks(r->mask, b->fs) : 0;
@@ -342,6 +360,10 @@ void eq_enumerate(const job *J, histogram *h, int start, int left, int level, in
                   unsigned low, uint64_t suited, unsigned counts);
 /* Exact work units: each fixes the first one or two dealt cards. */
 int64_t eq_exact_units(const job *J);
+
+/* Add `w` boards with the outcome `key` (high winners | low winners << n) to the
+ * per-player sums (equity_run.c). */
+void eq_add_outcome(of_player_result *results, int n, uint32_t key, double w);
 
 /* Run a prepared job on `threads` threads (0: one per core; the caller's among them) and
  * turn the merged histogram into per-player sums; *done gets the units' total. */

@@ -273,8 +273,9 @@ def test_status_codes_are_distinct_and_positive():
 
 
 def test_no_low_has_its_own_status():
-    from omaha_fast import _core
     from omaha_fast._lib import ffi, lib
+
+    from omaha_fast import _core
     from omaha_fast.cards import parse_cards
     from omaha_fast.errors import InvalidValueError
 
