@@ -260,13 +260,14 @@ static inline int eq_high_size(const job *J) { return J->deal ? of_comb[J->deal]
 
 /* Player p's high from his tables: idx = multiset index of the dealt ranks, suit fs (4:
  * none) holding the ranks fmask on the board. */
-static OF_ALWAYS_INLINE unsigned table_high(const job *J, int p, int idx, int fs, unsigned fmask) {
+static OF_ALWAYS_INLINE unsigned table_high(const job *J, int p, int idx, unsigned fs,
+                                            unsigned fmask) {
     unsigned hv = J->high[p][idx], f = J->flush[p][fs][fmask];
     return f > hv ? f : hv;
 }
 
 /* High winners when suit fs holds the ranks fmask on the board. */
-static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx, int fs,
+static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx, unsigned fs,
                                                     unsigned fmask) {
     unsigned v[OF_MAX_PLAYERS];
     for (int p = 0; p < n; p++) v[p] = table_high(J, p, idx, fs, fmask);
@@ -277,7 +278,7 @@ static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx
 static OF_ALWAYS_INLINE unsigned outcome_high(const job *J, int n, int idx, uint64_t suited,
                                               unsigned counts) {
     int fs = flush_suit(counts);
-    return outcome_high_flush(J, n, idx, fs, flush_ranks(suited, fs));
+    return outcome_high_flush(J, n, idx, (unsigned)fs, flush_ranks(suited, fs));
 }
 
 /* Low winners (0 when nobody has a low, or in Omaha High). */
