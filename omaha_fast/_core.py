@@ -328,13 +328,20 @@ def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
     return _result_sums(results, n_players), float(boards[0]), float(no_low[0])
 
 
+_river_buffers = threading.local()
+
+
 def river_equity(hands: bytes, board: bytes, game: int) -> tuple[list[float], float]:
     """Exact equity of rows of four cards on a complete board (5 cards), every card
     distinct and in range as the caller checked: the per-player sums (9 a player, in
     _RESULT_FIELDS order) over the one board, and 1.0 when it has no low, else 0.0."""
     n_players = len(hands) // 4
-    results = ffi.new("of_player_result[]", n_players)
-    out = ffi.new("double[2]")
+    try:
+        results, out = _river_buffers.value
+    except AttributeError:   # this thread's first call: its own buffers, kept
+        results = ffi.new("of_player_result[]", lib.OF_MAX_PLAYERS)
+        out = ffi.new("double[2]")
+        _river_buffers.value = results, out
     rc = lib.of_equity(hands, n_players, board, 5, b"", 0, game, 0, 0, 0, 1, ffi.NULL,
                        ffi.NULL, results, out, out + 1)
     if rc != lib.OF_OK:

@@ -271,3 +271,17 @@ def test_complete_board_fast_path_matches_the_general_path():
 def test_complete_board_errors_are_the_general_paths(hands, board, match):
     with pytest.raises(InvalidCardError, match=match):
         equity(hands, board=board)
+
+
+def test_complete_board_results_are_whole_results():
+    # the river path fills its frozen results directly: they must still be the same
+    # objects in every way (fields, order, equality, hash, repr, immutability, to_dict)
+    import dataclasses
+    fast = equity(["As2s3h4h", "KcKdQcJd", "9h8h7c6c"], board="Ks7d2h5c9s")
+    slow = equity(["As2s3h4h", "KcKdQcJd", "9h8h7c6c"], board="Ks7d2h5c9s", threads=1)
+    assert fast == slow and hash(fast.players[0]) == hash(slow.players[0])
+    assert repr(fast) == repr(slow) and fast.to_dict() == slow.to_dict()
+    for a, b in zip(fast.players, slow.players):
+        assert dataclasses.astuple(a) == dataclasses.astuple(b)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.players[0].equity = 1.0  # type: ignore[misc]
