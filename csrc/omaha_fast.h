@@ -37,6 +37,7 @@ extern "C" {
 #define OF_ERR_CANCELLED 6   /* the progress callback asked to stop */
 #define OF_ERR_THREAD 7      /* a worker thread could not be started */
 #define OF_ERR_NO_DEAL 8     /* the ranges never fit together (always share a card) */
+#define OF_ERR_WEIGHT 9      /* a weight negative, NaN or infinite, or sums past a double */
 #define OF_ERR_NO_LOW 10     /* of_best_cards asked for the low of a hand that makes none */
 
 #define OF_GAME_HIGH 0
@@ -225,6 +226,58 @@ int of_preflop_sample(const uint8_t *hero, size_t n_hero, const uint64_t *row_ke
                       size_t n_groups, const uint64_t *col_keys, int game, uint64_t samples,
                       uint64_t seed, double *share, double *high, double *share_sq,
                       uint32_t *compat, size_t *bad_row, int *bad_side);
+/* Prepared showdowns (prepared.c). A table fixes a river board (n_board = 5) and two
+ * ranges (rows of 4 cards; bad rows fail as in of_showdown_values, with *bad_side and
+ * *bad_row) and evaluates and sorts them once; values then takes k rows of m villain
+ * weights (row-major) and writes k rows of n hero results to value, reach, high and low,
+ * equal to of_showdown_values on each row of weights (high = value - low). A weight that is
+ * negative, NaN or infinite fails with OF_ERR_WEIGHT, *bad_row its row of weights and
+ * *bad_col its column (m when the row's sum overflows a double); rows before it are done.
+ * A table is read-only once built: threads may share it, each with its own work area
+ * (of_showdown_work_new; work NULL makes one per call). threads: for k > 1, 0 = one per
+ * online core; every thread after the first gets its own work area. blockers writes only
+ * the reach (the villain weight sharing no card with each hero hand), in linear time. */
+typedef struct of_showdown_table of_showdown_table;
+typedef struct of_showdown_work of_showdown_work;
+int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                          const uint8_t *villain, size_t m, int game,
+                          of_showdown_table **out, size_t *bad_row, int *bad_side);
+void of_showdown_table_free(of_showdown_table *table);
+/* side 0: hero hands (n), 1: villain hands (m) */
+size_t of_showdown_table_size(const of_showdown_table *table, int side);
+int of_showdown_work_new(const of_showdown_table *table, of_showdown_work **out);
+void of_showdown_work_free(of_showdown_work *work);
+int of_showdown_table_values(const of_showdown_table *table, of_showdown_work *work,
+                             const double *weights, size_t k, int threads, double *value,
+                             double *reach, double *high, double *low, size_t *bad_row,
+                             size_t *bad_col);
+int of_showdown_table_blockers(const of_showdown_table *table, of_showdown_work *work,
+                               const double *weights, size_t k, int threads, double *reach,
+                               size_t *bad_row, size_t *bad_col);
+/* The turn (n_board = 4): for each hero hand, the river values averaged over the river
+ * cards, each villain hand j (weight w_j, NULL: all 1) sharing no card with it counted at
+ * each of the 40 rivers that neither holds with chance 1/40: value = sum_j w_j E[share],
+ * reach = sum_j w_j, high and low the halves. Bad hands and weights fail as above
+ * (*bad_row the bad weight, m for an overflowing sum). threads: 0 = one per online core;
+ * the sums differ by rounding between thread counts. */
+int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                            const uint8_t *villain, size_t m, const double *weights, int game,
+                            int threads, double *value, double *reach, double *high,
+                            double *low, size_t *bad_row, int *bad_side);
+/* A prepared turn (n_board = 4): a river table (as above) for each of the 48 river cards,
+ * of the hands that do not hold it; values then gives, for k rows of m villain weights,
+ * what of_turn_showdown_values gives for each row, with the same errors for bad hands and
+ * weights (every row is checked before any work). Memory: about 100 bytes per hand per
+ * river. threads: 0 = one per online core, split over the rivers. Read-only once built. */
+typedef struct of_turn_table of_turn_table;
+int of_turn_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                      const uint8_t *villain, size_t m, int game, of_turn_table **out,
+                      size_t *bad_row, int *bad_side);
+void of_turn_table_free(of_turn_table *table);
+size_t of_turn_table_size(const of_turn_table *table, int side);
+int of_turn_table_values(const of_turn_table *table, const double *weights, size_t k,
+                         int threads, double *value, double *reach, double *high,
+                         double *low, size_t *bad_row, size_t *bad_col);
 /* cdef-end */
 
 #ifdef __cplusplus
