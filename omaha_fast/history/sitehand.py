@@ -84,6 +84,16 @@ def to_chips(text: str, scale: int) -> int:
     return int(whole) * scale + cents
 
 
+def five_card_hand(hand_id: str, origin: str, line: int, game: str) -> SkippedHand:
+    """A five-card Omaha hand (Big O, PLO5): recognised by each reader and skipped,
+    counted as a game not read yet. The one place to change when the engine plays it.
+
+    >>> five_card_hand("7", "f.txt", 1, "5 Card Omaha Hi/Lo pot limit").game
+    '5 Card Omaha Hi/Lo pot limit (five-card Omaha: not read yet)'
+    """
+    return SkippedHand(hand_id, origin, line, f"{game} (five-card Omaha: not read yet)")
+
+
 def parse_guarded(parse: Callable[[list[str], int, str, str], SiteItem], chunk: list[str],
                   first: int, hand_id: str, origin: str) -> SiteItem:
     """One hand parsed, or an UnreadableHand naming it: any value the parser cannot use
@@ -655,4 +665,5 @@ class HandBuilder:
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
+           "five_card_hand",
            "to_chips", "cards_in", "pot_index", "MONEY"]
