@@ -199,7 +199,8 @@ def verify(record: HandRecord) -> Verdict:
         rakes: tuple[int, ...] = ()
         if site.get("rake"):     # replayed again with each pot's rake as the site took it
             gross = [a.amount for a in result.hand.awards]
-            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"]))
+            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"],
+                                     site.get("rake_split") == "proportional"))
             result = replay(_RakedRecord(**base, pot_rakes=rakes))
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
@@ -218,6 +219,8 @@ def verify(record: HandRecord) -> Verdict:
     divided = {line[0] for line in collected if len(line) > 4 and line[4]}
     expected = _expected(awards, second.hand.awards if second else None, record.chip,
                          divided)
+    if site.get("pots_by_winner"):
+        awards, expected = _merge_by_winner(awards, expected)
     replayed_stacks = list(result.replayed)
     # a hand run twice, or pots divided as the site divides them, pay otherwise
     paid: Counter[int] = Counter()
@@ -377,13 +380,48 @@ def _describe(lines: list[tuple[int, int, str, int]], who: Any, money: Any) -> s
                      for r, s, h, c in lines)
 
 
-def _pot_rakes(gross: list[int], nets: list[int], rake: int) -> list[int]:
+def _merge_by_winner(awards: Sequence[PotAward],
+                     expected: list[_Expected]) -> tuple[list[PotAward], list[_Expected]]:
+    """The pots as a site that pays by winner lists them (Winamax): a pot won by the same
+    players, high and low, as the pot before it is counted in that pot."""
+    out_awards: list[PotAward] = []
+    out_expected: list[_Expected] = []
+    for award, (shares, lines) in zip(awards, expected):
+        last = out_awards[-1] if out_awards else None
+        if last is None or (last.high_winners, last.low_winners) != \
+                (award.high_winners, award.low_winners):
+            out_awards.append(award)
+            out_expected.append((dict(shares), lines))
+            continue
+        total = Counter(last.shares)
+        total.update(award.shares)
+        out_awards[-1] = last._replace(amount=last.amount + award.amount,
+                                       rake=last.rake + award.rake, shares=dict(total))
+        merged = Counter(out_expected[-1][0])
+        merged.update(shares)
+        before = out_expected[-1][1]
+        halves: Optional[list[tuple[int, str, int, int]]] = None
+        if before is not None and lines is not None:
+            sums: Counter[tuple[int, str, int]] = Counter()
+            for s, h, c, r in before + lines:
+                sums[(s, h, r)] += c
+            halves = [(s, h, c, r) for (s, h, r), c in sums.items()]
+        out_expected[-1] = (dict(merged), halves)
+    return out_awards, out_expected
+
+
+def _pot_rakes(gross: list[int], nets: list[int], rake: int,
+               proportional: bool = False) -> list[int]:
     """Each pot's rake: its size less the summary's amount when the summary lists every
-    pot, else the whole rake from the main pot first."""
+    pot; with ``proportional`` (Winamax) each side pot's share of the rake, rounded
+    down, and the main pot the rest; else the whole rake from the main pot first."""
     if len(nets) == len(gross) and len(gross) > 1:
         each = [g - n for g, n in zip(gross, nets)]
         if all(r >= 0 for r in each) and sum(each) == rake:
             return each
+    if proportional and len(gross) > 1 and sum(gross):
+        sides = [rake * g // sum(gross) for g in gross[1:]]
+        return [rake - sum(sides)] + sides
     out = []
     left = rake
     for g in gross:

@@ -61,7 +61,7 @@ _ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({AMOUNT}))?(?: to ({A
                   rf"( and is all-in)?$")
 _COLLECT = re.compile(rf"^collected ({AMOUNT}) from (pot|main pot|side pot [0-9]{{1,2}})"
                       rf" ?(?:\((HI|LO)\))?$")
-_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (.*)$")
+_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\*:? (.*)$")
 _TOTAL = re.compile(rf"^Total pot ({AMOUNT}k?) \| (?:No rake|Rake ({AMOUNT}))$")
 _SUMMARY_SEAT = re.compile(r"^Seat ([0-9]{1,2}): (.*)$")
 _SUMMARY_WON = re.compile(rf" (?:showed \[[^\]]*\] and )?won ({AMOUNT})(?: |$)")
@@ -136,6 +136,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         raise b.fail(first, f"unreadable stakes ({stakes}) in the header")
     b.stakes = (_chips(b, parts[-2], first), _chips(b, parts[-1], first))
     section = "seats"
+    over: set[int] = set()      # seats that "raised" all-in opponents (see below)
     for k, line in enumerate(chunk[1:], first + 1):
         if not line:
             continue
@@ -168,15 +169,18 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 raise b.fail(k, f"unreadable seat line: {line}")
             b.add_seat(int(m.group(1)), m.group(2), _chips(b, m.group(3), k), False, k)
         else:
-            _play_line(b, line, k, section)
+            _play_line(b, line, k, section, over)
     if not b.table_size:
         top = max(b.names, default=0)
         b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
-    _returned_in_collections(b)
-    return b.record()
+    _returned_in_collections(b, over)
+    record = b.record()
+    # Winamax lists the pots by winner and takes the rake from every pot
+    record.extra["site"].update(pots_by_winner=True, rake_split="proportional")
+    return record
 
 
-def _play_line(b: HandBuilder, line: str, k: int, section: str) -> None:
+def _play_line(b: HandBuilder, line: str, k: int, section: str, over: set[int]) -> None:
     if b.uncalled_or_dealt(line, k, _NEVER):
         return
     found = b.player_at(line, (" ",))
@@ -212,6 +216,9 @@ def _play_line(b: HandBuilder, line: str, k: int, section: str) -> None:
         amount = m.group(3) if verb == "raise_to" else m.group(2)
         if verb in ("call", "bet", "raise_to") and amount is None:
             raise b.fail(k, f"unreadable action: {line}")
+        if verb == "raise_to" and _raise_against_all_in(b, name, _chips(b, amount, k), k):
+            over.add(b.seat(name, k))
+            return
         b.act(name, verb, None if amount is None else _chips(b, amount, k),
               bool(m.group(4)), k)
         return
@@ -228,6 +235,26 @@ def _play_line(b: HandBuilder, line: str, k: int, section: str) -> None:
         raise b.fail(k, f"unreadable action: {line}")
     else:
         _unread(b, line, k)
+
+
+def _raise_against_all_in(b: HandBuilder, name: str, to: int, k: int) -> bool:
+    """Winamax writes a raise when every opponent left is all-in ("raises 0.38€ to
+    0.76€" against an all-in of 0.38€): it is a call, and the rest comes back to him
+    with his collection (see _returned_in_collections). True when the line was one."""
+    seat = b.seat(name, k)
+    folded = {a[0] + 1 for a in b.actions if len(a) == 3 and a[1] == "fold"}
+    others = [s for s in b.names if s != seat and s not in b.out and s not in folded]
+    if not others or any(b.invested.get(s, 0) < b.stacks[s] for s in others):
+        return False
+    level = max(b.street_bet.get(s, 0) for s in others)
+    before = b.street_bet.get(seat, 0)
+    if to <= level:
+        return False
+    if level > before:
+        b.act(name, "call", level - before, False, k)
+    b.invested[seat] = b.invested.get(seat, 0) + to - level
+    b.street_bet[seat] = to
+    return True
 
 
 # Winamax writes no uncalled-bet line: a pattern that never matches stands in for it
@@ -265,7 +292,7 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
     if b.button is None and rest.startswith((" (button)", " (small blind) (button)",
                                              " (big blind) (button)")):
         b.button = seat
-    if rest == " folded" and seat not in b.invested and \
+    if re.sub(r" \((?:button|small blind|big blind)\)", "", rest) == " folded" and seat not in b.invested and \
             all(a[0] != seat - 1 for a in b.actions):
         b.out.add(seat)      # "folded" on no street: he was not dealt in (sitting out)
     shown = re.search(r" showed (\[[^\]]*\])", rest)
@@ -276,12 +303,16 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
         b.summary_won.append((seat, _chips(b, won.group(1), k)))
 
 
-def _returned_in_collections(b: HandBuilder) -> None:
+def _returned_in_collections(b: HandBuilder, over: set[int]) -> None:
     """Winamax pays an uncalled bet back as a collection: "from pot" with the pot, or
     "from side pot N" on its own. The bet (what the player who put in the most put in
     beyond every other player's live chips) is taken out of his collection and kept as a
-    returned bet, as the other sites write it."""
-    dead = {s: a for s, kind, a in b.posts if kind == "dead"}
+    returned bet, as the other sites write it; the part of a raise of all-in opponents
+    (``over``: read as a call) is only taken out."""
+    dead: dict[int, int] = {}
+    for s, kind, a in b.posts:
+        if kind == "dead":
+            dead[s] = dead.get(s, 0) + a
     live = sorted(((v - dead.get(s, 0), s) for s, v in b.invested.items()), reverse=True)
     if not live:
         return
@@ -308,7 +339,10 @@ def _returned_in_collections(b: HandBuilder) -> None:
         if amount == excess:
             del b.collected[i]
             del b.runs[i]
-    b.uncalled(b.names[seat], excess, b.line)
+    if seat in over:
+        b.invested[seat] -= excess
+    else:
+        b.uncalled(b.names[seat], excess, b.line)
     if b.total_pot is not None:
         b.total_pot -= excess
 
