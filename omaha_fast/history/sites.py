@@ -9,11 +9,23 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Optional
 
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
+from .winamax import HEADER as WINAMAX_HEADER, read_winamax
+
+# the card rooms read: (format, the pattern of a hand's first line, the reader); one
+# line a site, in the order they are tried
+_READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]], ...] = (
+    ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
+    ("fulltilt", FULLTILT_HEADER, read_fulltilt),
+    ("winamax", WINAMAX_HEADER, read_winamax),
+)
+# what each format is called in messages
+_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "winamax": "Winamax"}
 
 
 def decode_history(data: bytes) -> str:
@@ -32,13 +44,12 @@ def decode_history(data: bytes) -> str:
 
 
 def site_format(text: str) -> Optional[str]:
-    """"pokerstars" or "fulltilt" when the text is one of their histories (the first hand
-    header decides; a preamble may come before it), else None."""
+    """The card room whose history the text is ("pokerstars", "fulltilt", "winamax",
+    ...: the first hand header decides; a preamble may come before it), else None."""
     for line in text_lines(text):
-        if POKERSTARS_HEADER.match(line):
-            return "pokerstars"
-        if FULLTILT_HEADER.match(line):
-            return "fulltilt"
+        for name, header, _ in _READERS:
+            if header.match(line):
+                return name
     return None
 
 
@@ -47,7 +58,6 @@ def site_format(text: str) -> Optional[str]:
 _OTHER_SITES = (
     ("an 888poker hand history", re.compile(r"^#Game No ?: ?[0-9]+$|^\*{5} 888(?:poker|\.\w+)"
                                             r"[\w ]* Hand History for Game [0-9]+")),
-    ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
     ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
     ("a WPN (Winning Poker Network, ACR) hand history",
      re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
@@ -78,18 +88,20 @@ def not_supported(text: str, origin: str) -> None:
     found = other_site(text)
     if found:
         raise SiteFormatError(f"{origin}: this looks like {found}, a format that is not "
-                              f"supported (PokerStars, Full Tilt, PHH and JSON are read)")
+                              f"supported ({', '.join(_NAMES.values())}, PHH and JSON "
+                              f"are read)")
 
 
 def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
-    """Every hand of a PokerStars or Full Tilt text: records, skipped hands (other games)
-    and unreadable hands (each with the error naming its line)."""
+    """Every hand of a card room's text (the format found from its content): records,
+    skipped hands (other games) and unreadable hands (each with the error naming its
+    line)."""
     fmt = site_format(text)
-    if fmt == "pokerstars":
-        return read_pokerstars(text, origin)
-    if fmt == "fulltilt":
-        return read_fulltilt(text, origin)
-    raise SiteFormatError(f"{origin}: neither a PokerStars nor a Full Tilt history")
+    for name, _, reader in _READERS:
+        if name == fmt:
+            return reader(text, origin)
+    raise SiteFormatError(f"{origin}: not a history of a card room read here "
+                          f"({', '.join(_NAMES.values())})")
 
 
 __all__ = ["decode_history", "site_format", "read_site", "other_site", "not_supported"]

@@ -381,7 +381,8 @@ def _describe(lines: list[tuple[int, int, str, int]], who: Any, money: Any) -> s
 
 
 def _merge_by_winner(awards: Sequence[PotAward],
-                     expected: list[_Expected]) -> tuple[list[PotAward], list[_Expected]]:
+                     expected: list[_Expected]) -> tuple[tuple[PotAward, ...],
+                                                         list[_Expected]]:
     """The pots as a site that pays by winner lists them (Winamax): a pot won by the same
     players, high and low, as the pot before it is counted in that pot."""
     out_awards: list[PotAward] = []
@@ -407,7 +408,7 @@ def _merge_by_winner(awards: Sequence[PotAward],
                 sums[(s, h, r)] += c
             halves = [(s, h, c, r) for (s, h, r), c in sums.items()]
         out_expected[-1] = (dict(merged), halves)
-    return out_awards, out_expected
+    return tuple(out_awards), out_expected
 
 
 def _pot_rakes(gross: list[int], nets: list[int], rake: int,
@@ -419,8 +420,9 @@ def _pot_rakes(gross: list[int], nets: list[int], rake: int,
         each = [g - n for g, n in zip(gross, nets)]
         if all(r >= 0 for r in each) and sum(each) == rake:
             return each
-    if proportional and len(gross) > 1 and sum(gross):
-        sides = [rake * g // sum(gross) for g in gross[1:]]
+    whole = sum(gross)
+    if proportional and len(gross) > 1 and whole:
+        sides = [rake * g // whole for g in gross[1:]]
         return [rake - sum(sides)] + sides
     out = []
     left = rake

@@ -6,7 +6,8 @@ uncalled bet (the bettor collects it, "from pot" with the pot or "from side pot 
 own), says which half a collection is (``collected 4.96€ from pot(HI)``) and gives the
 total pot net of the rake (``Total pot 9.91€ | Rake 0.69€``, ``| No rake``).
 
->>> text = '''Winamax Poker - CashGame - HandId: #1-2-3 - Omaha Hi/Lo pot limit (1€/2€) - 2016/11/11 14:30:00 UTC
+>>> head = "Winamax Poker - CashGame - HandId: #1-2-3 - "
+>>> text = head + '''Omaha Hi/Lo pot limit (1€/2€) - 2016/11/11 14:30:00 UTC
 ... Table: 'T' 6-max (real money) Seat #1 is the button
 ... Seat 1: ann (100€)
 ... Seat 2: bob (50.50€)
@@ -22,13 +23,12 @@ total pot net of the rake (``Total pot 9.91€ | Rake 0.69€``, ``| No rake``).
 ... Seat 1: ann (small blind) (button) won 8€'''
 >>> [r] = loads_winamax(text)
 >>> r.stacks[:2], r.final_stacks[:2], r.extra["site"]["returned"]
-([10000, 5050], [10200, 4850], [[0, 4]])
+([10000, 5050], [10200, 4850], [[0, 400]])
 """
 
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from .pokerstars import split_hands, text_lines
 from .record import HandRecord
@@ -193,7 +193,8 @@ def _play_line(b: HandBuilder, line: str, k: int, section: str, over: set[int]) 
         kind, amount, out_of_turn = m.group(1), _chips(b, m.group(2), k), m.group(3)
         if kind == "big blind" and out_of_turn and amount == 0:
             return           # "posts big blind 0€ out of position": told with the small
-        if kind == "small blind" and b.seat(name, k) in b.invested:
+        if kind == "small blind" and any(p[0] == b.seat(name, k) and p[1] != "ante"
+                                         for p in b.posts):
             b.post(name, "dead", amount, k)    # after his blinds posted together: dead
         elif kind == "small blind" and out_of_turn:
             # a returning player posts both blinds at once, written as the small one
@@ -213,14 +214,15 @@ def _play_line(b: HandBuilder, line: str, k: int, section: str, over: set[int]) 
                 raise b.fail(k, f"an action among the blinds: {line}")
             b.post(name, "both", _chips(b, m.group(3), k), k)
             return
-        amount = m.group(3) if verb == "raise_to" else m.group(2)
-        if verb in ("call", "bet", "raise_to") and amount is None:
+        written = m.group(3) if verb == "raise_to" else m.group(2)
+        if verb in ("call", "bet", "raise_to") and written is None:
             raise b.fail(k, f"unreadable action: {line}")
-        if verb == "raise_to" and _raise_against_all_in(b, name, _chips(b, amount, k), k):
+        chips = None if written is None else _chips(b, written, k)
+        if verb == "raise_to" and chips is not None and \
+                _raise_against_all_in(b, name, chips, k):
             over.add(b.seat(name, k))
             return
-        b.act(name, verb, None if amount is None else _chips(b, amount, k),
-              bool(m.group(4)), k)
+        b.act(name, verb, chips, bool(m.group(4)), k)
         return
     m = _COLLECT.match(rest)
     if m:
@@ -292,7 +294,8 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
     if b.button is None and rest.startswith((" (button)", " (small blind) (button)",
                                              " (big blind) (button)")):
         b.button = seat
-    if re.sub(r" \((?:button|small blind|big blind)\)", "", rest) == " folded" and seat not in b.invested and \
+    plain = re.sub(r" \((?:button|small blind|big blind)\)", "", rest)
+    if plain == " folded" and seat not in b.invested and \
             all(a[0] != seat - 1 for a in b.actions):
         b.out.add(seat)      # "folded" on no street: he was not dealt in (sitting out)
     shown = re.search(r" showed (\[[^\]]*\])", rest)
