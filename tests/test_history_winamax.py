@@ -72,7 +72,7 @@ def test_pots_won_by_the_same_player_are_one_collection():
     v = verify(hand(4))
     assert v.result == "agree", v.differences
     assert [p["recorded"] for p in v.pots] == [{"hugo": 665}]
-    differences = verify(without(hand(4), "pots_by_winner")).differences
+    differences = verify(without(hand(4), "merge_pots")).differences
     assert differences[0] == ("hand 7000001-4-1600000004, main pot: hugo collected 6.65 on "
                               "the site, 2.85 in the replay")
 

@@ -200,7 +200,7 @@ def verify(record: HandRecord) -> Verdict:
         if site.get("rake"):     # replayed again with each pot's rake as the site took it
             gross = [a.amount for a in result.hand.awards]
             rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"],
-                                     site.get("rake_split") == "proportional"))
+                                     site.get("rake_split")))
             result = replay(_RakedRecord(**base, pot_rakes=rakes))
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
@@ -219,8 +219,8 @@ def verify(record: HandRecord) -> Verdict:
     divided = {line[0] for line in collected if len(line) > 4 and line[4]}
     expected = _expected(awards, second.hand.awards if second else None, record.chip,
                          divided)
-    if site.get("pots_by_winner"):
-        awards, expected = _merge_by_winner(awards, expected)
+    if site.get("merge_pots") in ("by_winner", "all"):
+        awards, expected = _merge_pots(awards, expected, site["merge_pots"] == "all")
     replayed_stacks = list(result.replayed)
     # a hand run twice, or pots divided as the site divides them, pay otherwise
     paid: Counter[int] = Counter()
@@ -380,19 +380,19 @@ def _describe(lines: list[tuple[int, int, str, int]], who: Any, money: Any) -> s
                      for r, s, h, c in lines)
 
 
-def _merge_by_winner(awards: Sequence[PotAward],
-                     expected: list[_Expected]) -> tuple[tuple[PotAward, ...],
-                                                         list[_Expected]]:
-    """The pots as a site that pays by winner lists them (Winamax): a pot won by the same
-    players, high and low, as the pot before it is counted in that pot."""
+def _merge_pots(awards: Sequence[PotAward], expected: list[_Expected],
+                everything: bool) -> tuple[tuple[PotAward, ...], list[_Expected]]:
+    """The pots as a site lists them: Winamax pays by winner (a pot won by the same
+    players, high and low, as the pot before it is counted in that pot); iPoker gives
+    what each player won in all (``everything``: one pot, no halves)."""
     out_awards: list[PotAward] = []
     out_expected: list[_Expected] = []
     for award, (shares, lines) in zip(awards, expected):
         last = out_awards[-1] if out_awards else None
-        if last is None or (last.high_winners, last.low_winners) != \
+        if last is None or not everything and (last.high_winners, last.low_winners) != \
                 (award.high_winners, award.low_winners):
             out_awards.append(award)
-            out_expected.append((dict(shares), lines))
+            out_expected.append((dict(shares), None if everything else lines))
             continue
         total = Counter(last.shares)
         total.update(award.shares)
@@ -402,7 +402,7 @@ def _merge_by_winner(awards: Sequence[PotAward],
         merged.update(shares)
         before = out_expected[-1][1]
         halves: Optional[list[tuple[int, str, int, int]]] = None
-        if before is not None and lines is not None:
+        if before is not None and lines is not None and not everything:
             sums: Counter[tuple[int, str, int]] = Counter()
             for s, h, c, r in before + lines:
                 sums[(s, h, r)] += c
@@ -412,17 +412,19 @@ def _merge_by_winner(awards: Sequence[PotAward],
 
 
 def _pot_rakes(gross: list[int], nets: list[int], rake: int,
-               proportional: bool = False) -> list[int]:
+               split: Optional[str] = None) -> list[int]:
     """Each pot's rake: its size less the summary's amount when the summary lists every
-    pot; with ``proportional`` (Winamax) each side pot's share of the rake, rounded
-    down, and the main pot the rest; else the whole rake from the main pot first."""
+    pot; with ``split`` "proportional" (Winamax) or "nearest" (iPoker) each side pot's
+    share of the rake, rounded down or to the nearest unit, and the main pot the rest;
+    else the whole rake from the main pot first."""
     if len(nets) == len(gross) and len(gross) > 1:
         each = [g - n for g, n in zip(gross, nets)]
         if all(r >= 0 for r in each) and sum(each) == rake:
             return each
     whole = sum(gross)
-    if proportional and len(gross) > 1 and whole:
-        sides = [rake * g // whole for g in gross[1:]]
+    if split in ("proportional", "nearest") and len(gross) > 1 and whole:
+        half = whole // 2 if split == "nearest" else 0
+        sides = [(rake * g + half) // whole for g in gross[1:]]
         return [rake - sum(sides)] + sides
     out = []
     left = rake

@@ -176,7 +176,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     _returned_in_collections(b, over)
     record = b.record()
     # Winamax lists the pots by winner and takes the rake from every pot
-    record.extra["site"].update(pots_by_winner=True, rake_split="proportional")
+    record.extra["site"].update(merge_pots="by_winner", rake_split="proportional")
     return record
 
 
