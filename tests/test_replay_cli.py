@@ -116,9 +116,6 @@ OTHER_ROOMS = {
                 "***** 888poker Hand History for Game 4411223344 *****\n"
                 "$0.05/$0.10 Blinds Pot Limit Omaha Hi/Lo - *** 02 01 2021 10:11:12\n"
                 "Table Lima 6 Max (Real Money)\nSeat 2 is the button\n",
-    "iPoker": '<?xml version="1.0" encoding="utf-8"?>\n'
-              '<session sessioncode="5550001">\n  <general>\n    <client_version>1</client_'
-              'version>\n',
     "WPN": "Hand #987654321 - Omaha H/L(Pot Limit) - $0.05/$0.10 - 2021/01/02 10:11:12 UTC\n"
            "Table 'Oak' 6-max Seat #1 is the button\nSeat 1: abc ($10.00)\n",
     "WPN tournament": "Game Hand #987654322 - Tournament #1234 - Omaha(Pot Limit) - Level 1 "

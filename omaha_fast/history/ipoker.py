@@ -47,7 +47,8 @@ from .sitehand import (
 
 # a line that starts an iPoker history
 HEADER = re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")
-_GAME = re.compile(r"<game\b[^>]*>.*?</game>", re.DOTALL)
+# a game, to its end tag (some exports cut a file short: then to the next game)
+_GAME = re.compile(r"<game\b[^>]*>.*?(?:</game>|(?=<game\b)|\Z)", re.DOTALL)
 _SESSION = re.compile(r"<session\b.*?<general>.*?</general>", re.DOTALL)
 _GAME_CODE = re.compile(r"<game\b[^>]*\bgamecode=\"([^\"]*)\"")
 _GAMETYPE = re.compile(r"^(?P<game>.*?)\s*\b(?P<limit>PL|NL|FL|L|Pot [Ll]imit|No [Ll]imit|"
@@ -92,7 +93,8 @@ def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
             if start > m.start():
                 break
             session = block
-        chunk = [session, m.group(0)]
+        game = m.group(0)
+        chunk = [session, game if game.endswith("</game>") else game + "</game>"]
         items.append(parse_guarded(_parse, chunk, line, hand_id, origin))
     return items
 
@@ -141,7 +143,24 @@ def _tag(root: ET.Element, name: str) -> str:
     return (found.text or "").strip() if found is not None else ""
 
 
+class _BetsDiffer(SiteFormatError):
+    """The actions, read one way, do not add up to what the game says each bet."""
+
+
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
+    # a raise's amount (type 23) is the street's total in older clients and the chips
+    # added in newer ones: the reading whose sums are each player's bet is the one
+    try:
+        return _build(chunk, first, hand_id, origin, raise_to=True)
+    except _BetsDiffer as to:
+        try:
+            return _build(chunk, first, hand_id, origin, raise_to=False)
+        except _BetsDiffer:
+            raise to from None
+
+
+def _build(chunk: list[str], first: int, hand_id: str, origin: str,
+           raise_to: bool) -> SiteItem:
     session_text, game_text = chunk
     b = HandBuilder("ipoker", hand_id, origin, first)
     try:
@@ -212,11 +231,17 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 b.street(street, b.board + board, first)
         actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no") or 0))
         for a in actions:
-            _action(b, a, first)
+            _action(b, a, first, raise_to)
+    written: dict[int, int] = {}     # some clients' bet is the sum of the amounts written
+    for a in game.iter("action"):
+        seat = b.seat_of.get(a.get("player") or "")
+        if seat is not None and a.get("type") not in ("8", "9"):
+            written[seat] = written.get(seat, 0) + _chips(b, a.get("sum"), first)
     for seat, bet in bets.items():
-        if b.invested.get(seat, 0) != bet:
-            raise b.fail(first, f"{b.names[seat]}'s actions put in "
-                                f"{b.invested.get(seat, 0)} but the game says he bet {bet}")
+        if bet not in (b.invested.get(seat, 0), written.get(seat, 0)):
+            raise _BetsDiffer(f"{origin}: line {first}: hand {hand_id}: {b.names[seat]}'s "
+                              f"actions put in {b.invested.get(seat, 0)} but the game says "
+                              f"he bet {bet}")
     _wins(b, wins, _client(_tag(info, "client_version")),
           _tag(info, "uncalled_bet_enabled") == "true")
     if not b.table_size:
@@ -241,7 +266,7 @@ def _chips(b: HandBuilder, text: Optional[str], line: int) -> int:
     return amount
 
 
-def _action(b: HandBuilder, a: ET.Element, line: int) -> None:
+def _action(b: HandBuilder, a: ET.Element, line: int, raise_to: bool) -> None:
     kind, name = a.get("type") or "", a.get("player") or ""
     seat = b.seat(name, line)
     if kind == "8" or kind == "9" and seat in b.out:
@@ -264,8 +289,10 @@ def _action(b: HandBuilder, a: ET.Element, line: int) -> None:
         b.act(name, "call", amount, amount == left, line)
     elif kind == "5":
         b.act(name, "bet", amount, amount == left, line)
-    elif kind == "23":
+    elif kind == "23" and raise_to:
         b.act(name, "raise_to", amount, amount - before == left, line)
+    elif kind == "23":
+        b.act(name, "raise_to", before + amount, amount == left, line)
     elif kind in ("6", "7"):      # a raise by, an all-in: the chips added
         if amount:
             b.act(name, "raise_to", before + amount, kind == "7" or amount == left, line)

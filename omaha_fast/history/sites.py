@@ -15,6 +15,7 @@ from typing import Optional
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
+from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
 from .winamax import HEADER as WINAMAX_HEADER, read_winamax
 
 # the card rooms read: (format, the pattern of a hand's first line, the reader); one
@@ -23,9 +24,11 @@ _READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]
     ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
     ("fulltilt", FULLTILT_HEADER, read_fulltilt),
     ("winamax", WINAMAX_HEADER, read_winamax),
+    ("ipoker", IPOKER_HEADER, read_ipoker),
 )
 # what each format is called in messages
-_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "winamax": "Winamax"}
+_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "winamax": "Winamax",
+          "ipoker": "iPoker (XML)"}
 
 
 def decode_history(data: bytes) -> str:
@@ -58,7 +61,6 @@ def site_format(text: str) -> Optional[str]:
 _OTHER_SITES = (
     ("an 888poker hand history", re.compile(r"^#Game No ?: ?[0-9]+$|^\*{5} 888(?:poker|\.\w+)"
                                             r"[\w ]* Hand History for Game [0-9]+")),
-    ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
     ("a WPN (Winning Poker Network, ACR) hand history",
      re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
     ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
