@@ -12,7 +12,7 @@ count an uncalled bet in the bettor's win; since client 18 it is left out.
 The XML is parsed with the standard library; a document type declaration (never part
 of a hand history, and the way entity expansion attacks come in) is refused first.
 
->>> text = '''<session sessioncode="1"><general><mode>real</mode>
+>>> text = '''<session sessioncode="1"><general><client_version>20.1</client_version>
 ... <gametype>Omaha PL $1/$2</gametype><currency>USD</currency></general>
 ... <game gamecode="42"><general><players>
 ... <player seat="1" name="ann" chips="$100" dealer="1" win="$0" bet="$1"/>
