@@ -143,24 +143,7 @@ def _tag(root: ET.Element, name: str) -> str:
     return (found.text or "").strip() if found is not None else ""
 
 
-class _BetsDiffer(SiteFormatError):
-    """The actions, read one way, do not add up to what the game says each bet."""
-
-
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-    # a raise's amount (type 23) is the street's total in older clients and the chips
-    # added in newer ones: the reading whose sums are each player's bet is the one
-    try:
-        return _build(chunk, first, hand_id, origin, raise_to=True)
-    except _BetsDiffer as to:
-        try:
-            return _build(chunk, first, hand_id, origin, raise_to=False)
-        except _BetsDiffer:
-            raise to from None
-
-
-def _build(chunk: list[str], first: int, hand_id: str, origin: str,
-           raise_to: bool) -> SiteItem:
     session_text, game_text = chunk
     b = HandBuilder("ipoker", hand_id, origin, first)
     try:
@@ -231,17 +214,16 @@ def _build(chunk: list[str], first: int, hand_id: str, origin: str,
                 b.street(street, b.board + board, first)
         actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no") or 0))
         for a in actions:
-            _action(b, a, first, raise_to)
-    written: dict[int, int] = {}     # some clients' bet is the sum of the amounts written
+            _action(b, a, first)
+    written: dict[int, int] = {}    # some clients' bet is the sum of the amounts written
     for a in game.iter("action"):
         seat = b.seat_of.get(a.get("player") or "")
         if seat is not None and a.get("type") not in ("8", "9"):
             written[seat] = written.get(seat, 0) + _chips(b, a.get("sum"), first)
     for seat, bet in bets.items():
-        if bet not in (b.invested.get(seat, 0), written.get(seat, 0)):
-            raise _BetsDiffer(f"{origin}: line {first}: hand {hand_id}: {b.names[seat]}'s "
-                              f"actions put in {b.invested.get(seat, 0)} but the game says "
-                              f"he bet {bet}")
+        if bet != b.invested.get(seat, 0) and bet != written.get(seat, -1):
+            raise b.fail(first, f"{b.names[seat]}'s actions put in "
+                                f"{b.invested.get(seat, 0)} but the game says he bet {bet}")
     _wins(b, wins, _client(_tag(info, "client_version")),
           _tag(info, "uncalled_bet_enabled") == "true")
     if not b.table_size:
@@ -266,7 +248,7 @@ def _chips(b: HandBuilder, text: Optional[str], line: int) -> int:
     return amount
 
 
-def _action(b: HandBuilder, a: ET.Element, line: int, raise_to: bool) -> None:
+def _action(b: HandBuilder, a: ET.Element, line: int) -> None:
     kind, name = a.get("type") or "", a.get("player") or ""
     seat = b.seat(name, line)
     if kind == "8" or kind == "9" and seat in b.out:
@@ -289,10 +271,8 @@ def _action(b: HandBuilder, a: ET.Element, line: int, raise_to: bool) -> None:
         b.act(name, "call", amount, amount == left, line)
     elif kind == "5":
         b.act(name, "bet", amount, amount == left, line)
-    elif kind == "23" and raise_to:
+    elif kind == "23":          # a raise to the street's total
         b.act(name, "raise_to", amount, amount - before == left, line)
-    elif kind == "23":
-        b.act(name, "raise_to", before + amount, amount == left, line)
     elif kind in ("6", "7"):      # a raise by, an all-in: the chips added
         if amount:
             b.act(name, "raise_to", before + amount, kind == "7" or amount == left, line)
