@@ -160,7 +160,9 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if 5 in counts:
         return five_card_hand(hand_id, origin, first, gametype or "no game type")
     if m is None or name not in _HIGH and name not in _HILO or counts - {4}:
-        return SkippedHand(hand_id, origin, first, gametype or "no game type")
+        odd = sorted(counts - {4})
+        return SkippedHand(hand_id, origin, first, (gametype or "no game type") +
+                           (f" ({odd[0]} hole cards)" if odd else ""))
     b.game = "hilo" if name in _HILO else "high"
     b.structure = _LIMIT[m.group("limit").lower()]
     assert info is not None
@@ -207,19 +209,20 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     else:
         raise b.fail(first, f"no stakes in the game type ({gametype!r}) and no blinds")
     for round_ in game.iter("round"):
-        for cards in round_.iter("cards"):
-            street = _STREETS.get(cards.get("type") or "")
+        for dealt_cards in round_.iter("cards"):
+            street = _STREETS.get(dealt_cards.get("type") or "")
             if street:
-                board = "".join(_card(b, x, first) for x in (cards.text or "").split())
+                board = "".join(_card(b, x, first)
+                                for x in (dealt_cards.text or "").split())
                 b.street(street, b.board + board, first)
         actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no") or 0))
         for a in actions:
             _action(b, a, first)
     written: dict[int, int] = {}    # some clients' bet is the sum of the amounts written
     for a in game.iter("action"):
-        seat = b.seat_of.get(a.get("player") or "")
-        if seat is not None and a.get("type") not in ("8", "9"):
-            written[seat] = written.get(seat, 0) + _chips(b, a.get("sum"), first)
+        who = b.seat_of.get(a.get("player") or "")
+        if who is not None and a.get("type") not in ("8", "9"):
+            written[who] = written.get(who, 0) + _chips(b, a.get("sum"), first)
     for seat, bet in bets.items():
         if bet != b.invested.get(seat, 0) and bet != written.get(seat, -1):
             raise b.fail(first, f"{b.names[seat]}'s actions put in "

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Optional
 
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
+from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
-from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
 from .winamax import HEADER as WINAMAX_HEADER, read_winamax
 
 # the card rooms read: (format, the pattern of a hand's first line, the reader); one
