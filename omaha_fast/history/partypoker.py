@@ -48,16 +48,30 @@ AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?(?: (?:USD|EUR|GBP))?"
 _GAME = re.compile(r"(?:^|\s)(NL|PL|FL)\s+((?:5 Card |Five Card )?(?:Omaha Hi-Lo|Omaha Hi|"
                    r"Omaha))(?=\s|-|$)")
 _STAKES = re.compile(rf"^({AMOUNT})/({AMOUNT})\s")
+# the format written since 2016: "0.10/0.25 Omaha Hi Game Table (PL) - Mon Feb 09 ..."
+_TABLE_GAME = re.compile(rf"^(?:({AMOUNT})/({AMOUNT}) )?(Tourney )?(.+?) Game Table "
+                         rf"\((PL|NL|FL|L)\)")
+_NEW_GAMES = {"Omaha Hi": "high", "Omaha": "high", "Omaha Hi-Lo": "hilo",
+              "Omaha Hi Lo": "hilo", "Omaha Hi/Lo": "hilo"}
+_RAISE_TO = re.compile(rf"^raises ({AMOUNT}) to ({AMOUNT})$")
+_PAREN = re.compile(rf"^(calls|bets) \(({AMOUNT})\)$")
+_POT_LINE = re.compile(rf"^(?:Main Pot|Side Pot ?[0-9]*): ({AMOUNT}) Rake: ({AMOUNT})$")
+_BALANCE = re.compile(rf"^balance ({AMOUNT}), (?:bet ({AMOUNT}), collected ({AMOUNT}), "
+                      rf"net [-+]?{AMOUNT}|lost ({AMOUNT})(?: \(folded\))?|didn't bet "
+                      rf"\(folded\))(.*)$")
+_CASH_OUT = re.compile(rf"^Cashout Amount is ({AMOUNT})$")
 _BLINDS = re.compile(r"Blinds\(([0-9,.]+)/([0-9,.]+)\)")
 _SEAT = re.compile(rf"^[Ss]eat ?([0-9]{{1,2}}): (.+) \( ?({AMOUNT}) ?\)$")
-_POST = re.compile(rf"^posts (small blind|big blind|ante)(?: of)? \[ ?({AMOUNT}) ?\]\.?$")
+_POST = re.compile(rf"^posts (small blind|big blind|ante)(?: of)? [\[(] ?({AMOUNT}) ?[\])]\.?$")
 _ACT = re.compile(rf"^(folds|checks|calls|bets|raises|is all-In)\s*(?:\[ ?({AMOUNT}) ?\])?\.?$")
-_STREET = re.compile(r"^\*\* Dealing (Flop|Turn|River) \*\* (\[.*\])$")
+_STREET = re.compile(r"^\*\* Dealing (Flop|Turn|River) \*\*(?: :)?\s+(\[.*\])$")
 _WINS = re.compile(rf"^wins (?:(Lo) \(({AMOUNT})(?: chips)?\)|({AMOUNT})(?: chips)?)"
                    rf"(?: from (?:the )?(main pot|side pot(?: [0-9]{{1,2}})?))?(?: with .*)?$")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")
 # lines that move nothing: chat ("name: text"), the tournament's lines, the next game
 _HARMLESS = re.compile(r"^[^\[\]]+?: |^Game #\S+ starts\.$|^#Game No ?: |^Trny: |"
+                       r"^Creating (?:Main|Side) Pot |^.+? (?:Cash-out Premium % is|"
+                       r"opted for cash-out|probabilty is|probability is) |"
                        r"^Blinds\(|^Total number of players|^.+? finished in [0-9]+ place|"
                        r"^.+? (?:has joined the table|has left the table|is sitting out|"
                        r"has been reconnected|has been disconnected|will be using)")
@@ -106,24 +120,29 @@ def _cards(b: HandBuilder, text: str, line: int) -> str:
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = next((ln for ln in chunk[1:3] if ln), "")
-    game = _GAME.search(header)
-    if game is None:
-        return SkippedHand(hand_id, origin, first, header.split(" - ")[0].strip())
-    name = game.group(2)
-    if name.startswith(("5 Card", "Five Card")):
-        return five_card_hand(hand_id, origin, first, header.split(" - ")[0].strip())
+    desc = header.split(" - ")[0].strip()
+    table = _TABLE_GAME.match(header)
+    game = None if table else _GAME.search(header)
+    name = table.group(4) if table else game.group(2) if game else ""
+    if re.match(r"(?:5 Card|Five Card|5-Card|PLO5)", name):
+        return five_card_hand(hand_id, origin, first, desc)
+    if table and name not in _NEW_GAMES or not table and game is None:
+        return SkippedHand(hand_id, origin, first, desc)
     b = HandBuilder("partypoker", hand_id, origin, first)
-    b.game = "hilo" if name == "Omaha Hi-Lo" else "high"
-    b.structure = _LIMIT[game.group(1)]
-    if "Trny:" in header:
+    b.game = _NEW_GAMES[name] if table else "hilo" if name == "Omaha Hi-Lo" else "high"
+    b.structure = _LIMIT["FL" if table and table.group(5) == "L" else
+                         (table or game).group(5 if table else 1)]  # type: ignore[union-attr]
+    if "Trny:" in header or table and table.group(3):
         m = re.search(r"Trny: ?([0-9]+)", header)
         b.tournament = m.group(1) if m else "tournament"
     else:
         b.scale = 100
         symbol = next((c for c in header if c in _CURRENCY), "$")
         b.currency = _CURRENCY[symbol]
-    stakes = _STAKES.match(header) or _BLINDS.search(header)
+    stakes = _STAKES.match(header) or _BLINDS.search(header) or \
+        (table if table and table.group(1) else None)
     posted: dict[str, int] = {}
+    balances: dict[int, int] = {}       # the summary's balance of each player
     section = "seats"
     for k, line in enumerate(chunk[2:], first + 2):
         if not line or line.startswith("** Dealing down cards"):
@@ -135,6 +154,15 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.street(m.group(1).lower(), b.board + _cards(b, m.group(2), k), k)
             continue
         if line.startswith("Table "):
+            m = re.search(r" -- Seat ([0-9]{1,2}) is the button$", line)
+            if m:
+                b.button = int(m.group(1))
+            continue
+        if line == "** Summary **":
+            section = "summary"
+            continue
+        if section == "summary":
+            _summary_line(b, line, k, balances)
             continue
         m = re.fullmatch(r"Seat ([0-9]{1,2}) is the button", line)
         if m:
@@ -164,8 +192,18 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     b.out.update(s for s in b.names if s not in b.invested and
                  all(a[0] != s - 1 for a in b.actions) and
                  all(c[1] != s for c in b.collected))
-    _wins(b)
-    return b.record()
+    _wins(b, summary=bool(balances))
+    for seat, balance in balances.items():
+        won = sum(c[2] for c in b.collected if c[1] == seat)
+        end = (b.stacks[seat] - b.invested.get(seat, 0) + won +
+               b.cash_outs.get(seat, (0, 0))[0])
+        if end != balance:
+            raise b.fail(first, f"{b.names[seat]} ends with {balance} in the summary, but "
+                                f"its bet and collection leave {end}")
+    record = b.record()
+    if balances:      # the summary gives what each player collected in all
+        record.extra["site"]["merge_pots"] = "all"
+    return record
 
 
 def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> None:
@@ -186,6 +224,25 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
         posted.setdefault(m.group(1), amount)
         b.post(name, {"small blind": "sb", "big blind": "bb", "ante": "ante"}[m.group(1)],
                amount, k)
+        return
+    m = _RAISE_TO.match(rest)
+    if m:
+        to = _chips(b, m.group(2), k)
+        seat = b.seat(name, k)
+        left = b.stacks[seat] - b.invested.get(seat, 0) + b.street_bet.get(seat, 0)
+        verb = "raise_to" if max(b.street_bet.values(), default=0) else "bet"
+        b.act(name, verb, to, to >= left, k)
+        return
+    m = _PAREN.match(rest)
+    if m:
+        seat = b.seat(name, k)
+        amount = _chips(b, m.group(2), k)
+        all_in = amount >= b.stacks[seat] - b.invested.get(seat, 0)
+        b.act(name, "call" if m.group(1) == "calls" else "bet", amount, all_in, k)
+        return
+    m = _CASH_OUT.match(rest)
+    if m:
+        b.cash_out(name, _chips(b, m.group(1), k), 0, k)
         return
     m = _ACT.match(rest)
     if m:
@@ -229,10 +286,38 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
         b.unread(line, k, _HARMLESS, _MOVES)
 
 
-def _wins(b: HandBuilder) -> None:
+def _summary_line(b: HandBuilder, line: str, k: int, balances: dict[int, int]) -> None:
+    """The summary of the format since 2016: each pot and its rake, the board, and each
+    player's balance, bet and collection (a player who cashed out is paid his cash
+    out, not from the pot)."""
+    m = _POT_LINE.match(line)
+    if m:
+        b.rake += _chips(b, m.group(2), k)
+        return
+    if line.startswith("Board: "):
+        b.summary_board(None, _cards(b, line[7:], k), line, k)
+        return
+    found = b.player_at(line, (" balance ", " Cashed out  balance ", " Cashed out balance "))
+    if found is None:
+        b.unread(line, k, _HARMLESS, _MOVES)
+        return
+    name, rest = found
+    m = _BALANCE.match("balance " + rest)
+    if not m:
+        raise b.fail(k, f"unreadable summary line: {line}")
+    seat = b.seat(name, k)
+    balances[seat] = _chips(b, m.group(1), k)
+    if m.group(3) and seat not in b.cash_outs:
+        b.collect(name, _chips(b, m.group(3), k), "pot", None, k)
+    cards = re.match(r"\[([^\]]*)\]", m.group(5))
+    if cards:
+        b.hole(seat, _cards(b, f"[{cards.group(1)}]", k), k, "the summary shows")
+
+
+def _wins(b: HandBuilder, summary: bool = False) -> None:
     """partypoker pays an uncalled bet back with the bettor's win: it is taken out of
     his win and kept as a returned bet. The rake is what the pots held beyond the
-    wins."""
+    wins, unless a summary (``summary``) wrote it."""
     live = sorted(((v, s) for s, v in b.invested.items()), reverse=True)
     excess = live[0][0] - (live[1][0] if len(live) > 1 else 0) if live else 0
     if excess > 0:
@@ -246,9 +331,8 @@ def _wins(b: HandBuilder) -> None:
                 del b.collected[i]
                 del b.runs[i]
         b.uncalled(b.names[seat], excess, b.line)
-    if b.collected and not any(c[3] for c in b.collected) and b.game == "hilo":
-        pass        # no low: the pot is written whole
-    b.rake = max(0, sum(b.invested.values()) - sum(c[2] for c in b.collected))
+    if not summary:
+        b.rake = max(0, sum(b.invested.values()) - sum(c[2] for c in b.collected))
 
 
 __all__ = ["read_partypoker", "loads_partypoker", "is_partypoker"]

@@ -14,6 +14,7 @@ from typing import Optional
 
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
 from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
+from .partypoker import HEADER as PARTYPOKER_HEADER, read_partypoker
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
 from .winamax import HEADER as WINAMAX_HEADER, read_winamax
@@ -25,10 +26,11 @@ _READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]
     ("fulltilt", FULLTILT_HEADER, read_fulltilt),
     ("winamax", WINAMAX_HEADER, read_winamax),
     ("ipoker", IPOKER_HEADER, read_ipoker),
+    ("partypoker", PARTYPOKER_HEADER, read_partypoker),
 )
 # what each format is called in messages
 _NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "winamax": "Winamax",
-          "ipoker": "iPoker (XML)"}
+          "ipoker": "iPoker (XML)", "partypoker": "partypoker"}
 
 
 def decode_history(data: bytes) -> str:
@@ -64,13 +66,12 @@ _OTHER_SITES = (
     ("a WPN (Winning Poker Network, ACR) hand history",
      re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
     ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
-    ("a partypoker hand history", re.compile(r"^\*{5} Hand History [Ff]or Game [0-9]+ \*{5}")),
 )
 
 
 def other_site(text: str) -> Optional[str]:
     """What a text looks like when its first lines are another card room's history
-    (888poker, Winamax, iPoker, WPN, GGPoker, partypoker), which is not read; else None.
+    that is not read (888poker, WPN, GGPoker); else None.
 
     >>> other_site("#Game No : 1\\n***** 888poker Hand History for Game 1 *****")
     'an 888poker hand history'
