@@ -21,7 +21,7 @@ held beyond the wins.
 ... bob raises [$2.50 USD]
 ... ann folds
 ... bob does not show cards.
-... bob wins $5 USD'''
+... bob wins $4 USD'''
 >>> [r] = loads_partypoker(text)
 >>> r.blinds, r.final_stacks[:2], r.extra["site"]["returned"], r.extra["site"]["rake"]
 ([50, 100], [9900, 8150], [[1, 200]], 0)
