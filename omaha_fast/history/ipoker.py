@@ -50,7 +50,7 @@ HEADER = re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")
 # a game, to its end tag (some exports cut a file short: then to the next game)
 _GAME = re.compile(r"<game\b[^>]*>.*?(?:</game>|(?=<game\b)|\Z)", re.DOTALL)
 _SESSION = re.compile(r"<session\b.*?<general>.*?</general>", re.DOTALL)
-_GAME_CODE = re.compile(r"<game\b[^>]*\bgamecode=\"([^\"]*)\"")
+_GAME_CODE = re.compile(r"<game\b[^>]*\bgamecode=\"([^\"\s<>]{1,40})\"")
 _GAMETYPE = re.compile(r"^(?P<game>.*?)\s*\b(?P<limit>PL|NL|FL|L|Pot [Ll]imit|No [Ll]imit|"
                        r"Fixed [Ll]imit|Limit)\b\s*(?P<stakes>.*)$")
 _STAKES = re.compile(r"^(\S+?)\s*/\s*(\S+)")
