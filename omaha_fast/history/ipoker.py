@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from typing import Optional
 
 from .record import HandRecord
@@ -64,6 +65,7 @@ _SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
 _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A",
           **{str(r): str(r) for r in range(2, 10)}}
 _STREETS = {"Flop": "flop", "Turn": "turn", "River": "river"}
+_NOT_AMOUNT = re.compile(r"[^0-9.,]")
 
 
 def is_ipoker(text: str) -> bool:
@@ -83,16 +85,15 @@ def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
     sessions = [(m.start(), m.group(0)) for m in _SESSION.finditer(text)]
     items: list[SiteItem] = []
     line, at = 1, 0
+    session, upcoming = "", 0       # the session a game is in: the last one begun
     for m in games:
         line += text.count("\n", at, m.start())
         at = m.start()
         code = _GAME_CODE.match(m.group(0))
         hand_id = code.group(1) if code else f"game at line {line}"
-        session = ""
-        for start, block in sessions:
-            if start > m.start():
-                break
-            session = block
+        while upcoming < len(sessions) and sessions[upcoming][0] < m.start():
+            session = sessions[upcoming][1]
+            upcoming += 1
         game = m.group(0)
         chunk = [session, game if game.endswith("</game>") else game + "</game>"]
         items.append(parse_guarded(_parse, chunk, line, hand_id, origin))
@@ -111,7 +112,7 @@ def to_cents(text: str, scale: int) -> int:
     >>> [to_cents(t, 100) for t in ("€1,214.15", "1 001,24€", "2,50€", "50kr", "$0.5")]
     [121415, 100124, 250, 5000, 50]
     """
-    s = re.sub(r"[^0-9.,]", "", text)
+    s = _NOT_AMOUNT.sub("", text)
     if not s or not s[0].isdigit():
         raise SiteFormatError(f"not an amount: {text!r}")
     if "," in s and "." in s:
@@ -121,7 +122,7 @@ def to_cents(text: str, scale: int) -> int:
     else:
         decimal = "." if s.count(".") == 1 else ""
     whole, _, frac = s.rpartition(decimal) if decimal else (s, "", "")
-    whole = re.sub(r"[.,]", "", whole)
+    whole = whole.replace(",", "").replace(".", "")
     if not whole.isdigit() or len(whole) > 15 or (frac and not frac.isdigit()):
         raise SiteFormatError(f"not an amount: {text!r}")
     digits = 2 if scale == 100 else 0
@@ -138,21 +139,26 @@ def _card(b: HandBuilder, text: str, line: int) -> str:
     return rank + suit
 
 
-def _tag(root: ET.Element, name: str) -> str:
-    found = root.find(name)
-    return (found.text or "").strip() if found is not None else ""
+@lru_cache(maxsize=8)
+def _session(text: str) -> dict[str, str]:
+    """The tags of a session's general part (parsed once for all its games)."""
+    if not text:
+        return {}
+    general = ET.fromstring(text + "</session>").find("general")
+    if general is None:
+        return {}
+    return {child.tag: (child.text or "").strip() for child in general}
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     session_text, game_text = chunk
     b = HandBuilder("ipoker", hand_id, origin, first)
     try:
-        general = ET.fromstring(session_text + "</session>") if session_text else None
+        info = _session(session_text)
         game = ET.fromstring(game_text)
     except ET.ParseError as e:
         raise b.fail(first, f"not well-formed XML: {e}") from None
-    info = general.find("general") if general is not None else None
-    gametype = _tag(info, "gametype") if info is not None else ""
+    gametype = info.get("gametype", "")
     m = _GAMETYPE.match(gametype)
     name = m.group("game").strip().lower() if m else ""
     pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
@@ -165,14 +171,13 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                            (f" ({odd[0]} hole cards)" if odd else ""))
     b.game = "hilo" if name in _HILO else "high"
     b.structure = _LIMIT[m.group("limit").lower()]
-    assert info is not None
-    tournament = _tag(info, "tournamentcode") or _tag(info, "tournamentname")
+    tournament = info.get("tournamentcode") or info.get("tournamentname")
     if tournament:
         b.tournament = tournament
     else:
         b.scale = 100
-        b.currency = _tag(info, "tablecurrency") or _tag(info, "currency") or "USD"
-        if _tag(info, "mode") == "play":
+        b.currency = info.get("tablecurrency") or info.get("currency") or "USD"
+        if info.get("mode") == "play":
             b.currency = "play"
     players = game.findall("general/players/player")
     if not players:
@@ -227,8 +232,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         if bet != b.invested.get(seat, 0) and bet != written.get(seat, -1):
             raise b.fail(first, f"{b.names[seat]}'s actions put in "
                                 f"{b.invested.get(seat, 0)} but the game says he bet {bet}")
-    _wins(b, wins, _client(_tag(info, "client_version")),
-          _tag(info, "uncalled_bet_enabled") == "true")
+    _wins(b, wins, _client(info.get("client_version", "")),
+          info.get("uncalled_bet_enabled") == "true")
     if not b.table_size:
         top = max(b.names, default=0)
         b.table_size = 2 if top <= 2 else 6 if top <= 6 else 9 if top <= 9 else 10

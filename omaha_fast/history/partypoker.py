@@ -60,6 +60,9 @@ _BALANCE = re.compile(rf"^balance ({AMOUNT}), (?:bet ({AMOUNT}), collected ({AMO
                       rf"net [-+]?{AMOUNT}|lost ({AMOUNT})(?: \(folded\))?|didn't bet "
                       rf"\(folded\))(.*)$")
 _CASH_OUT = re.compile(rf"^Cashout Amount is ({AMOUNT})$")
+_BUTTON = re.compile(r"Seat ([0-9]{1,2}) is the button")
+_TABLE_BUTTON = re.compile(r" -- Seat ([0-9]{1,2}) is the button$")
+_PLAYERS = re.compile(r"Total number of players ?: ?[0-9]+/([0-9]{1,2})")
 _BLINDS = re.compile(r"Blinds\(([0-9,.]+)/([0-9,.]+)\)")
 _SEAT = re.compile(rf"^[Ss]eat ?([0-9]{{1,2}}): (.+) \( ?({AMOUNT}) ?\)$")
 _POST = re.compile(rf"^posts (small blind|big blind|ante)(?: of)? [\[(] ?({AMOUNT}) ?[\])]\.?$")
@@ -145,38 +148,41 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     balances: dict[int, int] = {}       # the summary's balance of each player
     section = "seats"
     for k, line in enumerate(chunk[2:], first + 2):
-        if not line or line.startswith("** Dealing down cards"):
-            section = "play" if line else section
-            continue
-        m = _STREET.match(line)
-        if m:
-            section = "play"
-            b.street(m.group(1).lower(), b.board + _cards(b, m.group(2), k), k)
-            continue
-        if line.startswith("Table "):
-            m = re.search(r" -- Seat ([0-9]{1,2}) is the button$", line)
-            if m:
-                b.button = int(m.group(1))
-            continue
-        if line == "** Summary **":
-            section = "summary"
+        if not line:
             continue
         if section == "summary":
             _summary_line(b, line, k, balances)
             continue
-        m = re.fullmatch(r"Seat ([0-9]{1,2}) is the button", line)
-        if m:
-            b.button = int(m.group(1))
+        if line.startswith("** "):
+            m = _STREET.match(line)
+            if m:
+                b.street(m.group(1).lower(), b.board + _cards(b, m.group(2), k), k)
+            elif line == "** Summary **":
+                section = "summary"
+                continue
+            elif not line.startswith("** Dealing down cards"):
+                raise b.fail(k, f"a street or section the reader does not know: {line}")
+            section = "play"
             continue
-        m = re.fullmatch(r"Total number of players ?: ?[0-9]+/([0-9]{1,2})", line)
-        if m:
-            b.table_size = int(m.group(1))
+        if line.startswith("Table "):
+            m = _TABLE_BUTTON.search(line)
+            if m:
+                b.button = int(m.group(1))
             continue
         if section == "seats" and line[:4].lower() == "seat":
+            m = _BUTTON.fullmatch(line)
+            if m:
+                b.button = int(m.group(1))
+                continue
             m = _SEAT.match(line)
             if not m:
                 raise b.fail(k, f"unreadable seat line: {line}")
             b.add_seat(int(m.group(1)), m.group(2), _chips(b, m.group(3), k), False, k)
+            continue
+        if line.startswith("Total number of players"):
+            m = _PLAYERS.fullmatch(line)
+            if m:
+                b.table_size = int(m.group(1))
             continue
         _play_line(b, line, k, posted)
     if not b.stakes[1]:
