@@ -140,3 +140,13 @@ def test_exit_codes_for_a_disagreement_and_an_unreadable_hand(tmp_path, capsys):
     assert "line 69: hand 7000001-3-1600000003: a line that moves chips or cards" in err
     [item] = [i for i in read_winamax(path.read_text()) if isinstance(i, UnreadableHand)]
     assert item.id == "7000001-3-1600000003"
+
+
+def test_a_decimal_comma_and_a_space_before_the_euro_read_the_same():
+    import re
+    commas = re.sub(r"([0-9]+)\.([0-9]+)€", r"\1,\2€", TEXT).replace("€", " €")
+    assert "4,28 €" in commas and "(0,50 €/1 €)" in commas
+    pairs = list(zip(read_winamax(TEXT), read_winamax(commas)))
+    assert len(pairs) == 10
+    for plain, other in pairs[:8]:      # the records (the skipped games name the stakes)
+        assert plain == other

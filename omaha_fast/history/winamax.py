@@ -44,9 +44,9 @@ from .sitehand import (
 )
 
 HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([0-9]+(?:-[0-9]+)*) - ")
-# an amount as Winamax writes it: the euro sign after, a "k" for thousands in a
-# tournament's total pot
-AMOUNT = r"[0-9]+(?:\.[0-9]+)?€?"
+# an amount as Winamax writes it: the euro sign after (some exports write a decimal comma
+# and a space before it: "0,02 €"), a "k" for thousands in a tournament's total pot
+AMOUNT = r"[0-9]+(?:[.,][0-9]+)?(?: ?€)?"
 _GAME = re.compile(r" - ([^-]+?) (no limit|pot limit|fixed limit) \(([^()]*)\) - [0-9]{4}/")
 _HIGH = {"Omaha"}
 _HILO = {"Omaha Hi/Lo", "Omaha8"}
@@ -74,7 +74,7 @@ _HARMLESS = re.compile(r"^.+? (?:said|says), |^.+? (?:denies big blind|deny BB \
 _MOVES = re.compile(r"^(?:Dealt to )?(?P<name>.+?) (?:posts|folds|checks|calls|bets|raises|"
                     r"shows|mucks|collected|brings in|bring-in|discard|stands pat)\b")
 # a line holding an amount as Winamax writes them, or cards: it moves chips or cards
-_WX_AMOUNT = re.compile(r"[0-9]€|\[[^\]]*\]")
+_WX_AMOUNT = re.compile(r"[0-9] ?€|\[[^\]]*\]")
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
 _HALF = {"HI": "high", "LO": "low", None: None}
@@ -106,7 +106,7 @@ def loads_winamax(text: str, origin: str = "<winamax>") -> list[HandRecord]:
 
 
 def _chips(b: HandBuilder, text: str, line: int) -> int:
-    return b.chips(text.rstrip("€"), line)
+    return b.chips(text.rstrip("€ ").replace(",", "."), line)
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
