@@ -122,6 +122,9 @@ OTHER_ROOMS = {
                       "(10.00/20.00)- 2021/01/02 10:11:12 UTC\n",
     "GGPoker": "Poker Hand #RC123456789: PLO Hi/Lo ($0.05/$0.10) - 2021/01/02 10:11:12\n"
                "Table 'RushAndCash1' 6-max Seat #1 is the button\n",
+    "Microgaming": '<Game hhversion="4" id="77001" date="2021-01-02 10:11:12" '
+                   'tablename="Oak 6" stakes="0.01|0.02" betlimit="PL" gametype="Omaha H/L">\n'
+                   '   <Seats>\n',
 }
 
 

@@ -66,12 +66,13 @@ _OTHER_SITES = (
     ("a WPN (Winning Poker Network, ACR) hand history",
      re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
     ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
+    ("a Microgaming (MPN) XML hand history", re.compile(r"^<Game hhversion=")),
 )
 
 
 def other_site(text: str) -> Optional[str]:
     """What a text looks like when its first lines are another card room's history
-    that is not read (888poker, WPN, GGPoker); else None.
+    that is not read (888poker, WPN, GGPoker, Microgaming); else None.
 
     >>> other_site("#Game No : 1\\n***** 888poker Hand History for Game 1 *****")
     'an 888poker hand history'
