@@ -26,8 +26,9 @@ def hand(n: int, text: str = TEXT):  # type: ignore[no-untyped-def]
 def test_the_format_is_sniffed_and_every_omaha_hand_agrees():
     assert site_format(TEXT) == "partypoker"
     items = read_site(TEXT, PATH.name)
-    assert [type(i).__name__ for i in items] == ["HandRecord"] * 5 + ["SkippedHand"] * 2
-    for item in items[:5]:
+    kinds = [type(i).__name__ for i in items]
+    assert kinds == ["HandRecord"] * 5 + ["SkippedHand"] * 2 + ["HandRecord"]
+    for item in items[:5] + items[7:]:
         assert verify(item).result == "agree", verify(item).differences  # type: ignore
 
 
@@ -102,7 +103,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "partypoker"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 6, "disagreed": 0, "refused": 0, "skipped": 2,
                        "unreadable": 0, "unchecked": 0}
 
 
@@ -115,3 +116,11 @@ def test_exit_codes_for_a_disagreement_and_an_unreadable_hand(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     assert "'ghost' has no seat, yet this line moves chips or cards" in \
         capsys.readouterr().err
+
+
+def test_both_blinds_posted_the_small_part_dead():
+    record = hand(8)
+    assert [3, "dead", 50] in record.posts and [3, "blind", 100] in record.posts
+    assert record.extra["site"]["returned"] == [[3, 300]]      # live chips: 1 against 1
+    assert record.extra["site"]["rake"] == 15 and record.final_stacks[:4] == [
+        10000, 9950, 4900, 6135]

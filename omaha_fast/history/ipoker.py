@@ -44,6 +44,7 @@ from .sitehand import (
     five_card_hand,
     parse_guarded,
     records_only,
+    uncalled_excess,
 )
 
 # a line that starts an iPoker history
@@ -291,14 +292,9 @@ def _action(b: HandBuilder, a: ET.Element, line: int) -> None:
 def _wins(b: HandBuilder, wins: dict[int, int], client: int, enabled: bool) -> None:
     """Each player's win as his collection, an uncalled bet taken out of it (older
     clients count it in the win), and the rake: what the pot held beyond the wins."""
-    dead: dict[int, int] = {}
-    for s, kind, amount in b.posts:
-        if kind == "dead":
-            dead[s] = dead.get(s, 0) + amount
-    live = sorted(((v - dead.get(s, 0), s) for s, v in b.invested.items()), reverse=True)
-    excess = live[0][0] - (live[1][0] if len(live) > 1 else 0) if live else 0
-    if excess > 0:
-        seat = live[0][1]
+    found = uncalled_excess(b)
+    if found is not None:
+        seat, excess = found
         if client < 18 and not enabled and wins.get(seat, 0) >= excess:
             wins[seat] -= excess
         b.uncalled(b.names[seat], excess, b.line)

@@ -41,10 +41,11 @@ from .sitehand import (
     five_card_hand,
     parse_guarded,
     records_only,
+    uncalled_excess,
 )
 
 HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game ([0-9A-Za-z]+) \*{5}")
-AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?(?: (?:USD|EUR|GBP))?"
+AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?(?: +(?:USD|EUR|GBP|€))?"
 _GAME = re.compile(r"(?:^|\s)(NL|PL|FL)\s+((?:5 Card |Five Card )?(?:Omaha Hi-Lo|Omaha Hi|"
                    r"Omaha))(?=\s|-|$)")
 _STAKES = re.compile(rf"^({AMOUNT})/({AMOUNT})\s")
@@ -65,7 +66,8 @@ _TABLE_BUTTON = re.compile(r" -- Seat ([0-9]{1,2}) is the button$")
 _PLAYERS = re.compile(r"Total number of players ?: ?[0-9]+/([0-9]{1,2})")
 _BLINDS = re.compile(r"Blinds\(([0-9,.]+)/([0-9,.]+)\)")
 _SEAT = re.compile(rf"^[Ss]eat ?([0-9]{{1,2}}): (.+) \( ?({AMOUNT}) ?\)$")
-_POST = re.compile(rf"^posts (small blind|big blind|ante)(?: of)? [\[(] ?({AMOUNT}) ?[\])]\.?$")
+_POST = re.compile(rf"^posts (small blind|big blind \+ dead|big blind|ante)(?: of)? "
+                   rf"[\[(] ?({AMOUNT}) ?[\])]\.?$")
 _ACT = re.compile(rf"^(folds|checks|calls|bets|raises|is all-In)\s*(?:\[ ?({AMOUNT}) ?\])?\.?$")
 _STREET = re.compile(r"^\*\* Dealing (Flop|Turn|River) \*\*(?: :)?\s+(\[.*\])$")
 _WINS = re.compile(rf"^wins (?:(Lo) \(({AMOUNT})(?: chips)?\)|({AMOUNT})(?: chips)?)"
@@ -227,9 +229,15 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
     m = _POST.match(rest)
     if m:
         amount = _chips(b, m.group(2), k)
-        posted.setdefault(m.group(1), amount)
-        b.post(name, {"small blind": "sb", "big blind": "bb", "ante": "ante"}[m.group(1)],
-               amount, k)
+        kind = m.group(1)
+        if kind == "big blind + dead" and "small blind" in posted and "big blind" in posted:
+            # both blinds at once: the small blind's part dead, the big blind's live
+            b.post(name, "dead", amount - posted["big blind"], k)
+            b.post(name, "bb", posted["big blind"], k)
+            return
+        posted.setdefault(kind, amount)
+        b.post(name, {"small blind": "sb", "big blind": "bb", "ante": "ante",
+                      "big blind + dead": "both"}[kind], amount, k)
         return
     m = _RAISE_TO.match(rest)
     if m:
@@ -324,10 +332,9 @@ def _wins(b: HandBuilder, summary: bool = False) -> None:
     """partypoker pays an uncalled bet back with the bettor's win: it is taken out of
     his win and kept as a returned bet. The rake is what the pots held beyond the
     wins, unless a summary (``summary``) wrote it."""
-    live = sorted(((v, s) for s, v in b.invested.items()), reverse=True)
-    excess = live[0][0] - (live[1][0] if len(live) > 1 else 0) if live else 0
-    if excess > 0:
-        seat = live[0][1]
+    found = uncalled_excess(b)
+    if found is not None:
+        seat, excess = found
         mine = [i for i, c in enumerate(b.collected) if c[1] == seat and c[2] >= excess]
         if mine:
             i = max(mine, key=lambda j: (b.collected[j][0], b.collected[j][2]))

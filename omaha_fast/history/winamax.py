@@ -41,6 +41,7 @@ from .sitehand import (
     five_card_hand,
     parse_guarded,
     records_only,
+    uncalled_excess,
 )
 
 HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([0-9]+(?:-[0-9]+)*) - ")
@@ -312,17 +313,10 @@ def _returned_in_collections(b: HandBuilder, over: set[int]) -> None:
     beyond every other player's live chips) is taken out of his collection and kept as a
     returned bet, as the other sites write it; the part of a raise of all-in opponents
     (``over``: read as a call) is only taken out."""
-    dead: dict[int, int] = {}
-    for s, kind, a in b.posts:
-        if kind == "dead":
-            dead[s] = dead.get(s, 0) + a
-    live = sorted(((v - dead.get(s, 0), s) for s, v in b.invested.items()), reverse=True)
-    if not live:
+    found = uncalled_excess(b)
+    if found is None:
         return
-    excess = live[0][0] - (live[1][0] if len(live) > 1 else 0)
-    seat = live[0][1]
-    if excess <= 0:
-        return
+    seat, excess = found
     if not b.collected:
         b.collected = [(0, s, c, None) for s, c in b.summary_won]
         b.runs = [0] * len(b.collected)
