@@ -50,7 +50,7 @@ from .sitehand import (
 # a line that starts an iPoker history
 HEADER = re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")
 # a game, to its end tag (some exports cut a file short: then to the next game)
-_GAME = re.compile(r"<game\b[^>]*>.*?(?:</game>|(?=<game\b)|\Z)", re.DOTALL)
+_GAME = re.compile(r"<game\b")
 _SESSION = re.compile(r"<session\b.*?<general>.*?</general>", re.DOTALL)
 _GAME_CODE = re.compile(r"<game\b[^>]*\bgamecode=\"([^\"\s<>]{1,40})\"")
 _GAMETYPE = re.compile(r"^(?P<game>.*?)\s*\b(?P<limit>PL|NL|FL|L|Pot [Ll]imit|No [Ll]imit|"
@@ -80,23 +80,26 @@ def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
     if re.search(r"<!DOCTYPE|<!ENTITY", text, re.IGNORECASE):
         raise SiteFormatError(f"{origin}: a document type declaration in an iPoker "
                               f"history (hand histories have none): not read")
-    games = list(_GAME.finditer(text))
-    if "<session" not in text or not games:
+    starts = [m.start() for m in _GAME.finditer(text)]
+    if "<session" not in text or not starts:
         raise SiteFormatError(f"{origin}: no iPoker session with a game found")
     sessions = [(m.start(), m.group(0)) for m in _SESSION.finditer(text)]
     items: list[SiteItem] = []
     line, at = 1, 0
     session, upcoming = "", 0       # the session a game is in: the last one begun
-    for m in games:
-        line += text.count("\n", at, m.start())
-        at = m.start()
-        code = _GAME_CODE.match(m.group(0))
+    for k, start in enumerate(starts):
+        line += text.count("\n", at, start)
+        at = start
+        # a game runs to its end tag; some exports cut a file short: then to the next game
+        after = starts[k + 1] if k + 1 < len(starts) else len(text)
+        end = text.find("</game>", start, after)
+        game = text[start:end + 7] if end >= 0 else text[start:after] + "</game>"
+        code = _GAME_CODE.match(game)
         hand_id = code.group(1) if code else f"game at line {line}"
-        while upcoming < len(sessions) and sessions[upcoming][0] < m.start():
+        while upcoming < len(sessions) and sessions[upcoming][0] < start:
             session = sessions[upcoming][1]
             upcoming += 1
-        game = m.group(0)
-        chunk = [session, game if game.endswith("</game>") else game + "</game>"]
+        chunk = [session, game]
         items.append(parse_guarded(_parse, chunk, line, hand_id, origin))
     return items
 
@@ -131,6 +134,9 @@ def to_cents(text: str, scale: int) -> int:
         raise SiteFormatError(f"amount {text} is finer than one "
                               f"{'cent' if scale == 100 else 'chip'}")
     return int(whole) * scale + (int((frac + "00")[:digits]) if digits else 0)
+
+
+_cents = lru_cache(maxsize=4096)(to_cents)     # a session repeats the same amounts
 
 
 def _card(b: HandBuilder, text: str, line: int) -> str:
@@ -250,7 +256,7 @@ def _client(version: str) -> int:
 
 def _chips(b: HandBuilder, text: Optional[str], line: int) -> int:
     try:
-        amount = to_cents(text or "", b.scale)
+        amount = _cents(text or "", b.scale)
     except SiteFormatError as e:
         raise b.fail(line, str(e)) from None
     b.amounts.add(amount)
