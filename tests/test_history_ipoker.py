@@ -28,7 +28,7 @@ def test_the_format_is_sniffed_and_every_omaha_hand_agrees():
     items = read_site(TEXT, PATH.name)
     kinds = [type(i).__name__ for i in items]
     assert kinds == ["HandRecord", "HandRecord", "SkippedHand", "HandRecord", "HandRecord",
-                     "SkippedHand"]
+                     "SkippedHand", "HandRecord"]
     for item in items:
         if not isinstance(item, SkippedHand):
             assert verify(item).result == "agree", verify(item).differences  # type: ignore
@@ -108,7 +108,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "ipoker"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 4, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 2,
                        "unreadable": 0, "unchecked": 0}
 
 
@@ -136,3 +136,13 @@ def test_exit_codes_and_what_is_refused(tmp_path, capsys):
         read_ipoker(bomb, "bomb.xml")
     path.write_text(bomb)
     assert main(["replay", str(path)]) == 2
+
+
+def test_fixed_limit_hi_lo_with_both_blinds_posted():
+    record = hand(7)
+    assert record.game == "hilo" and record.structure == "fixed-limit"
+    assert (record.small_bet, record.big_bet) == (200, 400) and record.blinds == [100, 200]
+    assert [3, "dead", 100] in record.posts and [3, "blind", 200] in record.posts
+    assert record.extra["site"]["rake"] == 100
+    assert record.final_stacks[:4] == [4800, 5800, 8200, 3100]
+    assert verify(record).result == "agree"

@@ -27,7 +27,7 @@ def test_the_format_is_sniffed_and_every_omaha_hand_agrees():
     assert site_format(TEXT) == "partypoker"
     items = read_site(TEXT, PATH.name)
     kinds = [type(i).__name__ for i in items]
-    assert kinds == ["HandRecord"] * 5 + ["SkippedHand"] * 2 + ["HandRecord"]
+    assert kinds == ["HandRecord"] * 5 + ["SkippedHand"] * 2 + ["HandRecord"] * 2
     for item in items[:5] + items[7:]:
         assert verify(item).result == "agree", verify(item).differences  # type: ignore
 
@@ -103,7 +103,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "partypoker"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 6, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 7, "disagreed": 0, "refused": 0, "skipped": 2,
                        "unreadable": 0, "unchecked": 0}
 
 
@@ -124,3 +124,11 @@ def test_both_blinds_posted_the_small_part_dead():
     assert record.extra["site"]["returned"] == [[3, 300]]      # live chips: 1 against 1
     assert record.extra["site"]["rake"] == 15 and record.final_stacks[:4] == [
         10000, 9950, 4900, 6135]
+
+
+def test_no_limit():
+    record = hand(9)
+    assert record.structure == "no-limit" and record.blinds == [50, 100]
+    assert [1, "raise_to", 1000] in record.actions
+    assert record.extra["site"]["returned"] == [[1, 900]]
+    assert record.final_stacks[:2] == [9900, 10100] and verify(record).result == "agree"

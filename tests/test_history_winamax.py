@@ -33,8 +33,9 @@ def without(record, key):  # type: ignore[no-untyped-def]
 def test_the_format_is_sniffed_and_every_hand_agrees_or_is_skipped():
     assert site_format(TEXT) == "winamax"
     items = read_site(TEXT, PATH.name)
-    assert [type(i).__name__ for i in items] == ["HandRecord"] * 8 + ["SkippedHand"] * 2
-    for item in items[:8]:
+    kinds = [type(i).__name__ for i in items]
+    assert kinds == ["HandRecord"] * 8 + ["SkippedHand"] * 2 + ["HandRecord"]
+    for item in items[:8] + items[10:]:
         v = verify(item)    # type: ignore[arg-type]
         assert v.result == "agree", (item.id, v.differences)
 
@@ -125,7 +126,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "winamax"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 8, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 9, "disagreed": 0, "refused": 0, "skipped": 2,
                        "unreadable": 0, "unchecked": 0}
 
 
@@ -147,6 +148,14 @@ def test_a_decimal_comma_and_a_space_before_the_euro_read_the_same():
     commas = re.sub(r"([0-9]+)\.([0-9]+)€", r"\1,\2€", TEXT).replace("€", " €")
     assert "4,28 €" in commas and "(0,50 €/1 €)" in commas
     pairs = list(zip(read_winamax(TEXT), read_winamax(commas)))
-    assert len(pairs) == 10
+    assert len(pairs) == 11
     for plain, other in pairs[:8]:      # the records (the skipped games name the stakes)
         assert plain == other
+
+
+def test_fixed_limit_stakes_are_the_bets():
+    record = hand(11)
+    assert record.structure == "fixed-limit" and record.blinds == [100, 200]
+    assert (record.small_bet, record.big_bet) == (200, 400)
+    assert record.extra["site"]["returned"] == [[0, 400]]
+    assert record.final_stacks[:2] == [10750, 9200] and verify(record).result == "agree"

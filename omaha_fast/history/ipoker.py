@@ -274,8 +274,9 @@ def _action(b: HandBuilder, a: ET.Element, line: int) -> None:
     if kind == "1":
         b.post(name, "sb", amount, line)
     elif kind == "2":           # more than the big blind: both blinds, the small dead
-        b.post(name, "both" if amount > b.stakes[1] and b.big_blind is not None else "bb",
-                amount, line)
+        big = b.stakes[0] if b.structure == "fixed-limit" else b.stakes[1]
+        b.post(name, "both" if amount > big and b.big_blind is not None else "bb",
+               amount, line)
     elif kind == "15":
         b.post(name, "ante", amount, line)
     elif kind in ("0", "9"):
