@@ -199,7 +199,8 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("replay", help="replay hand histories through the engine",
                        description="Replay every hand of card-room histories (PokerStars, "
                                    "Full Tilt, Winamax, iPoker XML, partypoker; Omaha Hi/Lo "
-                                   "and Omaha; the format is found from the content), PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
+                                   "and Omaha; the format is found from the content), PHH "
+                                   "(.phh/.phhs) or JSON (.json/.jsonl) files "
                                    "through the game engine. Site hands are checked pot by "
                                    "pot and half by half against what the site paid, then "
                                    "the final stacks; other hands by their final stacks "
