@@ -146,3 +146,17 @@ def test_fixed_limit_hi_lo_with_both_blinds_posted():
     assert record.extra["site"]["rake"] == 100
     assert record.final_stacks[:4] == [4800, 5800, 8200, 3100]
     assert verify(record).result == "agree"
+
+
+def test_wins_that_leave_more_than_a_rake_disagree():
+    # a tournament takes no rake; a cash pot at most a tenth
+    chips = TEXT.replace('name="wes" chips="1510" dealer="0" win="35"',
+                         'name="wes" chips="1510" dealer="0" win="34"')
+    [item] = [i for i in read_ipoker(chips) if i.id == "8000000005"]
+    assert verify(item).differences[0] == (  # type: ignore[arg-type]
+        "hand 8000000005: the wins leave 1 of pots of 35 unpaid, more than a rake "
+        "(a tournament takes none)")
+    cash = TEXT.replace('win="4,28€" bet="5€"', 'win="3,28€" bet="5€"')
+    [item] = [i for i in read_ipoker(cash) if i.id == "8000000001"]
+    assert ("hand 8000000001: the wins leave 1.45 of pots of 9.00 unpaid, more than a "
+            "rake (a tenth)") in verify(item).differences  # type: ignore[arg-type]

@@ -211,6 +211,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     record = b.record()
     if balances:      # the summary gives what each player collected in all
         record.extra["site"]["merge_pots"] = "all"
+    else:             # no summary: the rake is what the wins leave
+        record.extra["site"]["rake_inferred"] = True
     return record
 
 

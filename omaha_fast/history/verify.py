@@ -295,6 +295,15 @@ def verify(record: HandRecord) -> Verdict:
         differences.append(f"hand {record.id}: uncalled bets returned: site "
                            f"{[(who(s), money(a)) for s, a in site_returns]}, replay "
                            f"{[(who(s), money(a)) for s, a in engine_returns]}")
+    if site.get("rake_inferred"):
+        # a site that writes no rake: the rake is what the wins left of the pots, which
+        # must look like a rake (none in a tournament, at most a tenth of a cash pot)
+        pot = sum(award.amount for award in engine_awards)
+        most = 0 if site.get("tournament") else pot // 10 + 1
+        if site.get("rake", 0) > most:
+            differences.append(f"hand {record.id}: the wins leave {money(site['rake'])} of "
+                               f"pots of {money(pot)} unpaid, more than a rake "
+                               f"({'a tournament takes none' if most == 0 else 'a tenth'})")
     if site and site.get("rake", 0) != result.hand.rake:
         differences.append(f"hand {record.id}: rake {money(site.get('rake', 0))} on the "
                            f"site, {money(result.hand.rake)} in the replay")
