@@ -159,3 +159,12 @@ def test_fixed_limit_stakes_are_the_bets():
     assert (record.small_bet, record.big_bet) == (200, 400)
     assert record.extra["site"]["returned"] == [[0, 400]]
     assert record.final_stacks[:2] == [10750, 9200] and verify(record).result == "agree"
+
+
+def test_a_tournament_summary_is_named_for_what_it_is(tmp_path, capsys):
+    path = tmp_path / "summary.txt"
+    path.write_text("Winamax Poker - Tournament summary : Omaha Dimanche(123456)\n"
+                    "Player : tina\nBuy-In : 4.50€ + 0.50€\n")
+    assert main(["replay", str(path)]) == 2
+    assert "this looks like a Winamax tournament summary (no hands in it)" in \
+        capsys.readouterr().err

@@ -67,6 +67,8 @@ _OTHER_SITES = (
      re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
     ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
     ("a Microgaming (MPN) XML hand history", re.compile(r"^<Game hhversion=")),
+    ("a Winamax tournament summary (no hands in it)",
+     re.compile(r"^Winamax Poker - Tournament summary")),
 )
 
 
