@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,12 +25,16 @@ import pytest
 
 from omaha_fast import PotLimit, Table
 from omaha_fast.cli import main
+from omaha_fast.history.bovada import loads_bovada
+from omaha_fast.history.ggpoker import loads_ggpoker
 from omaha_fast.history.ipoker import loads_ipoker
+from omaha_fast.history.pacific import loads_pacific
 from omaha_fast.history.partypoker import loads_partypoker
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars_file
 from omaha_fast.history.verify import verify
 from omaha_fast.history.winamax import loads_winamax
+from omaha_fast.history.winning import loads_winning
 
 HANDS = 300
 
@@ -70,13 +75,49 @@ def test_read_and_verify_pokerstars(benchmark, record_rate):  # type: ignore[no-
     record_rate(HANDS, kind="PokerStars hands read and verified")
 
 
-# the other card rooms: the Omaha hands of each invented fixture (every convention of the
-# site), repeated to about HANDS hands; the rate is per hand read, as for PokerStars
-_DATA = Path(__file__).parent.parent / "tests" / "data" / "sites"
+# the other card rooms' readers, per hand beside the PokerStars reader: each reads a file of
+# HANDS Omaha hands, the invented hands of its conventions fixture in turn (numbered anew)
+_FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sites"
+_ROOMS = {
+    "888poker": ("pacific_conventions.txt", r"(?m)^#Game No : ", loads_pacific),
+    "wpn": ("wpn_conventions.txt", r"(?m)^(?=(?:Game )?Hand #)", loads_winning),
+    "ggpoker": ("ggpoker_conventions.txt", r"(?m)^(?=Poker Hand #)", loads_ggpoker),
+    "bovada": ("bovada_conventions.txt", r"(?m)^(?=Bovada Hand #)", loads_bovada),
+}
+
+
+def _room_text(room: str) -> str:
+    """HANDS Omaha hands in a room's format, each with its own number."""
+    name, split, reader = _ROOMS[room]
+    text = (_FIXTURES / name).read_text()
+    hands = [h for h in re.split(split, text) if h.strip()]
+    ids = [r.id for r in reader(text, name)]
+    omaha = [h for h in hands if any(i in h.split("\n", 2)[0] + h.split("\n", 2)[1]
+                                     for i in ids if i)]
+    out = []
+    for k in range(HANDS):
+        hand = omaha[k % len(omaha)]
+        for i in ids:
+            hand = hand.replace(i, f"{i[:-6]}{k:06d}")
+        out.append(("#Game No : " if room == "888poker" else "") + hand)
+    return "\n\n".join(out)
+
+
+@pytest.mark.parametrize("room", sorted(_ROOMS))
+def test_read_other_rooms(benchmark, record_rate, room):  # type: ignore[no-untyped-def]
+    """Each room's reader, hands/s beside the PokerStars reader's (same HANDS a round)."""
+    text = _room_text(room)
+    records = benchmark(_ROOMS[room][2], text, "bench")
+    assert len(records) == HANDS
+    record_rate(HANDS, kind=f"{room} hands read")
+
+
+# Winamax, iPoker and partypoker: each invented fixture (every convention of the site)
+# repeated to about HANDS Omaha hands (an XML session cannot be cut at a line)
 
 
 def _site_text(name: str, read: Callable[[str, str], list[Any]]) -> tuple[str, int]:
-    text = (_DATA / name).read_text(encoding="utf-8")
+    text = (_FIXTURES / name).read_text(encoding="utf-8")
     per = len(read(text, "bench"))
     copies = -(-HANDS // per)
     return "\n\n".join([text] * copies), per * copies

@@ -128,6 +128,16 @@ def test_monte_carlo_is_the_same_for_any_thread_count():
     assert other.players[0].equity != runs[0].players[0].equity
 
 
+def test_exact_is_the_same_for_any_thread_count():
+    # preflop heads-up (1,086,008 boards) is above the one-thread threshold, so the work
+    # really is shared; the counts are integers, so every split gives the same result
+    hands = ["As2s3h4h", "KcKdQcJd"]
+    runs = [equity(hands, mode="exact", threads=t) for t in (1, 2, 3, 8)]
+    assert runs[0].boards == 1_086_008
+    assert all(r == runs[0] for r in runs[1:])
+    assert runs[0].players[0].equity == pytest.approx(0.5746472401676599, abs=1e-12)
+
+
 def test_auto_is_exact_for_a_full_deck_and_mc_draws_a_seed():
     assert equity(["As2s3h4h", "KcKdQcJd"], board="2h7d9c").exact
     sampled = equity(["As2s3h4h", "KcKdQcJd"], board="2h7d9c", samples=5000, seed=3)

@@ -84,7 +84,7 @@ def test_the_rake_of_a_side_pot_is_its_share_rounded_to_the_nearest_cent():
         record.extra["site"]["rake_split"] = split
         assert verify(record).result == "disagree"
     record = hand(4)
-    record.extra["site"].pop("merge_pots")      # the wins are not pot by pot
+    record.extra["site"].pop("unnamed_pots")    # the wins are not pot by pot
     assert verify(record).result == "disagree"
 
 

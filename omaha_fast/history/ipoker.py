@@ -245,7 +245,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         top = max(b.names, default=0)
         b.table_size = 2 if top <= 2 else 6 if top <= 6 else 9 if top <= 9 else 10
     record = b.record()
-    record.extra["site"].update(merge_pots="all", rake_split="nearest", rake_inferred=True)
+    record.extra["site"].update(unnamed_pots=True, halves_joined=True, rake_split="nearest",
+                                rake_inferred=True)
     return record
 
 

@@ -210,7 +210,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                                 f"its bet and collection leave {end}")
     record = b.record()
     if balances:      # the summary gives what each player collected in all
-        record.extra["site"]["merge_pots"] = "all"
+        record.extra["site"].update(unnamed_pots=True, halves_joined=True)
     else:             # no summary: the rake is what the wins leave
         record.extra["site"]["rake_inferred"] = True
     return record
