@@ -228,7 +228,7 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
         b.unread(line, k, _HARMLESS, _MOVES)
         return
     name, rest = found
-    m = _POST.match(rest)
+    m = _POST.match(rest) if rest.startswith("posts ") else None
     if m:
         amount = _chips(b, m.group(2), k)
         kind = m.group(1)
@@ -241,7 +241,7 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
         b.post(name, {"small blind": "sb", "big blind": "bb", "ante": "ante",
                       "big blind + dead": "both"}[kind], amount, k)
         return
-    m = _RAISE_TO.match(rest)
+    m = _RAISE_TO.match(rest) if rest.startswith("raises ") else None
     if m:
         to = _chips(b, m.group(2), k)
         seat = b.seat(name, k)
@@ -249,14 +249,14 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
         verb = "raise_to" if max(b.street_bet.values(), default=0) else "bet"
         b.act(name, verb, to, to >= left, k)
         return
-    m = _PAREN.match(rest)
+    m = _PAREN.match(rest) if rest.endswith(")") else None
     if m:
         seat = b.seat(name, k)
         amount = _chips(b, m.group(2), k)
         all_in = amount >= b.stacks[seat] - b.invested.get(seat, 0)
         b.act(name, "call" if m.group(1) == "calls" else "bet", amount, all_in, k)
         return
-    m = _CASH_OUT.match(rest)
+    m = _CASH_OUT.match(rest) if rest.startswith("Cashout") else None
     if m:
         b.cash_out(name, _chips(b, m.group(1), k), 0, k)
         return

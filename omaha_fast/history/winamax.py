@@ -76,6 +76,7 @@ _MOVES = re.compile(r"^(?:Dealt to )?(?P<name>.+?) (?:posts|folds|checks|calls|b
                     r"shows|mucks|collected|brings in|bring-in|discard|stands pat)\b")
 # a line holding an amount as Winamax writes them, or cards: it moves chips or cards
 _WX_AMOUNT = re.compile(r"[0-9] ?€|\[[^\]]*\]")
+_POSITIONS = re.compile(r" \((?:button|small blind|big blind)\)")
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
 _HALF = {"HI": "high", "LO": "low", None: None}
@@ -182,14 +183,14 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
 
 
 def _play_line(b: HandBuilder, line: str, k: int, section: str, over: set[int]) -> None:
-    if b.uncalled_or_dealt(line, k, _NEVER):
+    if line.startswith("Dealt to ") and b.uncalled_or_dealt(line, k, _NEVER):
         return
     found = b.player_at(line, (" ",))
     if found is None:
         _unread(b, line, k)
         return
     name, rest = found
-    m = _POST.match(rest)
+    m = _POST.match(rest) if rest.startswith("posts ") else None
     if m:
         kind, amount, out_of_turn = m.group(1), _chips(b, m.group(2), k), m.group(3)
         if kind == "big blind" and out_of_turn and amount == 0:
@@ -295,8 +296,8 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
     if b.button is None and rest.startswith((" (button)", " (small blind) (button)",
                                              " (big blind) (button)")):
         b.button = seat
-    plain = re.sub(r" \((?:button|small blind|big blind)\)", "", rest)
-    if plain == " folded" and seat not in b.invested and \
+    if rest.endswith(" folded") and _POSITIONS.sub("", rest) == " folded" and \
+            seat not in b.invested and \
             all(a[0] != seat - 1 for a in b.actions):
         b.out.add(seat)      # "folded" on no street: he was not dealt in (sitting out)
     shown = re.search(r" showed (\[[^\]]*\])", rest)
