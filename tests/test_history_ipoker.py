@@ -28,7 +28,7 @@ def test_the_format_is_sniffed_and_every_omaha_hand_agrees():
     items = read_site(TEXT, PATH.name)
     kinds = [type(i).__name__ for i in items]
     assert kinds == ["HandRecord", "HandRecord", "SkippedHand", "HandRecord", "HandRecord",
-                     "SkippedHand", "HandRecord"]
+                     "SkippedHand", "HandRecord", "HandRecord"]
     for item in items:
         if not isinstance(item, SkippedHand):
             assert verify(item).result == "agree", verify(item).differences  # type: ignore
@@ -108,7 +108,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "ipoker"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 6, "disagreed": 0, "refused": 0, "skipped": 2,
                        "unreadable": 0, "unchecked": 0}
 
 
@@ -160,3 +160,10 @@ def test_wins_that_leave_more_than_a_rake_disagree():
     [item] = [i for i in read_ipoker(cash) if i.id == "8000000001"]
     assert ("hand 8000000001: the wins leave 1.45 of pots of 9.00 unpaid, more than a "
             "rake (a tenth)") in verify(item).differences  # type: ignore[arg-type]
+
+
+def test_no_limit():
+    record = hand(8)
+    assert record.structure == "no-limit" and [1, "raise_to", 1000] in record.actions
+    assert record.extra["site"]["rake"] == 250
+    assert record.final_stacks[:2] == [0, 12750] and verify(record).result == "agree"

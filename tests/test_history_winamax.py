@@ -34,7 +34,7 @@ def test_the_format_is_sniffed_and_every_hand_agrees_or_is_skipped():
     assert site_format(TEXT) == "winamax"
     items = read_site(TEXT, PATH.name)
     kinds = [type(i).__name__ for i in items]
-    assert kinds == ["HandRecord"] * 8 + ["SkippedHand"] * 2 + ["HandRecord"]
+    assert kinds == ["HandRecord"] * 8 + ["SkippedHand"] * 2 + ["HandRecord"] * 2
     for item in items[:8] + items[10:]:
         v = verify(item)    # type: ignore[arg-type]
         assert v.result == "agree", (item.id, v.differences)
@@ -126,7 +126,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "winamax"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 9, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 10, "disagreed": 0, "refused": 0, "skipped": 2,
                        "unreadable": 0, "unchecked": 0}
 
 
@@ -148,7 +148,7 @@ def test_a_decimal_comma_and_a_space_before_the_euro_read_the_same():
     commas = re.sub(r"([0-9]+)\.([0-9]+)€", r"\1,\2€", TEXT).replace("€", " €")
     assert "4,28 €" in commas and "(0,50 €/1 €)" in commas
     pairs = list(zip(read_winamax(TEXT), read_winamax(commas)))
-    assert len(pairs) == 11
+    assert len(pairs) == 12
     for plain, other in pairs[:8]:      # the records (the skipped games name the stakes)
         assert plain == other
 
@@ -168,3 +168,11 @@ def test_a_tournament_summary_is_named_for_what_it_is(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     assert "this looks like a Winamax tournament summary (no hands in it)" in \
         capsys.readouterr().err
+
+
+def test_no_limit_lets_a_raise_exceed_the_pot():
+    record = hand(12)
+    assert record.structure == "no-limit" and [1, "raise_to", 1000] in record.actions
+    assert record.final_stacks[:2] == [0, 12750] and verify(record).result == "agree"
+    record.structure = "pot-limit"           # the same raise is too big for pot limit
+    assert verify(record).result == "refused"
