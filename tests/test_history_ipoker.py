@@ -167,3 +167,11 @@ def test_no_limit():
     assert record.structure == "no-limit" and [1, "raise_to", 1000] in record.actions
     assert record.extra["site"]["rake"] == 250
     assert record.final_stacks[:2] == [0, 12750] and verify(record).result == "agree"
+
+
+def test_a_board_dealt_twice_is_unreadable():
+    twice = TEXT.replace('<cards type="River" player="">HQ</cards>',
+                         '<cards type="River" player="">HQ</cards>'
+                         '<cards type="Flop" player="">D2 D4 D6</cards>')
+    item = {i.id: i for i in read_ipoker(twice)}["8000000007"]
+    assert isinstance(item, UnreadableHand) and "the flop comes after" in str(item.error)

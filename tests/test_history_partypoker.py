@@ -132,3 +132,11 @@ def test_no_limit():
     assert [1, "raise_to", 1000] in record.actions
     assert record.extra["site"]["returned"] == [[1, 900]]
     assert record.final_stacks[:2] == [9900, 10100] and verify(record).result == "agree"
+
+
+def test_a_board_dealt_twice_is_unreadable():
+    twice = TEXT.replace("** Dealing River ** [ 5d ]\nmarc checks",
+                         "** Dealing River ** [ 5d ]\n** Dealing Flop ** [ 2d, 4d, 6d ]\n"
+                         "marc checks", 1)
+    item = hand(1, twice)
+    assert isinstance(item, UnreadableHand) and "the flop comes after" in str(item.error)

@@ -176,3 +176,10 @@ def test_no_limit_lets_a_raise_exceed_the_pot():
     assert record.final_stacks[:2] == [0, 12750] and verify(record).result == "agree"
     record.structure = "pot-limit"           # the same raise is too big for pot limit
     assert verify(record).result == "refused"
+
+
+def test_a_board_dealt_twice_is_unreadable():
+    twice = TEXT.replace("*** RIVER *** [2c 7d 9h Js][Kd]\n",
+                         "*** RIVER *** [2c 7d 9h Js][Kd]\n*** FLOP *** [2d 3d 4d]\n", 1)
+    item = {i.id: i for i in read_winamax(twice)}["7000001-3-1600000003"]
+    assert isinstance(item, UnreadableHand) and "the flop comes after" in str(item.error)
