@@ -6,8 +6,9 @@ of villain weights, and give one value per hero hand and row.
 :class:`Blockers` counts, for every hero hand, the villain weight that shares no card with
 it, by inclusion and exclusion over the cards the two hands could share: the total, less
 the weight holding each of the hero's 4 cards, plus each of its 6 pairs, less each of its
-4 triples, plus the same four cards. Each term is one ``bincount``, so a call is linear in
-the two ranges.
+4 triples, plus the same four cards. All the terms of a row are one ``bincount``, so a
+call is linear in the two ranges. The solver uses it where no prepared table applies (a
+fold on the turn) and the tests check the prepared path against it.
 """
 
 from __future__ import annotations
