@@ -192,7 +192,7 @@ def test_progress_reports_falling_exploitability():
 
 def test_time_budget_stops_the_solve():
     r = small(target=0, iterations=10**6, seconds=0.5)
-    assert r.iterations < 10**6 and r.seconds < 30
+    assert r.iterations < 10**6 and r.seconds >= 0.5     # stopped by the clock, not a count
 
 
 def test_turn_spot_strategies_per_river():
