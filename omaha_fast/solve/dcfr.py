@@ -68,6 +68,7 @@ class Engine:
                 self.regrets[k] = np.zeros(shape, dtype=kind)
                 self.sums[k] = np.zeros(shape, dtype=kind)
         self.iterations = 0
+        self._current: dict[int, Any] = {}
 
     # ---- strategies --------------------------------------------------------------------
 
@@ -111,7 +112,16 @@ class Engine:
         for k, nd in enumerate(nodes):
             o, w = opp[k], own[k]
             if nd.kind == ACTION:
-                s = self.current(k) if mode == "cfr" else self.average(k)
+                if mode != "cfr":
+                    s = self.average(k)
+                else:
+                    # a player's strategy is unchanged until its own update: the other
+                    # player's pass before that reuses it
+                    s = self._current.pop(k, None)
+                    if s is None:
+                        s = self.current(k)
+                    if nd.player != p:
+                        self._current[k] = s
                 strategy[k] = s
                 for a, c in enumerate(nd.children):
                     if nd.player == p:
