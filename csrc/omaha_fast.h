@@ -35,6 +35,9 @@ extern "C" {
 #define OF_GAME_HILO 1
 
 #define OF_MAX_PLAYERS 10
+/* Hole cards a hand: four (Omaha), five (Big O, five-card Omaha) or six. */
+#define OF_MIN_HOLE 4
+#define OF_MAX_HOLE 6
 
 /* Build the tables (idempotent, thread-safe). */
 int of_init(void);
@@ -60,6 +63,17 @@ int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int wa
  * what is wrong and *bad_row holds its index; nothing is promised about the outputs. */
 int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board,
                   int game, uint16_t *high, uint8_t *low, size_t *bad_row);
+
+/* The same three for n_hole hole cards a hand (OF_MIN_HOLE..OF_MAX_HOLE; still exactly
+ * two of them with three board cards): Big O and five-card Omaha take 5. */
+int of_eval_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+              uint16_t *high, uint8_t *low);
+int32_t of_eval_packed_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+                         int game);
+int of_best_cards_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+                    int want_low, uint8_t *out5);
+int of_eval_batch_n(const uint8_t *holes, int n_hole, const uint8_t *boards, size_t n,
+                    int n_board, int game, uint16_t *high, uint8_t *low, size_t *bad_row);
 
 /* n rows of five cards: high values. */
 int of_rank5_batch(const uint8_t *cards, size_t n, uint16_t *values, size_t *bad_row);

@@ -30,6 +30,7 @@ from .errors import (
 lib.of_init()
 
 GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
+HOLE_SIZES = tuple(range(lib.OF_MIN_HOLE, lib.OF_MAX_HOLE + 1))   # 4, 5, 6 hole cards
 
 _STATUS_TEXT = {
     lib.OF_ERR_CARD: "card out of range 0..51",
@@ -167,23 +168,27 @@ def game_code(game: str) -> int:
 
 
 def eval_packed(hole: bytes, board: bytes, game: int) -> int:
-    """high << 8 | low of four hole cards on a board of 3 to 5 cards."""
+    """high << 8 | low of four (five, six) hole cards on a board of 3 to 5 cards."""
     if len(hole) == 4 and 3 <= len(board) <= 5:
-        packed = int(lib.of_eval_packed(hole, board, len(board), game))
+        packed = int(lib.of_eval_packed(hole, board, len(board), game))   # the common case
+        if packed >= 0:
+            return packed
+    elif len(hole) in HOLE_SIZES and 3 <= len(board) <= 5:
+        packed = int(lib.of_eval_packed_n(hole, len(hole), board, len(board), game))
         if packed >= 0:
             return packed
     else:
         packed = -lib.OF_ERR_COUNT
     _fail(-packed, "evaluate", {"hole": list(hole), "board": list(board)},
-          {"hole": (4,), "board": (3, 4, 5)})
+          {"hole": HOLE_SIZES, "board": (3, 4, 5)})
 
 
 def best_cards(hole: bytes, board: bytes, want_low: bool) -> bytes:
-    if len(hole) != 4 or not 3 <= len(board) <= 5:
+    if len(hole) not in HOLE_SIZES or not 3 <= len(board) <= 5:
         _fail(lib.OF_ERR_COUNT, "best cards", {"hole": list(hole), "board": list(board)},
-              {"hole": (4,), "board": (3, 4, 5)})
+              {"hole": HOLE_SIZES, "board": (3, 4, 5)})
     out = ffi.new("uint8_t[5]")
-    rc = lib.of_best_cards(hole, board, len(board), int(want_low), out)
+    rc = lib.of_best_cards_n(hole, len(hole), board, len(board), int(want_low), out)
     if rc != lib.OF_OK:
         _fail(rc, "best cards")
     return bytes(out)
@@ -206,21 +211,25 @@ def _row(array: Any, width: int, i: int) -> list[int]:
 
 
 def eval_batch(holes: Any, boards: Any, n_board: int, game: int, high: Any,
-               low: Any) -> None:
-    """High and low values of rows of 4 hole cards (uint8) on rows of ``n_board`` board
-    cards into the uint16 ``high`` and uint8 ``low`` buffers; a bad row raises, naming it."""
+               low: Any, n_hole: int = 4) -> None:
+    """High and low values of rows of ``n_hole`` (4, 5 or 6) hole cards (uint8) on rows of
+    ``n_board`` board cards into the uint16 ``high`` and uint8 ``low`` buffers; a bad row
+    raises, naming it."""
     if n_board not in (3, 4, 5):
         raise InvalidCardError(f"a board has 3, 4 or 5 cards, not {n_board}")
-    h, n = _buffer(holes, "uint8_t", 4, "holes")
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    h, n = _buffer(holes, "uint8_t", n_hole, "holes")
     b, nb = _buffer(boards, "uint8_t", n_board, "boards")
     if nb != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {nb}")
     out_high, out_low = _outputs(n, "evaluate", (high, "uint16_t", 1), (low, "uint8_t", 1))
     bad = ffi.new("size_t *")
-    rc = lib.of_eval_batch(h, b, n, n_board, game, out_high, out_low, bad)
+    rc = lib.of_eval_batch_n(h, n_hole, b, n, n_board, game, out_high, out_low, bad)
     if rc != lib.OF_OK:
         i = int(bad[0])
-        _fail(rc, f"row {i}", {"hole": _row(holes, 4, i), "board": _row(boards, n_board, i)})
+        _fail(rc, f"row {i}", {"hole": _row(holes, n_hole, i),
+                               "board": _row(boards, n_board, i)})
 
 
 def rank5_batch(cards: Any, values: Any) -> None:

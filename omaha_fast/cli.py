@@ -56,8 +56,9 @@ STDIN = "-"
 def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("eval", help="best high and low of one Omaha hand",
                        description="Print the best high and 8-or-better low of four hole "
-                                   "cards on a board of 3, 4 or 5 cards.")
-    p.add_argument("hole", help="four hole cards, e.g. As2s3h4h")
+                                   "cards (five for Big O, or six) on a board of 3, 4 or 5 "
+                                   "cards.")
+    p.add_argument("hole", help="four hole cards, e.g. As2s3h4h (or five, or six)")
     p.add_argument("board", help="three to five board cards, e.g. 5c6d7hKsKd")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
