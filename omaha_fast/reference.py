@@ -3,8 +3,9 @@
 It enumerates all 60 ways to take exactly two hole cards and exactly three board cards
 (six with a three-card board, 24 with four), ranks each five-card hand by counting ranks
 and suits, and keeps the best. Five hole cards (Big O, five-card Omaha) give 100 ways and
-six give 150: the rule, and this code, are the same for any number of hole cards. It shares no table or code with the C core: the tests use
-it as the oracle and the benches as the baseline.
+six give 150: the rule, and this code, are the same for any number of hole cards. It
+shares no table or code with the C core: the tests use it as the oracle and the benches as
+the baseline.
 
 Values follow the package's scales: high 1..7462 (larger is stronger), low 1..56 (56 is
 5-4-3-2-A) with 0 meaning no qualifying low.
