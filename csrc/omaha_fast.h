@@ -148,6 +148,17 @@ int of_range_shape(int shape, uint8_t *out, size_t n_out);
 /* The suit-isomorphism class of every hand, numbered 0.. in the order the universe first
  * meets them; *n_classes gets their number (16,432). */
 int of_range_classes(uint16_t *class_of, size_t n_out, uint32_t *n_classes);
+/* The same for five-card hands (Big O, five-card Omaha): the 2,598,960 hands in colex
+ * order of their sorted cards c0 < .. < c4, patterns of up to five terms (fewer are padded
+ * with terms that fit any card), shapes ds = suits 2-2-1, ss = 2-1-1-1, rb = none, np =
+ * five ranks, and classes numbered in uint32 (134,459 of them). */
+#define OF_RANGE_UNIVERSE5 2598960
+size_t of_range_universe5(uint8_t *out);
+int64_t of_range_index5(const uint8_t *cards);
+int of_range_match5(const of_term *terms, int n_terms, unsigned fixed_ranks,
+                    unsigned fixed_suits, uint8_t *out, size_t n_out);
+int of_range_shape5(int shape, uint8_t *out, size_t n_out);
+int of_range_classes5(uint32_t *class_of, size_t n_out, uint32_t *n_classes);
 /* Equity of ranges (equity.c). Player p holds one of sizes[p] hands: the rows of `hands`
  * (all players' rows one after the other, 4 cards each, sorted or not) with the positive
  * integer `weights` of the same rows (sum below 2^32 per player). No hand may touch the

@@ -167,8 +167,9 @@ def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("range", help="the range text, e.g. 'AA:$ds', 'A2**@50' or 15%%")
     p.add_argument("--board", default="", help="board cards to remove")
     p.add_argument("--dead", default="", help="dead cards to remove")
-    p.add_argument("--game", choices=("hilo", "high"), default="hilo",
-                   help="the ranking that N%% refers to")
+    p.add_argument("--game", choices=("hilo", "high", "bigo", "omaha5"), default="hilo",
+                   help="the ranking that N%% refers to; bigo and omaha5 take five-card "
+                        "hands (no N%%)")
     p.add_argument("--sample", type=int, default=8, help="hands to show (default 8)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sample")
     p.add_argument("--json", action="store_true", help="print JSON")
