@@ -654,11 +654,11 @@ static double run_range_mc_unit(const job *J, histogram *h, long unit) {
 
 /* A player's non-flush high over every multiset of the `deal` cards still to come. */
 static void high_fill(uint16_t *t, const int *known_ranks, int n_known, int deal,
-                      const uint8_t *hole) {
+                      const uint8_t *hole, int n_hole) {
     int d[5] = {0, 0, 0, 0, 0};
-    int pairs[6], np = 0;
-    for (int a = 0; a < 4; a++)
-        for (int b = a + 1; b < 4; b++) pairs[np++] = of_pair_index[hole[a] >> 2][hole[b] >> 2];
+    int pairs[15], np = 0;   /* 6 rank pairs of four hole cards, 10 of five, 15 of six */
+    for (int a = 0; a < n_hole; a++)
+        for (int b = a + 1; b < n_hole; b++) pairs[np++] = of_pair_index[hole[a] >> 2][hole[b] >> 2];
     for (;;) {
         int r[5];
         for (int i = 0; i < n_known; i++) r[i] = known_ranks[i];
@@ -666,7 +666,7 @@ static void high_fill(uint16_t *t, const int *known_ranks, int n_known, int deal
         of_sort_small(r, 5);
         const uint16_t *row = of_board_rows(5) + (size_t)of_multiset_index(r, 5) * OF_PAIRS;
         uint16_t best = 0;
-        for (int p = 0; p < 6; p++) if (row[pairs[p]] > best) best = row[pairs[p]];
+        for (int p = 0; p < np; p++) if (row[pairs[p]] > best) best = row[pairs[p]];
         t[deal ? of_multiset_index(d, deal) : 0] = best;
         int i = deal - 1;
         while (i >= 0 && d[i] == 12) i--;
@@ -861,10 +861,11 @@ static void *work(void *arg) {
 }
 
 /* A player's non-flush high over every multiset of the `deal` cards still to come. */
-static uint16_t *high_table(const int *known_ranks, int n_known, int deal, const uint8_t *hole) {
+static uint16_t *high_table(const int *known_ranks, int n_known, int deal, const uint8_t *hole,
+                            int n_hole) {
     int size = deal ? of_comb[deal][12 + deal] : 1;   /* C(12 + deal, deal) multisets */
     uint16_t *t = malloc((size_t)size * sizeof *t);
-    if (t) high_fill(t, known_ranks, n_known, deal, hole);
+    if (t) high_fill(t, known_ranks, n_known, deal, hole, n_hole);
     return t;
 }
 
@@ -1007,18 +1008,20 @@ static void job_set_board(job *J, const uint8_t *board, int n_board) {
     }
 }
 
-/* The tables of a player who holds one hand: his high by the dealt ranks, his low by the
- * board's low ranks, his flushes by suit (built for the ranks in J->avail_all). */
-static int fixed_tables(job *J, int p, const uint8_t *hole) {
-    J->high[p] = high_table(J->known_ranks, J->n_known, J->deal, hole);
+/* The tables of a player who holds one hand of n_hole cards: his high by the dealt ranks,
+ * his low by the board's low ranks, his flushes by suit (built for the ranks in
+ * J->avail_all). Once made, the tables are all a run reads: the same run serves four,
+ * five and six hole cards. */
+static int fixed_tables(job *J, int p, const uint8_t *hole, int n_hole) {
+    J->high[p] = high_table(J->known_ranks, J->n_known, J->deal, hole, n_hole);
     if (!J->high[p]) return OF_ERR_NOMEM;
-    unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
-                  of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
+    unsigned hm = 0;
+    for (int i = 0; i < n_hole; i++) hm |= of_low_bit[hole[i] >> 2];
     J->low[p] = of_low + (hm << 8);
     for (int s = 0; s < 5; s++) J->flush[p][s] = no_flush;
     for (int s = 0; s < 4; s++) {
         unsigned hs = 0;
-        for (int i = 0; i < 4; i++) if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
+        for (int i = 0; i < n_hole; i++) if ((hole[i] & 3) == s) hs |= 1u << (hole[i] >> 2);
         unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
         if (of_popcount(hs) < 2 || of_popcount(known) + J->deal < 3) continue;
         uint16_t *t = flush_table(hs, known, J->avail_all[s], J->deal);
@@ -1068,12 +1071,22 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards_out, double *no_low_out) {
+    return of_equity_n(hands, 4, n_players, board, n_board, dead, n_dead, game, mode, samples,
+                       seed, threads, progress, user, results, boards_out, no_low_out);
+}
+
+int of_equity_n(const uint8_t *hands, int n_hole, int n_players, const uint8_t *board,
+                int n_board, const uint8_t *dead, int n_dead, int game, int mode,
+                uint64_t samples, uint64_t seed, int threads, of_progress_fn progress,
+                void *user, of_player_result *results, double *boards_out,
+                double *no_low_out) {
     if (!hands || !results || !boards_out || !no_low_out) return OF_ERR_ARG;
+    if (n_hole < OF_MIN_HOLE || n_hole > OF_MAX_HOLE) return OF_ERR_COUNT;
     int rc = check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
                             threads);
     if (rc != OF_OK) return rc;
     uint64_t seen = 0;
-    rc = add_cards(&seen, hands, 4 * n_players);
+    rc = add_cards(&seen, hands, n_hole * n_players);
     if (rc == OF_OK) rc = add_cards(&seen, board, n_board);
     if (rc == OF_OK) rc = add_cards(&seen, dead, n_dead);
     if (rc != OF_OK) return rc;
@@ -1090,7 +1103,8 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
                                     ? J->group_end[i + 1] : i + 1);
     for (int i = 0; i < J->n_deck; i++) J->avail_all[J->deck[i] & 3] |= 1u << (J->deck[i] >> 2);
 
-    for (int p = 0; p < n_players && rc == OF_OK; p++) rc = fixed_tables(J, p, hands + 4 * p);
+    for (int p = 0; p < n_players && rc == OF_OK; p++)
+        rc = fixed_tables(J, p, hands + n_hole * p, n_hole);
 
     J->mc = mode == 1;
     J->samples = samples;
@@ -1197,7 +1211,7 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
         }
         pr->total = (uint32_t)total;
         if (!same && mode == 1 && rc == OF_OK) rc = alias_build(pr);
-        if (pr->n == 1 && mode == 1 && rc == OF_OK) rc = fixed_tables(J, p, pr->cards);
+        if (pr->n == 1 && mode == 1 && rc == OF_OK) rc = fixed_tables(J, p, pr->cards, 4);
         if (pr->n > 1 && pr->n <= RECORDS_UP_TO && mode == 1 && rc == OF_OK) {
             pr->recs = malloc((size_t)pr->n * sizeof *pr->recs);
             if (!pr->recs) rc = OF_ERR_NOMEM;
@@ -1285,20 +1299,68 @@ static void batch_spot(const uint8_t *hands, int n, const uint8_t *board, int n_
 
 int of_equity_batch(const uint8_t *hands, const uint8_t *boards, size_t n_spots,
                     int n_players, int n_board, int game, double *equity, size_t *bad_spot) {
+    return of_equity_batch_n(hands, 4, boards, n_spots, n_players, n_board, game, equity,
+                             bad_spot);
+}
+
+/* ---- five and six hole cards: batch spots by direct evaluation of each hand on each
+ * board (the four-card spots keep batch_spot's hand records) */
+static void batch_spot_n(const uint8_t *hands, int n_hole, int n, const uint8_t *board,
+                         int n_board, uint64_t used, int hilo, double *eq) {
+    uint8_t deck[52], cards[5];
+    int n_deck = 0;
+    for (int c = 0; c < 52; c++) if (!(used >> c & 1u)) deck[n_deck++] = (uint8_t)c;
+    memcpy(cards, board, (size_t)n_board);
+    int deal = 5 - n_board;
+    double boards = 0;
+    for (int p = 0; p < n; p++) eq[p] = 0;
+    int i = 0, j = deal >= 2 ? 1 : 0;
+    for (;;) {
+        if (deal >= 1) cards[n_board] = deck[i];
+        if (deal >= 2) cards[n_board + 1] = deck[j];
+        unsigned hv[OF_MAX_PLAYERS], lv[OF_MAX_PLAYERS];
+        for (int p = 0; p < n; p++) {
+            uint16_t high;
+            uint8_t low;
+            of_eval_unchecked_n(hands + n_hole * p, n_hole, cards, 5, hilo, &high, &low);
+            hv[p] = high;
+            lv[p] = low;
+        }
+        unsigned hw = winners(hv, n), lw = hilo ? winners(lv, n) : 0;
+        double hs = (lw ? 0.5 : 1.0) / of_popcount(hw), ls = lw ? 0.5 / of_popcount(lw) : 0;
+        for (int p = 0; p < n; p++) eq[p] += (hw >> p & 1u) * hs + (lw >> p & 1u) * ls;
+        boards++;
+        if (deal == 0) break;
+        if (deal == 1) { if (++i == n_deck) break; continue; }
+        if (++j == n_deck) { if (++i == n_deck - 1) break; j = i + 1; }
+    }
+    for (int p = 0; p < n; p++) eq[p] /= boards;
+}
+
+int of_equity_batch_n(const uint8_t *hands, int n_hole, const uint8_t *boards, size_t n_spots,
+                      int n_players, int n_board, int game, double *equity,
+                      size_t *bad_spot) {
     if (!bad_spot || (game != OF_GAME_HIGH && game != OF_GAME_HILO)) return OF_ERR_ARG;
+    if (n_hole < OF_MIN_HOLE || n_hole > OF_MAX_HOLE) return OF_ERR_COUNT;
     if (n_players < 2 || n_players > OF_MAX_PLAYERS) return OF_ERR_COUNT;
     if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
+    if (n_hole * n_players + n_board > 52) return OF_ERR_COUNT;
     if (n_spots && (!hands || !boards || !equity)) return OF_ERR_ARG;
     of_init();
+    const int cards = n_hole * n_players;
     for (size_t k = 0; k < n_spots; k++) {
-        const uint8_t *h = hands + (size_t)4 * n_players * k, *b = boards + (size_t)n_board * k;
-        int rc = of_check_cards(h, 4 * n_players, b, n_board);
+        const uint8_t *h = hands + (size_t)cards * k, *b = boards + (size_t)n_board * k;
+        int rc = of_check_cards(h, cards, b, n_board);
         if (rc != OF_OK) { *bad_spot = k; return rc; }
         uint64_t used = 0;
-        for (int i = 0; i < 4 * n_players; i++) used |= (uint64_t)1 << h[i];
+        for (int i = 0; i < cards; i++) used |= (uint64_t)1 << h[i];
         for (int i = 0; i < n_board; i++) used |= (uint64_t)1 << b[i];
-        batch_spot(h, n_players, b, n_board, used, game == OF_GAME_HILO,
-                   equity + (size_t)n_players * k);
+        if (n_hole == 4)
+            batch_spot(h, n_players, b, n_board, used, game == OF_GAME_HILO,
+                       equity + (size_t)n_players * k);
+        else
+            batch_spot_n(h, n_hole, n_players, b, n_board, used, game == OF_GAME_HILO,
+                         equity + (size_t)n_players * k);
     }
     return OF_OK;
 }

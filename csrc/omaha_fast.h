@@ -113,6 +113,12 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards, double *no_low);
+/* The same for hands of n_hole cards each (OF_MIN_HOLE..OF_MAX_HOLE: 5 for Big O and
+ * five-card Omaha): hands holds n_players rows of n_hole cards. */
+int of_equity_n(const uint8_t *hands, int n_hole, int n_players, const uint8_t *board,
+                int n_board, const uint8_t *dead, int n_dead, int game, int mode,
+                uint64_t samples, uint64_t seed, int threads, of_progress_fn progress,
+                void *user, of_player_result *results, double *boards, double *no_low);
 /* Ranges (ranges.c). The universe is the 270,725 four-card hands in colex order of their
  * sorted cards: C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) for c0 < c1 < c2 < c3. */
 #define OF_RANGE_UNIVERSE 270725
@@ -184,6 +190,9 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
  * the status says what is wrong and *bad_spot holds its index. */
 int of_equity_batch(const uint8_t *hands, const uint8_t *boards, size_t n_spots,
                     int n_players, int n_board, int game, double *equity, size_t *bad_spot);
+/* The same for spots of hands of n_hole cards each (OF_MIN_HOLE..OF_MAX_HOLE). */
+int of_equity_batch_n(const uint8_t *hands, int n_hole, const uint8_t *boards, size_t n_spots,
+                      int n_players, int n_board, int game, double *equity, size_t *bad_spot);
 /* Showdown values on a river (n_board = 5) of n hero hands against m villain hands (rows
  * of 4 cards) with weights (NULL: all 1). For each hero hand i, over the villain hands j
  * sharing no card with it: reach[i] = sum of w_j, value[i] = sum of w_j * (i's share of a

@@ -13,7 +13,7 @@ import math
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Optional
+from typing import Any, NamedTuple, NoReturn, Optional
 
 from ._checks import check_choice, check_int
 from ._lib import ffi, lib
@@ -31,6 +31,25 @@ lib.of_init()
 
 GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
 HOLE_SIZES = tuple(range(lib.OF_MIN_HOLE, lib.OF_MAX_HOLE + 1))   # 4, 5, 6 hole cards
+# every game by name: (the evaluator's game, hole cards); the engine's Game says the same
+VARIANTS = {"hilo": ("hilo", 4), "high": ("high", 4), "bigo": ("hilo", 5),
+            "omaha5": ("high", 5), "omaha6": ("high", 6)}
+
+
+class Variant(NamedTuple):
+    """A game as the C core plays it: its game code and the hole cards of a hand."""
+
+    code: int
+    n_hole: int
+
+
+def variant(game: str) -> Variant:
+    """The C core's game code and hole cards of a game name; a bad name raises, naming
+    the games."""
+    if not (isinstance(game, str) and game in VARIANTS):
+        check_choice(game, tuple(VARIANTS), "game")
+    evaluation, n_hole = VARIANTS[game]
+    return Variant(GAME_CODES[evaluation], n_hole)
 
 _STATUS_TEXT = {
     lib.OF_ERR_CARD: "card out of range 0..51",
@@ -305,21 +324,24 @@ def _check_run(board: bytes, dead: bytes, samples: int, seed: int,
 
 
 def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
-           samples: int, seed: int, threads: int, progress: ProgressFn
+           samples: int, seed: int, threads: int, progress: ProgressFn, n_hole: int = 4
            ) -> tuple[list[dict[str, float]], float, float]:
-    """Run the C equity engine on rows of four cards, one per player; per-player sums,
-    boards and boards with no low."""
-    if len(hands) % 4 or not 2 <= len(hands) // 4 <= lib.OF_MAX_PLAYERS:
-        raise InvalidCardError(f"equity needs 2 to {lib.OF_MAX_PLAYERS} rows of 4 cards, got "
-                               f"{len(hands)} cards")
+    """Run the C equity engine on rows of ``n_hole`` (4, 5 or 6) cards, one per player;
+    per-player sums, boards and boards with no low."""
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    if len(hands) % n_hole or not 2 <= len(hands) // n_hole <= lib.OF_MAX_PLAYERS:
+        raise InvalidCardError(f"equity needs 2 to {lib.OF_MAX_PLAYERS} rows of {n_hole} "
+                               f"cards, got {len(hands)} cards")
     samples, seed, threads = _check_run(board, dead, samples, seed, threads)
-    n_players = len(hands) // 4
+    n_players = len(hands) // n_hole
     results = ffi.new("of_player_result[]", n_players)
     boards = ffi.new("double *")
     no_low = ffi.new("double *")
-    rc = _with_progress(progress, lambda handle: lib.of_equity(
-        hands, n_players, board, len(board), dead, len(dead), game, 0 if exact else 1,
-        samples, seed, threads, lib._equity_progress, handle, results, boards, no_low))
+    rc = _with_progress(progress, lambda handle: lib.of_equity_n(
+        hands, n_hole, n_players, board, len(board), dead, len(dead), game,
+        0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
+        boards, no_low))
     if rc != lib.OF_OK:
         _fail(rc, "equity")
     return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
@@ -375,25 +397,30 @@ def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, d
 
 
 def equity_batch(hands: Any, boards: Any, n_players: int, n_board: int, game: int,
-                 out: Any) -> None:
-    """Exact equities of many small spots: ``hands`` holds rows of ``n_players`` x 4
-    uint8 cards (one row a spot), ``boards`` rows of ``n_board`` cards, ``out`` gets rows
-    of ``n_players`` float64 pot shares. A bad spot raises, naming it."""
+                 out: Any, n_hole: int = 4) -> None:
+    """Exact equities of many small spots: ``hands`` holds rows of ``n_players`` x
+    ``n_hole`` uint8 cards (one row a spot), ``boards`` rows of ``n_board`` cards, ``out``
+    gets rows of ``n_players`` float64 pot shares. A bad spot raises, naming it."""
     if not 2 <= n_players <= lib.OF_MAX_PLAYERS:
         raise InvalidCardError(f"a spot has 2 to {lib.OF_MAX_PLAYERS} players, got {n_players}")
     if n_board not in (3, 4, 5):
         raise InvalidCardError(f"a board has 3, 4 or 5 cards, not {n_board}")
-    h, n = _buffer(hands, "uint8_t", 4 * n_players, "hands")
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    if n_hole * n_players + n_board > 52:
+        raise InvalidCardError(f"{n_players} hands of {n_hole} cards and {n_board} board "
+                               f"cards are more than a deck")
+    h, n = _buffer(hands, "uint8_t", n_hole * n_players, "hands")
     b, nb = _buffer(boards, "uint8_t", n_board, "boards")
     if nb != n:
         raise InvalidCardError(f"hands has {n} spots but boards has {nb}")
     (c_out,) = _outputs(n, "equity", (out, "double", n_players))
     bad = ffi.new("size_t *")
-    rc = lib.of_equity_batch(h, b, n, n_players, n_board, game, c_out, bad)
+    rc = lib.of_equity_batch_n(h, n_hole, b, n, n_players, n_board, game, c_out, bad)
     if rc != lib.OF_OK:
         i = int(bad[0])
-        row = _row(hands, 4 * n_players, i)
-        groups = {f"hand {p + 1}": row[4 * p:4 * p + 4] for p in range(n_players)}
+        row = _row(hands, n_hole * n_players, i)
+        groups = {f"hand {p + 1}": row[n_hole * p:n_hole * (p + 1)] for p in range(n_players)}
         _fail(rc, f"spot {i}", {**groups, "board": _row(boards, n_board, i)})
 
 

@@ -87,10 +87,13 @@ def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        description="Exact (every remaining board) or Monte Carlo equity of "
                                    "2 to 10 Omaha hands, with the high/low breakdown.")
     p.add_argument("hands", nargs="+",
-                   help="four-card hands or ranges, e.g. As2s3h4h KcKdQcJd 'AA:$ds' 15%%")
+                   help="four-card hands or ranges, e.g. As2s3h4h KcKdQcJd 'AA:$ds' 15%% "
+                        "(five or six cards with --game bigo, omaha5, omaha6)")
     p.add_argument("--board", default="", help="known board cards (0, 3, 4 or 5)")
     p.add_argument("--dead", default="", help="cards known to be out of play")
-    p.add_argument("--game", choices=("hilo", "high"), default="hilo")
+    p.add_argument("--game", choices=("hilo", "high", "bigo", "omaha5", "omaha6"),
+                   default="hilo", help="hilo or high (four cards), bigo (five cards, hi-lo), "
+                                        "omaha5 or omaha6 (five or six cards, high)")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--samples", type=int, help="Monte Carlo with this many boards")
@@ -136,7 +139,7 @@ def run_equity(args: argparse.Namespace) -> int:
            else f"Monte Carlo, seed {result.seed}")
     print(f"{result.game} equity, board {result.board or '(none)'}: "
           f"{result.boards:,} boards ({how})")
-    hilo = result.game == "hilo"
+    hilo = result.no_low is not None      # a hi-lo game: hilo or bigo
     width = max([10] + [len(p.hand) for p in result.players])
     head = f"{'hand':<{width}} {'equity':>8} {'high win':>9} {'high tie':>9}"
     if hilo:

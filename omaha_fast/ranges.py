@@ -86,7 +86,6 @@ _ORDER = "AKQJT98765432"          # the order spans run in
 DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                          "percent_rankings.npz")
 GAMES = ("hilo", "high", "bigo", "omaha5")
-_HOLE_CARDS = {"hilo": 4, "high": 4, "bigo": 5, "omaha5": 5}
 _WORDS = {4: "four", 5: "five"}
 RANKED_GAMES = ("hilo", "high")       # the games percent rankings exist for
 
@@ -101,7 +100,7 @@ def hole_cards(game: str) -> int:
     if game == "omaha6":
         raise RangeError("ranges of six-card hands are not supported (20,358,520 hands); "
                          "ranges take hilo, high, bigo or omaha5")
-    return _HOLE_CARDS[check_choice(game, GAMES, "game")]
+    return _core.variant(check_choice(game, GAMES, "game"))[1]
 
 
 def _numpy() -> Any:
