@@ -72,3 +72,12 @@ def test_the_showdown_and_strength_kernels_take_four_cards_only():
         showdown_values("2c7d9hJsKs", ["AsAhQdTd5c"], ["3c4c5h6h8d"])
     with pytest.raises(InvalidCardError, match="needs 4 cards, got 5"):
         hand_strength(["AsAhQdTd5c"], "2c7d9hJsKs")
+
+
+@pytest.mark.parametrize("game", ["bigo", "omaha6"])
+def test_simulate_plays_the_larger_games_with_the_smart_agent(game):
+    from omaha_fast.sim import simulate
+    r = simulate(["smart", "random", "smart"], "pl:1/2", game=game, hands=150, seed=2)
+    assert r.game == game and r.hands == 150
+    assert sum(a.net for a in r.agents) + r.rake == 0
+    assert sum(a.showdowns for a in r.agents) > 0
