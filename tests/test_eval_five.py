@@ -19,7 +19,7 @@ from test_eval_random import _vector_reference_tables, vector_reference  # noqa:
 
 from omaha_fast import evaluate, evaluate_batch, format_cards, parse_cards, reference  # noqa: E402
 from omaha_fast.cards import random_deals  # noqa: E402
-from omaha_fast.errors import InvalidCardError  # noqa: E402
+from omaha_fast.errors import InvalidCardError, InvalidValueError  # noqa: E402
 
 SEED = 20_261_202
 
@@ -171,3 +171,21 @@ def test_a_million_random_deals_per_board(n_board, tables):
     for k in range(10):
         cards = random_deals(100_000, 5 + n_board, SEED + 1_000 * n_board + k)
         _check(np.ascontiguousarray(cards[:, :5]), np.ascontiguousarray(cards[:, 5:]), tables)
+
+
+def test_the_core_wrappers_refuse_other_hole_sizes():
+    from omaha_fast import _core
+    holes = np.zeros((2, 7), np.uint8)
+    boards = np.zeros((2, 5), np.uint8)
+    high, low = np.empty(2, np.uint16), np.empty(2, np.uint8)
+    with pytest.raises(InvalidCardError, match="4, 5 or 6 hole cards, not 7"):
+        _core.eval_batch(holes, boards, 5, 1, high, low, n_hole=7)
+    with pytest.raises(InvalidValueError, match="rows of 5"):
+        _core.eval_batch(np.zeros((2, 4), np.uint8), boards, 5, 1, high, low, n_hole=5)
+    with pytest.raises(InvalidCardError, match="4, 5 or 6 hole cards, not 3"):
+        _core.equity(bytes(range(6)), b"", b"", 1, True, 0, 0, 1, None, n_hole=3)
+    with pytest.raises(InvalidCardError, match="rows of 5 cards, got 8 cards"):
+        _core.equity(bytes(range(8)), b"", b"", 1, True, 0, 0, 1, None, n_hole=5)
+    with pytest.raises(InvalidCardError, match="more than a deck"):
+        _core.equity_batch(np.zeros((1, 60), np.uint8), np.zeros((1, 3), np.uint8), 10, 3, 1,
+                           np.empty((1, 10)), n_hole=6)

@@ -169,3 +169,14 @@ def test_six_card_hi_lo_is_skipped_by_the_pokerstars_reader():
     text = dumps_pokerstars(h).replace("5 Card Omaha Hi/Lo", "6 Card Omaha Hi/Lo")
     [item] = read_pokerstars(text)
     assert isinstance(item, SkippedHand) and "6 Card Omaha Hi/Lo" in item.game
+
+
+def test_a_pokerstars_big_o_hand_dealt_four_cards_is_refused():
+    import re
+
+    from omaha_fast.history.sitehand import SiteFormatError
+    [h] = random_hands(TABLES[0], 1, seed=6)
+    text = dumps_pokerstars(h)
+    four = re.sub(r"(Dealt to \S+ \[)\S\S ", r"\1", text, count=1)
+    with pytest.raises(SiteFormatError, match="4 hole cards dealt \\(bigo deals five\\)"):
+        loads_pokerstars(four)

@@ -22,6 +22,8 @@ from typing import Any, NamedTuple, Optional, Union
 from ..game.names import Game
 from .record import HandRecord, RecordError
 
+_COUNTS = {4: "four", 5: "five", 6: "six"}
+
 # an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1")
 MONEY = r"(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?"
 # summary lines both sites write alike (only the pot labels differ: each reader has its own)
@@ -441,9 +443,9 @@ class HandBuilder:
                                f"{line}")
         cards = cards_in("[" + found[1])
         if len(cards) != self.hole_chars:
-            raise self.fail(k, f"{len(cards) // 2} hole cards dealt ({self.game} deals "
-                               f"{self.hole_chars // 2}): "
-                               f"{line}")
+            game = "Omaha" if self.hole_chars == 8 else self.game
+            raise self.fail(k, f"{len(cards) // 2} hole cards dealt ({game} deals "
+                               f"{_COUNTS[self.hole_chars // 2]}): {line}")
         self.hole(self.seat(found[0], k), cards, k, "dealt")
         return True
 
