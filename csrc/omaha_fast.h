@@ -184,6 +184,17 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
                     int threads, of_progress_fn progress, void *user,
                     of_player_result *results, double *boards, double *no_low, double *deals);
 
+/* Monte Carlo equity of ranges of n_hole-card hands (range_mc5.c; for five and six cards:
+ * of_range_equity serves four). Arguments and results as of_range_equity's Monte Carlo
+ * mode (hands are rows of n_hole cards), run on the calling thread: the same numbers for
+ * the same seed. */
+int of_range_equity_mc_n(const uint8_t *hands, int n_hole, const uint32_t *weights,
+                         const uint32_t *sizes, int n_players, const uint8_t *board,
+                         int n_board, const uint8_t *dead, int n_dead, int game,
+                         uint64_t samples, uint64_t seed, of_progress_fn progress, void *user,
+                         of_player_result *results, double *boards, double *no_low,
+                         double *deals);
+
 /* Many small exact spots in one call: n_spots spots of n_players hands (rows of 4 cards,
  * spot after spot) on boards of n_board (3, 4 or 5) cards each; equity gets n_spots rows
  * of n_players pot shares (each the average over every remaining board). On a bad spot

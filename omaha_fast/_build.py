@@ -14,7 +14,7 @@ from cffi import FFI
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = os.path.join(os.path.dirname(HERE), "csrc")
 SOURCES = ["tables.c", "eval.c", "equity.c", "showdown.c", "indexer.c", "ranges.c",
-           "strength.c", "preflop.c"]
+           "strength.c", "preflop.c", "range_mc5.c"]
 
 
 def _cdef() -> str:

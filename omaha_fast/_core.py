@@ -367,17 +367,23 @@ def _with_progress(progress: ProgressFn, call: Callable[[Any], int]) -> int:
 
 def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, dead: bytes,
                  game: int, exact: bool, samples: int, seed: int, threads: int,
-                 progress: ProgressFn) -> tuple[list[dict[str, float]], float, float, float]:
+                 progress: ProgressFn, n_hole: int = 4
+                 ) -> tuple[list[dict[str, float]], float, float, float]:
     """Equity of ranges: per-player weighted sums, their total, the no-low part and the
     number of (combination, board) pairs or deals. ``hands`` holds every player's rows of
-    four uint8 cards one after the other, ``sizes[p]`` of them for player p, with one
-    uint32 weight each in ``weights``."""
+    ``n_hole`` uint8 cards one after the other, ``sizes[p]`` of them for player p, with
+    one uint32 weight each in ``weights``. Five- and six-card ranges are Monte Carlo only,
+    on the calling thread (``threads`` is not used for them)."""
     n = len(sizes)
     if not 2 <= n <= lib.OF_MAX_PLAYERS:
         raise InvalidValueError(f"range equity needs 2 to {lib.OF_MAX_PLAYERS} players, "
                                 f"got {n}")
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    if n_hole != 4 and exact:
+        raise InvalidValueError(f"equity of {n_hole}-card ranges is Monte Carlo only")
     samples, seed, threads = _check_run(board, dead, samples, seed, threads)
-    c_hands, rows = _buffer(hands, "uint8_t", 4, "hands")
+    c_hands, rows = _buffer(hands, "uint8_t", n_hole, "hands")
     c_weights, n_weights = _buffer(weights, "uint32_t", 1, "weights")
     sizes = [check_int(k, "a range size", low=1, high=2**32 - 1) for k in sizes]
     if sum(sizes) != rows or n_weights != rows:
@@ -386,10 +392,16 @@ def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, d
     results = ffi.new("of_player_result[]", n)
     out = ffi.new("double[3]")
     c_sizes = ffi.new("uint32_t[]", sizes)
-    rc = _with_progress(progress, lambda handle: lib.of_range_equity(
-        c_hands, c_weights, c_sizes, n, board, len(board), dead, len(dead), game,
-        0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
-        out, out + 1, out + 2))
+    if n_hole == 4:
+        rc = _with_progress(progress, lambda handle: lib.of_range_equity(
+            c_hands, c_weights, c_sizes, n, board, len(board), dead, len(dead), game,
+            0 if exact else 1, samples, seed, threads, lib._equity_progress, handle,
+            results, out, out + 1, out + 2))
+    else:
+        rc = _with_progress(progress, lambda handle: lib.of_range_equity_mc_n(
+            c_hands, n_hole, c_weights, c_sizes, n, board, len(board), dead, len(dead),
+            game, samples, seed, lib._equity_progress, handle, results, out, out + 1,
+            out + 2))
     if rc != lib.OF_OK:
         _fail(rc, "range equity")
     return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],

@@ -172,10 +172,9 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     if any(_is_range_like(h) for h in hands):
         players = [_read_player(h, i, game) for i, h in enumerate(hands)]
         if any(not isinstance(p, tuple) for p in players):
-            if n_hole != 4:
-                raise RangeError(f"equity of ranges takes four-card hands (hilo, high); "
-                                 f"{game} ranges are read (Range(..., game={game!r})) but "
-                                 f"their equity is not computed yet: give {n_hole}-card hands")
+            if n_hole != 4 and mode == "exact":
+                raise RangeError(f"equity of {game} ranges is Monte Carlo only: use "
+                                 f"mode='mc' or 'auto'")
             return _range_equity(players, board, dead, game, mode, samples, seed, threads,
                                  progress)
         hands = players
@@ -274,13 +273,18 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
             weights.append(hand_weights.astype(np.uint32))
             names.append(p.text if isinstance(p, Range) else str(p))
         sizes.append(len(rows[-1]))
-    remaining = 52 - len(known) - len(out) - 4 * len(players)
+    n_hole = _core.variant(game).n_hole
+    for i, p in enumerate(players):
+        if isinstance(p, Range) and p.n_hole != n_hole:
+            raise RangeError(f"hand {i + 1}: the range {p.text!r} holds {p.n_hole}-card "
+                             f"hands, but {game} deals {n_hole}")
+    remaining = 52 - len(known) - len(out) - n_hole * len(players)
     if remaining < 5 - len(known):
         raise InvalidCardError(f"only {remaining} cards left to deal {5 - len(known)} board "
                                f"cards")
     per_combo = comb(remaining, 5 - len(known))
     combos = math.prod(sizes)
-    exact = mode == "exact" or (mode == "auto" and samples is None
+    exact = mode == "exact" or (mode == "auto" and samples is None and n_hole == 4
                                 and combos * (per_combo + 100) <= RANGE_EXACT_LIMIT)
     if exact and math.prod(int(w.sum()) for w in weights) * per_combo >= 4.6e18:
         raise RangeError("too much work for an exact answer (weighted counts would "
@@ -291,8 +295,8 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
     sums, total, no_low, count = _core.range_equity(
         np.ascontiguousarray(np.concatenate(rows), dtype=np.uint8),
         np.ascontiguousarray(np.concatenate(weights)), sizes, bytes(known),
-        bytes(out), _core.game_code(game), exact, n_samples, seed or 0, threads or 0,
-        progress)
+        bytes(out), _core.variant(game).code, exact, n_samples, seed or 0, threads or 0,
+        progress, n_hole)
     return _result(names, sums, total, no_low, known, game, exact, None if exact else seed,
                    int(count))
 

@@ -9,7 +9,14 @@ import random
 import pytest
 from test_equity_exact import FIELDS, python_equity
 
-from omaha_fast import InvalidCardError, RangeError, equity, equity_batch, format_cards
+from omaha_fast import (
+    InvalidCardError,
+    Range,
+    RangeError,
+    equity,
+    equity_batch,
+    format_cards,
+)
 
 SPOTS = [
     (["As2d3h4cKs", "KdKhQcJd9s"], "5s7d8hTc", "", "bigo"),             # turn known
@@ -95,9 +102,42 @@ def test_what_is_refused():
         equity(["AsKsQsJs", "2c3c4c5c6c"], game="bigo")
     with pytest.raises(InvalidCardError, match="needs 4 cards"):
         equity(["AsKsQsJsTs", "2c3c4c5c6c"])
-    with pytest.raises(RangeError, match="equity of ranges takes four-card hands"):
-        equity(["AA", "2c3c4c5c6c"], game="bigo")
+    with pytest.raises(RangeError, match="Monte Carlo only"):
+        equity(["AA", "2c3c4c5c6c"], game="bigo", mode="exact")
+    with pytest.raises(RangeError, match="holds 4-card hands, but bigo deals 5"):
+        equity([Range("AA"), "2c3c4c5c6c"], game="bigo", samples=1_000, seed=1)
+    with pytest.raises(InvalidCardError, match="ranges of six-card hands are not supported"):
+        equity(["AA", "2c3c4c5c6c7c"], game="omaha6")
     with pytest.raises(InvalidCardError, match="spots, players, 5"):
         equity_batch([[[0, 1, 2, 3], [4, 5, 6, 7]]], [[8, 9, 10]], game="bigo")
     with pytest.raises(ValueError, match="game must be one of"):
         equity(["AsKsQsJsTs", "2c3c4c5c6c"], game="big-o")
+
+
+def test_range_monte_carlo_matches_the_weighted_exact_combinations():
+    """A hand against a weighted range of three five-card hands (one blocked by the hero):
+    Monte Carlo against the weighted mean of the exact equities of each combination."""
+    hero = "As2d3h4cKs"
+    villains = {"KdKhQcJd9s": 3, "7c7h6d5d2c": 1, "AhAcQsJsTd": 2, "Ks8h8d4h4s": 5}
+    board = "9h8s2s"
+    r = Range.from_hands(list(villains), list(villains.values()), game="bigo")
+    mc = equity([hero, r], board=board, game="bigo", samples=300_000, seed=5)
+    assert not mc.exact and mc.boards == 300_000
+    total = mean = 0.0
+    for hand, w in villains.items():
+        if set(hand[i:i + 2] for i in range(0, 10, 2)) & {"Ks"}:
+            continue                                     # blocked by the hero's king
+        total += w
+        mean += w * equity([hero, hand], board=board, game="bigo").players[0].equity
+    mean /= total
+    assert abs(mc.players[0].equity - mean) < 5 * mc.players[0].std_error
+    again = equity([hero, r], board=board, game="bigo", samples=300_000, seed=5)
+    assert again.players[0].equity == mc.players[0].equity      # the seed fixes it
+
+
+def test_multiway_five_card_ranges_split_the_pot():
+    r = equity(["AA:$ds", "KK", "As2d3h4cKs"], game="bigo", samples=50_000, seed=2)
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
+    assert r.no_low is not None and all(p.std_error > 0 for p in r.players)
+    high = equity(["AA:$ds", "KhKd7c6c2h"], game="omaha5", samples=20_000, seed=2)
+    assert high.no_low is None and high.players[0].low_share == 0
