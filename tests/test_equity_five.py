@@ -141,3 +141,26 @@ def test_multiway_five_card_ranges_split_the_pot():
     assert r.no_low is not None and all(p.std_error > 0 for p in r.players)
     high = equity(["AA:$ds", "KhKd7c6c2h"], game="omaha5", samples=20_000, seed=2)
     assert high.no_low is None and high.players[0].low_share == 0
+
+
+def test_the_range_kernel_checks_its_input():
+    np = pytest.importorskip("numpy")
+    from omaha_fast import _core
+    hands = np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], np.uint8)
+    ones = np.ones(2, np.uint32)
+    game = _core.game_code("hilo")
+    with pytest.raises(ValueError, match="bad argument"):      # a zero weight
+        _core.range_equity(hands, np.array([1, 0], np.uint32), [1, 1], b"", b"", game,
+                           False, 100, 1, 0, None, n_hole=5)
+    with pytest.raises(InvalidCardError):                       # a hand on the board
+        _core.range_equity(hands, ones, [1, 1], bytes([4, 20, 21]), b"", game, False, 100,
+                           1, 0, None, n_hole=5)
+    with pytest.raises(ValueError, match="Monte Carlo only"):
+        _core.range_equity(hands, ones, [1, 1], b"", b"", game, True, 0, 1, 0, None,
+                           n_hole=5)
+    with pytest.raises(ValueError, match="rows of 5"):
+        _core.range_equity(hands[:, :4].copy(), ones, [1, 1], b"", b"", game, False, 100,
+                           1, 0, None, n_hole=5)
+    sums, total, _, deals = _core.range_equity(hands, ones, [1, 1], b"", b"", game, False,
+                                               1_000, 1, 0, None, n_hole=5)
+    assert total == deals == 1_000 and sum(s["equity"] for s in sums) == pytest.approx(1_000)
