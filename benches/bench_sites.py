@@ -14,14 +14,20 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from omaha_fast import PotLimit, Table
 from omaha_fast.cli import main
+from omaha_fast.history.bovada import loads_bovada
+from omaha_fast.history.ggpoker import loads_ggpoker
+from omaha_fast.history.pacific import loads_pacific
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars_file
 from omaha_fast.history.verify import verify
+from omaha_fast.history.winning import loads_winning
 
 HANDS = 300
 
@@ -60,6 +66,43 @@ def test_read_and_verify_pokerstars(benchmark, record_rate):  # type: ignore[no-
         return sum(verify(r).result == "agree" for r in loads_pokerstars(TEXT, "bench"))
     assert benchmark(run) == HANDS
     record_rate(HANDS, kind="PokerStars hands read and verified")
+
+
+# the other card rooms' readers, per hand beside the PokerStars reader: each reads a file of
+# HANDS Omaha hands, the invented hands of its conventions fixture in turn (numbered anew)
+_FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sites"
+_ROOMS = {
+    "888poker": ("pacific_conventions.txt", r"(?m)^#Game No : ", loads_pacific),
+    "wpn": ("wpn_conventions.txt", r"(?m)^(?=(?:Game )?Hand #)", loads_winning),
+    "ggpoker": ("ggpoker_conventions.txt", r"(?m)^(?=Poker Hand #)", loads_ggpoker),
+    "bovada": ("bovada_conventions.txt", r"(?m)^(?=Bovada Hand #)", loads_bovada),
+}
+
+
+def _room_text(room: str) -> str:
+    """HANDS Omaha hands in a room's format, each with its own number."""
+    name, split, reader = _ROOMS[room]
+    text = (_FIXTURES / name).read_text()
+    hands = [h for h in re.split(split, text) if h.strip()]
+    ids = [r.id for r in reader(text, name)]
+    omaha = [h for h in hands if any(i in h.split("\n", 2)[0] + h.split("\n", 2)[1]
+                                     for i in ids if i)]
+    out = []
+    for k in range(HANDS):
+        hand = omaha[k % len(omaha)]
+        for i in ids:
+            hand = hand.replace(i, f"{i[:-6]}{k:06d}")
+        out.append(("#Game No : " if room == "888poker" else "") + hand)
+    return "\n\n".join(out)
+
+
+@pytest.mark.parametrize("room", sorted(_ROOMS))
+def test_read_other_rooms(benchmark, record_rate, room):  # type: ignore[no-untyped-def]
+    """Each room's reader, hands/s beside the PokerStars reader's (same HANDS a round)."""
+    text = _room_text(room)
+    records = benchmark(_ROOMS[room][2], text, "bench")
+    assert len(records) == HANDS
+    record_rate(HANDS, kind=f"{room} hands read")
 
 
 # a hand of another game: `omaha-fast replay` skips it and counts it

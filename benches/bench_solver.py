@@ -8,6 +8,11 @@
   deals/s on the flop), and unindex_batch on their indices.
 - hand_strength for 1,000 hands: exact on the river and the turn, 2,000 samples a hand on
   the flop.
+- ShowdownTable.values (arrays reused through ``out=``) next to showdown_values on the same
+  board, ranges and weights, 20-hand (the fixed cost of a call), 2,000-hand and full ranges
+  (178,365 a side); values_batch of
+  16 weight vectors (one thread and every core); blockers; turn_showdown_values next to a
+  TurnShowdownTable's values on the same 2,000-hand ranges.
 """
 
 from __future__ import annotations
@@ -19,7 +24,15 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from omaha_fast import evaluate_batch, parse_cards, random_deals  # noqa: E402
-from omaha_fast.solver import HandIndexer, all_hands, hand_strength, showdown_values  # noqa: E402
+from omaha_fast.solver import (  # noqa: E402
+    HandIndexer,
+    ShowdownTable,
+    TurnShowdownTable,
+    all_hands,
+    hand_strength,
+    showdown_values,
+    turn_showdown_values,
+)
 
 BOARDS = {"low_board": "Ac 5d 8h Ts Kc", "no_low_board": "Kc Qd 9h 9s 2c"}
 
@@ -96,3 +109,111 @@ def test_hand_strength(benchmark, record_rate, street):
                             rounds=3 if street == "turn" else 5)
     assert ((hs.equity >= 0) & (hs.equity <= 1)).all()
     record_rate(len(hands), street=street)
+
+
+PREPARED_BOARD = "Ac 5d 8h Ts Kc"
+
+
+@pytest.fixture(scope="module", params=[20, 2_000, 178_365], ids=["20", "2000", "full"])
+def prepared(request):
+    """(size, hero, villain, float weights, table) on a board with a low, seeded."""
+    hands = all_hands(PREPARED_BOARD)
+    rng = np.random.default_rng(18)
+    size = request.param
+    if size < len(hands):
+        hero = hands[rng.choice(len(hands), size, replace=False)]
+        villain = hands[rng.choice(len(hands), size, replace=False)]
+    else:
+        hero = villain = hands
+    weights = rng.random(size)
+    return size, hero, villain, weights, ShowdownTable(PREPARED_BOARD, hero, villain)
+
+
+@pytest.mark.benchmark(group="prepared")
+def test_showdown_values_unprepared(benchmark, record_rate, prepared):
+    size, hero, villain, weights, _ = prepared
+    sv = benchmark(showdown_values, PREPARED_BOARD, hero, villain, weights)
+    assert sv.value.shape == (size,)
+    record_rate(size, size=size, cpu=cpu_rate(size, showdown_values, PREPARED_BOARD, hero,
+                                              villain, weights))
+
+
+@pytest.mark.benchmark(group="prepared")
+def test_table_values(benchmark, record_rate, prepared):
+    size, hero, villain, weights, table = prepared
+    out = table.values(weights)
+    sv = benchmark(table.values, weights, out=out)
+    want = showdown_values(PREPARED_BOARD, hero, villain, weights)
+    assert (sv.value == want.value).all() and (sv.reach == want.reach).all()
+    record_rate(size, size=size, cpu=cpu_rate(size, lambda: table.values(weights, out=out)))
+
+
+@pytest.mark.benchmark(group="prepared")
+def test_table_blockers(benchmark, record_rate, prepared):
+    size, _, _, weights, table = prepared
+    out = np.empty(size)
+    reach = benchmark(table.blockers, weights, out=out)
+    assert (reach == table.values(weights).reach).all()
+    record_rate(size, size=size)
+
+
+@pytest.mark.benchmark(group="prepared")
+@pytest.mark.parametrize("threads", [1, None], ids=["1thread", "allcores"])
+def test_table_values_batch(benchmark, record_rate, prepared, threads):
+    size, _, _, weights, table = prepared
+    batch = np.stack([weights * (1 + k % 3) for k in range(16)])
+    out = table.values_batch(batch, threads=threads)
+    got = benchmark.pedantic(table.values_batch, args=(batch,),
+                             kwargs={"out": out, "threads": threads}, rounds=5)
+    assert got.value.shape == (16, size)
+    record_rate(16 * size, size=size, vectors=16, threads=threads or "all")
+
+
+@pytest.mark.benchmark(group="prepared")
+def test_table_build(benchmark, record_rate, prepared):
+    size, hero, villain, _, _ = prepared
+    table = benchmark.pedantic(ShowdownTable, args=(PREPARED_BOARD, hero, villain), rounds=5)
+    assert table.n == size
+    record_rate(size, size=size)
+
+
+TURN = "Ac 5d 8h Ts"
+
+
+@pytest.fixture(scope="module")
+def turn_ranges():
+    hands = all_hands(TURN)
+    rng = np.random.default_rng(18)
+    hero = hands[rng.choice(len(hands), 2_000, replace=False)]
+    villain = hands[rng.choice(len(hands), 2_000, replace=False)]
+    return hero, villain, rng.random(2_000)
+
+
+@pytest.mark.benchmark(group="prepared")
+@pytest.mark.parametrize("threads", [1, None], ids=["1thread", "allcores"])
+def test_turn_showdown_values(benchmark, record_rate, turn_ranges, threads):
+    hero, villain, weights = turn_ranges
+    tv = benchmark.pedantic(turn_showdown_values, args=(TURN, hero, villain, weights),
+                            kwargs={"threads": threads}, rounds=3)
+    assert tv.value.shape == (2_000,)
+    record_rate(2_000, size=2_000, threads=threads or "all")
+
+
+@pytest.mark.benchmark(group="prepared")
+@pytest.mark.parametrize("threads", [1, None], ids=["1thread", "allcores"])
+def test_turn_table_values(benchmark, record_rate, turn_ranges, threads):
+    hero, villain, weights = turn_ranges
+    table = TurnShowdownTable(TURN, hero, villain)
+    out = table.values(weights)
+    tv = benchmark.pedantic(table.values, args=(weights,),
+                            kwargs={"out": out, "threads": threads}, rounds=10)
+    assert np.allclose(tv.value, turn_showdown_values(TURN, hero, villain, weights).value)
+    record_rate(2_000, size=2_000, threads=threads or "all")
+
+
+@pytest.mark.benchmark(group="prepared")
+def test_turn_table_build(benchmark, record_rate, turn_ranges):
+    hero, villain, _ = turn_ranges
+    table = benchmark.pedantic(TurnShowdownTable, args=(TURN, hero, villain), rounds=3)
+    assert table.n == 2_000
+    record_rate(2_000, size=2_000)

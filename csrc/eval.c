@@ -289,11 +289,11 @@ int of_best_cards_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n
                             for (int t = 0; t < 5; t++) out5[t] = five[t];
                         }
                     }
-    return best ? OF_OK : OF_ERR_ARG;
+    return best ? OF_OK : OF_ERR_NO_LOW;   /* a high always exists */
 }
 
 int of_low_of_masks(int hole_mask, int board_mask) {
-    if (hole_mask < 0 || hole_mask > 255 || board_mask < 0 || board_mask > 255) return -1;
+    if (hole_mask < 0 || hole_mask > 255 || board_mask < 0 || board_mask > 255) return -OF_ERR_ARG;
     of_init();
     return of_low[hole_mask << 8 | board_mask];
 }

@@ -244,7 +244,7 @@ int of_indexer_size(const of_indexer *ix, int round, uint64_t *size) {
 }
 
 int of_indexer_cards(const of_indexer *ix, int round) {
-    if (!ix || round < 0 || round >= ix->n_rounds) return -1;
+    if (!ix || round < 0 || round >= ix->n_rounds) return -OF_ERR_ARG;
     return ix->total[round];
 }
 

@@ -3,10 +3,16 @@
  * Cards are ints 0..51: rank * 4 + suit, rank 0 = deuce .. 12 = ace, suit 0..3 = c d h s.
  * High values run 1..7462, larger is stronger (7462 royal flush, 1 = 7-5-4-3-2 offsuit).
  * Low values run 1..56, larger is stronger (56 = 5-4-3-2-A); 0 means no 8-or-better low.
- * Every entry point checks its input and returns an OF_* status code (of_low_of_masks, a
- * plain table read for tests, returns -1 instead); outputs are meaningful only when the
- * status is OF_OK (a batch may have written the rows before a bad one). Tables are built once (of_init, also called lazily) and
- * read-only afterwards, so every function may be called from several threads at once.
+ * Status convention. Every entry point checks its input. One that returns `int` returns a
+ * status: OF_OK (0) or one of the positive OF_ERR_* codes below, and its outputs are
+ * meaningful only when it is OF_OK (a batch may have written the rows before a bad one).
+ * One that returns a value in its result (of_eval_packed, of_low_of_masks, of_range_index,
+ * of_indexer_cards) returns it, never negative, on success and the negated status
+ * (-OF_ERR_*) on failure. Nothing else is returned: no bare -1, no code with two meanings.
+ * The only functions without a status are the ones that cannot fail on any input
+ * (of_table_bytes, of_range_universe, the *_free functions).
+ * Tables are built once (of_init, also called lazily) and read-only afterwards, so every
+ * function may be called from several threads at once.
  *
  * The block between the cdef markers is read verbatim by omaha_fast/_build.py as the cffi
  * declaration, so the Python binding and this header cannot drift apart.
@@ -30,6 +36,9 @@ extern "C" {
 #define OF_ERR_NOMEM 5       /* allocation failed */
 #define OF_ERR_CANCELLED 6   /* the progress callback asked to stop */
 #define OF_ERR_THREAD 7      /* a worker thread could not be started */
+#define OF_ERR_NO_DEAL 8     /* the ranges never fit together (always share a card) */
+#define OF_ERR_WEIGHT 9      /* a weight negative, NaN or infinite, or sums past a double */
+#define OF_ERR_NO_LOW 10     /* of_best_cards asked for the low of a hand that makes none */
 
 #define OF_GAME_HIGH 0
 #define OF_GAME_HILO 1
@@ -54,7 +63,7 @@ int of_eval(const uint8_t *hole, const uint8_t *board, int n_board,
 int32_t of_eval_packed(const uint8_t *hole, const uint8_t *board, int n_board, int game);
 
 /* The five cards (2 hole + 3 board) making the best high (want_low = 0) or the best low
- * (want_low = 1; fails with OF_ERR_ARG when there is no low). */
+ * (want_low = 1; OF_ERR_NO_LOW when the hand makes no low). */
 int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int want_low,
                   uint8_t *out5);
 
@@ -79,7 +88,8 @@ int of_eval_batch_n(const uint8_t *holes, int n_hole, const uint8_t *boards, siz
 int of_rank5_batch(const uint8_t *cards, size_t n, uint16_t *values, size_t *bad_row);
 
 /* The low table entry for two 8-bit low-rank sets (bit 0 = ace, bit 1 = deuce .. bit 7 =
- * eight): the best low using two ranks of hole_mask and three others of board_mask. */
+ * eight): the best low using two ranks of hole_mask and three others of board_mask;
+ * -OF_ERR_ARG for a mask outside 0..255. */
 int of_low_of_masks(int hole_mask, int board_mask);
 
 /* Bytes held by the tables. */
@@ -89,7 +99,8 @@ size_t of_table_bytes(void);
  * dead: n_dead cards known to be out. mode 0 = exact (every remaining board once), 1 =
  * Monte Carlo with `samples` boards drawn from `seed` (the same numbers for any `threads`).
  * threads: worker threads, 0 for one per online core; fewer are used when there are fewer
- * work units, and exact runs of under 20,000 boards use one.
+ * work units, and exact runs of under 200,000 boards use one (of_range_equity: 200,000
+ * combination-boards, as in *boards before incompatible combinations are dropped).
  * Results per player (arrays of n_players), each a sum over the boards evaluated (divide
  * by *boards for fractions; doubles, exact up to 2^53):
  *   equity      the player's share of the pot
@@ -127,7 +138,6 @@ int of_equity_n(const uint8_t *hands, int n_hole, int n_players, const uint8_t *
 #define OF_SHAPE_SS 2        /* suits 2-1-1 */
 #define OF_SHAPE_RB 3        /* suits 1-1-1-1 */
 #define OF_SHAPE_NP 4        /* four different ranks */
-#define OF_ERR_NO_DEAL 8     /* the ranges never fit together (always share a card) */
 
 /* One card term of a pattern: the ranks it allows (bit r) unless rank_var (1..8) names a
  * rank variable, the suits it allows (bit s) unless suit_var names a suit variable. */
@@ -228,7 +238,8 @@ typedef struct of_indexer of_indexer;
 int of_indexer_new(const uint8_t *cards_per_round, int n_rounds, of_indexer **out);
 void of_indexer_free(of_indexer *indexer);
 int of_indexer_size(const of_indexer *indexer, int round, uint64_t *size);
-/* Cards dealt through a round (the row width of the batches), -1 for a bad round. */
+/* Cards dealt through a round (the row width of the batches), -OF_ERR_ARG for a bad
+ * round or a NULL indexer. */
 int of_indexer_cards(const of_indexer *indexer, int round);
 /* n rows of of_indexer_cards(round) cards; a bad row stops with *bad_row set. */
 int of_indexer_index_batch(const of_indexer *indexer, int round, const uint8_t *cards,
@@ -260,6 +271,58 @@ int of_preflop_sample(const uint8_t *hero, size_t n_hero, const uint64_t *row_ke
                       size_t n_groups, const uint64_t *col_keys, int game, uint64_t samples,
                       uint64_t seed, double *share, double *high, double *share_sq,
                       uint32_t *compat, size_t *bad_row, int *bad_side);
+/* Prepared showdowns (prepared.c). A table fixes a river board (n_board = 5) and two
+ * ranges (rows of 4 cards; bad rows fail as in of_showdown_values, with *bad_side and
+ * *bad_row) and evaluates and sorts them once; values then takes k rows of m villain
+ * weights (row-major) and writes k rows of n hero results to value, reach, high and low,
+ * equal to of_showdown_values on each row of weights (high = value - low). A weight that is
+ * negative, NaN or infinite fails with OF_ERR_WEIGHT, *bad_row its row of weights and
+ * *bad_col its column (m when the row's sum overflows a double); rows before it are done.
+ * A table is read-only once built: threads may share it, each with its own work area
+ * (of_showdown_work_new; work NULL makes one per call). threads: for k > 1, 0 = one per
+ * online core; every thread after the first gets its own work area. blockers writes only
+ * the reach (the villain weight sharing no card with each hero hand), in linear time. */
+typedef struct of_showdown_table of_showdown_table;
+typedef struct of_showdown_work of_showdown_work;
+int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                          const uint8_t *villain, size_t m, int game,
+                          of_showdown_table **out, size_t *bad_row, int *bad_side);
+void of_showdown_table_free(of_showdown_table *table);
+/* side 0: hero hands (n), 1: villain hands (m) */
+size_t of_showdown_table_size(const of_showdown_table *table, int side);
+int of_showdown_work_new(const of_showdown_table *table, of_showdown_work **out);
+void of_showdown_work_free(of_showdown_work *work);
+int of_showdown_table_values(const of_showdown_table *table, of_showdown_work *work,
+                             const double *weights, size_t k, int threads, double *value,
+                             double *reach, double *high, double *low, size_t *bad_row,
+                             size_t *bad_col);
+int of_showdown_table_blockers(const of_showdown_table *table, of_showdown_work *work,
+                               const double *weights, size_t k, int threads, double *reach,
+                               size_t *bad_row, size_t *bad_col);
+/* The turn (n_board = 4): for each hero hand, the river values averaged over the river
+ * cards, each villain hand j (weight w_j, NULL: all 1) sharing no card with it counted at
+ * each of the 40 rivers that neither holds with chance 1/40: value = sum_j w_j E[share],
+ * reach = sum_j w_j, high and low the halves. Bad hands and weights fail as above
+ * (*bad_row the bad weight, m for an overflowing sum). threads: 0 = one per online core;
+ * the sums differ by rounding between thread counts. */
+int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                            const uint8_t *villain, size_t m, const double *weights, int game,
+                            int threads, double *value, double *reach, double *high,
+                            double *low, size_t *bad_row, int *bad_side);
+/* A prepared turn (n_board = 4): a river table (as above) for each of the 48 river cards,
+ * of the hands that do not hold it; values then gives, for k rows of m villain weights,
+ * what of_turn_showdown_values gives for each row, with the same errors for bad hands and
+ * weights (every row is checked before any work). Memory: about 100 bytes per hand per
+ * river. threads: 0 = one per online core, split over the rivers. Read-only once built. */
+typedef struct of_turn_table of_turn_table;
+int of_turn_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                      const uint8_t *villain, size_t m, int game, of_turn_table **out,
+                      size_t *bad_row, int *bad_side);
+void of_turn_table_free(of_turn_table *table);
+size_t of_turn_table_size(const of_turn_table *table, int side);
+int of_turn_table_values(const of_turn_table *table, const double *weights, size_t k,
+                         int threads, double *value, double *reach, double *high,
+                         double *low, size_t *bad_row, size_t *bad_col);
 /* cdef-end */
 
 #ifdef __cplusplus

@@ -64,10 +64,9 @@ int of_preflop_sample(const uint8_t *hero, size_t n_hero, const uint64_t *row_ke
             compat[cell] = n_open;
             share[cell] = high[cell] = share_sq[cell] = 0;
             if (!n_open || !samples) continue;
-            uint64_t x = seed ^ (row_keys[i] * 0xD1B54A32D192ED03ull) ^
-                         (col_keys[g] * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull);
-            rng r;
-            for (int k = 0; k < 4; k++) r.s[k] = splitmix64(&x);
+            rng r;   /* the column key mixed into the seed, the row key as the stream */
+            rng_seed(&r, seed ^ (col_keys[g] * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull),
+                     row_keys[i]);
             uint64_t sum = 0, sq = 0, high_q = 0;
             for (uint64_t t = 0; t < samples; t++) {
                 const uint8_t *opp = villain + 4 * (size_t)open[rng_below(&r, n_open)];

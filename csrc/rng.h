@@ -23,6 +23,12 @@ static inline uint64_t rng_next(rng *g) {   /* xoshiro256** */
     return result;
 }
 
+/* The stream of (seed, stream number): a block, a hand or a cell of a sampler. */
+static inline void rng_seed(rng *g, uint64_t seed, uint64_t stream) {
+    uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ull);
+    for (int k = 0; k < 4; k++) g->s[k] = splitmix64(&x);
+}
+
 /* Uniform in [0, n): multiply-shift with rejection, so no value is favoured. */
 static inline uint32_t rng_below(rng *g, uint32_t n) {
     uint64_t m = (uint64_t)(uint32_t)(rng_next(g) >> 32) * n;

@@ -38,9 +38,8 @@ int of_strength_sample(const uint8_t *holes, size_t n, const uint8_t *board, int
         for (int c = 0; c < 52; c++)
             if (!(used >> c & 1)) deck[width++] = (uint8_t)c;
         for (int k = 0; k < n_board; k++) full[k] = board[k];
-        uint64_t x = seed ^ ((uint64_t)i * 0xD1B54A32D192ED03ull);
         rng g;
-        for (int k = 0; k < 4; k++) g.s[k] = splitmix64(&x);
+        rng_seed(&g, seed, i);
         uint64_t sum = 0, sq = 0, high_q = 0, low_q = 0, lows = 0;
         for (uint64_t t = 0; t < samples; t++) {
             for (int k = 0; k < need; k++) {   /* partial Fisher-Yates */

@@ -82,12 +82,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     first = args.seed + args.episodes             # fresh deals for the evaluation
     learned = [play(env, greedy, first + i)[0] for i in range(args.eval)]
     baseline = [play(env, random_policy, first + i)[0] for i in range(args.eval)]
-    result = {"learned_bb_per_hand": float(np.mean(learned)),
-              "random_bb_per_hand": float(np.mean(baseline)),
+    result = {"learned_bb_per_episode": float(np.mean(learned)),
+              "random_bb_per_episode": float(np.mean(baseline)),
               "states": len({s for s, _ in count})}
     print(f"after {args.episodes} hands of training, over {args.eval} hands against random:")
-    print(f"  learned policy {result['learned_bb_per_hand']:+.3f} bb/hand, "
-          f"random policy {result['random_bb_per_hand']:+.3f} bb/hand "
+    print(f"  learned policy {result['learned_bb_per_episode']:+.3f} bb/episode, "
+          f"random policy {result['random_bb_per_episode']:+.3f} bb/episode "
           f"({result['states']} states visited)")
     return result
 

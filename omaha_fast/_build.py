@@ -13,8 +13,9 @@ from cffi import FFI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = os.path.join(os.path.dirname(HERE), "csrc")
-SOURCES = ["tables.c", "eval.c", "equity.c", "showdown.c", "indexer.c", "ranges.c",
-           "strength.c", "preflop.c", "range_mc5.c"]
+# Every .c file of csrc/ is part of the library (as .ci/run compiles them): a new file needs
+# no edit here. Sorted, so the build is the same on every system.
+SOURCES = sorted(name for name in os.listdir(CSRC) if name.endswith(".c"))
 
 
 def _cdef() -> str:

@@ -60,6 +60,8 @@ _STATUS_TEXT = {
     lib.OF_ERR_CANCELLED: "cancelled",
     lib.OF_ERR_THREAD: "could not start a worker thread",
     lib.OF_ERR_NO_DEAL: "the ranges never fit together: every combination shares a card",
+    lib.OF_ERR_NO_LOW: "the hand makes no 8-or-better low",
+    lib.OF_ERR_WEIGHT: "a weight is negative or not finite, or the weights overflow",
 }
 
 
@@ -90,7 +92,7 @@ def status_error(rc: int, context: str = "",
         return OutOfMemoryError(text)
     if rc == lib.OF_ERR_NO_DEAL:
         return NoDealError(text)
-    if rc == lib.OF_ERR_ARG:
+    if rc in (lib.OF_ERR_ARG, lib.OF_ERR_NO_LOW):
         return InvalidValueError(text)
     return OmahaError(text)
 
@@ -265,7 +267,10 @@ def rank5_batch(cards: Any, values: Any) -> None:
 def low_of_masks(hole_mask: int, board_mask: int) -> int:
     if not (0 <= hole_mask < 256 and 0 <= board_mask < 256):
         raise InvalidValueError("low-rank masks are 8-bit")
-    return int(lib.of_low_of_masks(hole_mask, board_mask))
+    low = int(lib.of_low_of_masks(hole_mask, board_mask))
+    if low < 0:
+        _fail(-low, "low of masks")
+    return low
 
 
 def table_bytes() -> int:
@@ -306,6 +311,7 @@ def _equity_progress(user: Any, done: float, total: float) -> int:
     return 0
 
 
+# the doubles of of_player_result, in their order in the struct
 _RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
                   "low_share", "eq_sq")
 
@@ -338,14 +344,51 @@ def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
     results = ffi.new("of_player_result[]", n_players)
     boards = ffi.new("double *")
     no_low = ffi.new("double *")
-    rc = _with_progress(progress, lambda handle: lib.of_equity_n(
-        hands, n_hole, n_players, board, len(board), dead, len(dead), game,
-        0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
-        boards, no_low))
+    if progress is None and len(board) == 5:
+        # one board, answered at once: no callback (it is only there to report, and to let
+        # Ctrl-C stop a long run)
+        rc = lib.of_equity_n(hands, n_hole, n_players, board, 5, dead, len(dead), game,
+                             0 if exact else 1, samples, seed, threads, ffi.NULL, ffi.NULL,
+                             results, boards, no_low)
+    else:
+        rc = _with_progress(progress, lambda handle: lib.of_equity_n(
+            hands, n_hole, n_players, board, len(board), dead, len(dead), game,
+            0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
+            boards, no_low))
     if rc != lib.OF_OK:
         _fail(rc, "equity")
-    return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
-            float(boards[0]), float(no_low[0]))
+    return _result_sums(results, n_players), float(boards[0]), float(no_low[0])
+
+
+_river_buffers = threading.local()
+
+
+def river_equity(hands: bytes, board: bytes, game: int) -> tuple[list[float], float]:
+    """Exact equity of rows of four cards on a complete board (5 cards), every card
+    distinct and in range as the caller checked: the per-player sums (9 a player, in
+    _RESULT_FIELDS order) over the one board, and 1.0 when it has no low, else 0.0."""
+    n_players = len(hands) // 4
+    try:
+        results, out = _river_buffers.value
+    except AttributeError:   # this thread's first call: its own buffers, kept
+        results = ffi.new("of_player_result[]", lib.OF_MAX_PLAYERS)
+        out = ffi.new("double[2]")
+        _river_buffers.value = results, out
+    rc = lib.of_equity(hands, n_players, board, 5, b"", 0, game, 0, 0, 0, 1, ffi.NULL,
+                       ffi.NULL, results, out, out + 1)
+    if rc != lib.OF_OK:
+        groups: dict[str, Sequence[int]] = {f"hand {i + 1}": list(hands[4 * i:4 * i + 4])
+                                            for i in range(n_players)}
+        _fail(rc, "equity", {**groups, "board": list(board)})
+    sums: list[float] = ffi.unpack(ffi.cast("double *", results), 9 * n_players)
+    return sums, float(out[1])
+
+
+def _result_sums(results: Any, n_players: int) -> list[dict[str, float]]:
+    """The per-player sums of an of_player_result array, read in one copy."""
+    values: list[float] = ffi.unpack(ffi.cast("double *", results), 9 * n_players)
+    k = len(_RESULT_FIELDS)
+    return [dict(zip(_RESULT_FIELDS, values[k * p:k * p + k])) for p in range(n_players)]
 
 
 def _with_progress(progress: ProgressFn, call: Callable[[Any], int]) -> int:
@@ -404,8 +447,7 @@ def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, d
             out + 2))
     if rc != lib.OF_OK:
         _fail(rc, "range equity")
-    return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
-            float(out[0]), float(out[1]), float(out[2]))
+    return _result_sums(results, n), float(out[0]), float(out[1]), float(out[2])
 
 
 def equity_batch(hands: Any, boards: Any, n_players: int, n_board: int, game: int,
@@ -653,3 +695,210 @@ def preflop_sample(hero: Any, row_keys: Any, villain: Any, group_start: Any, col
         i = int(bad[0])
         who, rows = ("hero", hero) if side[0] == 0 else ("villain", villain)
         _fail(rc, f"{who} row {i}", {"hand": _row(rows, 4, i)})
+
+
+def _weight_fail(rc: int, bad_row: int, bad_col: int, weights: Any, k: int, m: int,
+                 error: type[Exception]) -> NoReturn:
+    """The error for a refused row of weights: ``error`` (the caller's class) naming it."""
+    if rc != lib.OF_ERR_WEIGHT:
+        _fail(rc, "showdown table")
+    where = f" (row {bad_row})" if k > 1 else ""
+    if bad_col >= m:
+        raise error(f"villain weights{where} add up to more than a float holds: scale them "
+                    f"down")
+    value = memoryview(weights).cast("B").cast("d")[bad_row * m + bad_col]
+    raise error(f"villain weight {bad_col}{where} is {value}: weights must be finite and >= 0")
+
+
+class ShowdownTable:
+    """An opaque prepared showdown (csrc/prepared.c), freed with this object. The C table
+    is read-only; each thread gets its own work area (the scratch of a call), made on its
+    first call and reused after, so a call allocates nothing. ``weight_error`` is the class
+    raised for bad weights."""
+
+    __slots__ = ("_ptr", "n", "m", "_local", "_weight_error", "board", "_seen", "_last")
+
+    # buffers met lately, by id: a solver passes the same arrays call after call, and
+    # checking them again would cost more than the C call on small ranges
+    _SEEN = 8
+
+    def __init__(self, board: bytes, hero: Any, villain: Any, game: int,
+                 weight_error: type[Exception]) -> None:
+        if len(board) != 5:
+            _fail(lib.OF_ERR_COUNT, "showdown", {"board": list(board)}, {"board": (5,)})
+        h, n = _buffer(hero, "uint8_t", 4, "hero")
+        v, m = _buffer(villain, "uint8_t", 4, "villain")
+        out = ffi.new("of_showdown_table **")
+        bad_row = ffi.new("size_t *")
+        bad_side = ffi.new("int *")
+        rc = lib.of_showdown_table_new(board, 5, h, n, v, m, game, out, bad_row, bad_side)
+        if rc != lib.OF_OK:
+            i, side = int(bad_row[0]), int(bad_side[0])
+            if side in (0, 1):
+                name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+                _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
+            _fail(rc, "showdown table")
+        self._ptr = ffi.gc(out[0], lib.of_showdown_table_free)
+        self.n, self.m, self.board = n, m, board
+        self._local = threading.local()
+        self._weight_error = weight_error
+        self._seen: dict[int, tuple[Any, ...]] = {}
+        self._last: Optional[tuple[Any, ...]] = None
+
+    def _buffer(self, array: Any, width: int, what: str, writable: bool) -> tuple[Any, int]:
+        """_buffer, remembered: an array seen before with the same shape (its buffer held
+        by the pointer, so it cannot move or be resized) is not checked again."""
+        seen = self._seen.get(id(array))
+        if (seen is not None and seen[0] is array and seen[1] == width and
+                seen[2] >= writable and seen[3] == getattr(array, "shape", None)):
+            return seen[4], seen[5]
+        pointer, rows = _buffer(array, "double", width, what, writable)
+        if len(self._seen) >= self._SEEN:
+            self._seen.clear()
+        self._seen[id(array)] = (array, width, writable, getattr(array, "shape", None),
+                                 pointer, rows)
+        return pointer, rows
+
+    def _work(self) -> tuple[Any, Any]:
+        """This thread's work area, and two size_t for a refused row and column."""
+        work = getattr(self._local, "work", None)
+        if work is None:
+            out = ffi.new("of_showdown_work **")
+            rc = lib.of_showdown_work_new(self._ptr, out)
+            if rc != lib.OF_OK:
+                _fail(rc, "showdown work area")
+            work = self._local.work = (ffi.gc(out[0], lib.of_showdown_work_free),
+                                       ffi.new("size_t[2]"))
+        return work
+
+    def _rows(self, weights: Any, value: Any) -> tuple[Any, int]:
+        """Pointer to the rows of weights and their number (from the output when m = 0)."""
+        w, k = self._buffer(weights, self.m, "villain weights", False)
+        if not self.m:
+            k = _buffer(value, "double", self.n, "showdown output")[1] if self.n else 0
+        return w, k
+
+    def _outputs(self, k: int, what: str, *arrays: Any) -> list[Any]:
+        """Pointers to k rows of n doubles each (no hero hands: empty buffers, unread)."""
+        if self.n:
+            out = []
+            for a in arrays:
+                pointer, rows = self._buffer(a, self.n, f"{what} output", True)
+                if rows != k:
+                    raise InvalidValueError(f"{what} output holds {rows} rows, expected {k}")
+                out.append(pointer)
+            return out
+        for a in arrays:
+            if _buffer(a, "double", 0, f"{what} output", writable=True)[1]:
+                raise InvalidValueError(f"{what} output must be empty: there are no hero "
+                                        f"hands")
+        return [ffi.NULL] * len(arrays)
+
+    def values(self, weights: Any, value: Any, reach: Any, high: Any, low: Any,
+               threads: int) -> None:
+        """k rows of m float64 weights into k rows of n float64 value, reach, high, low."""
+        # the same five arrays as last call, same shapes (a resize would change one):
+        # their pointers are still good
+        last = self._last
+        shapes = (getattr(weights, "shape", None), getattr(value, "shape", None),
+                  getattr(reach, "shape", None), getattr(high, "shape", None),
+                  getattr(low, "shape", None))
+        if (last is not None and last[0] is weights and last[1] is value and
+                last[2] is reach and last[3] is high and last[4] is low and
+                last[5] == shapes):
+            w, k, outs = last[6], last[7], last[8]
+        else:
+            w, k = self._rows(weights, value)
+            outs = self._outputs(k, "showdown", value, reach, high, low)
+            self._last = (weights, value, reach, high, low, shapes, w, k, outs)
+        work, bad_row = self._work()
+        rc = lib.of_showdown_table_values(self._ptr, work, w, k, threads, *outs,
+                                          bad_row, bad_row + 1)
+        if rc != lib.OF_OK:
+            _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
+                         self._weight_error)
+
+    def blockers(self, weights: Any, reach: Any, threads: int) -> None:
+        """k rows of m float64 weights into k rows of n float64 reaches."""
+        w, k = self._rows(weights, reach)
+        (out,) = self._outputs(k, "blockers", reach)
+        work, bad_row = self._work()
+        rc = lib.of_showdown_table_blockers(self._ptr, work, w, k, threads, out,
+                                            bad_row, bad_row + 1)
+        if rc != lib.OF_OK:
+            _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
+                         self._weight_error)
+
+
+def turn_showdown_values(board: bytes, hero: Any, villain: Any, weights: Any, game: int,
+                         threads: int, outputs: tuple[Any, Any, Any, Any],
+                         weight_error: type[Exception]) -> None:
+    """The turn average of the river kernel (of_turn_showdown_values): rows of 4 uint8
+    cards, float64 villain ``weights`` (None: all 1), four float64 outputs per hero hand."""
+    if len(board) != 4:
+        _fail(lib.OF_ERR_COUNT, "turn showdown", {"board": list(board)}, {"board": (4,)})
+    threads = check_int(threads, "threads", low=0, high=1024)
+    h, n = _buffer(hero, "uint8_t", 4, "hero")
+    v, m = _buffer(villain, "uint8_t", 4, "villain")
+    w = ffi.NULL
+    if weights is not None:
+        w, n_weights = _buffer(weights, "double", 1, "villain weights")
+        if n_weights != m:
+            raise InvalidValueError(f"{n_weights} villain weights for {m} villain hands")
+    outs = _outputs(n, "turn showdown", *((o, "double", 1) for o in outputs))
+    bad_row = ffi.new("size_t *")
+    bad_side = ffi.new("int *")
+    rc = lib.of_turn_showdown_values(board, 4, h, n, v, m, w, game, threads, *outs, bad_row,
+                                     bad_side)
+    if rc == lib.OF_OK:
+        return
+    i, side = int(bad_row[0]), int(bad_side[0])
+    if rc == lib.OF_ERR_WEIGHT:
+        _weight_fail(rc, 0, i, weights, 1, m, weight_error)
+    if side in (0, 1):
+        name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+        _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
+    _fail(rc, "turn showdown values")
+
+
+class TurnTable:
+    """An opaque prepared turn (of_turn_table), freed with this object; read-only, so
+    threads may share it. ``weight_error`` is the class raised for bad weights."""
+
+    __slots__ = ("_ptr", "n", "m", "_weight_error")
+
+    def __init__(self, board: bytes, hero: Any, villain: Any, game: int,
+                 weight_error: type[Exception]) -> None:
+        if len(board) != 4:
+            _fail(lib.OF_ERR_COUNT, "turn table", {"board": list(board)}, {"board": (4,)})
+        h, n = _buffer(hero, "uint8_t", 4, "hero")
+        v, m = _buffer(villain, "uint8_t", 4, "villain")
+        out = ffi.new("of_turn_table **")
+        bad_row = ffi.new("size_t *")
+        bad_side = ffi.new("int *")
+        rc = lib.of_turn_table_new(board, 4, h, n, v, m, game, out, bad_row, bad_side)
+        if rc != lib.OF_OK:
+            i, side = int(bad_row[0]), int(bad_side[0])
+            if side in (0, 1):
+                name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+                _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
+            _fail(rc, "turn table")
+        self._ptr = ffi.gc(out[0], lib.of_turn_table_free)
+        self.n, self.m = n, m
+        self._weight_error = weight_error
+
+    def values(self, weights: Any, value: Any, reach: Any, high: Any, low: Any,
+               threads: int) -> None:
+        """k rows of m float64 weights into k rows of n float64 value, reach, high, low."""
+        w, k = _buffer(weights, "double", self.m, "villain weights")
+        if not self.m:
+            k = _buffer(value, "double", self.n, "turn output")[1] if self.n else 0
+        if self.n:
+            outs = _outputs(k, "turn", *((a, "double", self.n) for a in (value, reach, high,
+                                                                        low)))
+        else:
+            outs = [ffi.NULL] * 4
+        bad = ffi.new("size_t[2]")
+        rc = lib.of_turn_table_values(self._ptr, w, k, threads, *outs, bad, bad + 1)
+        if rc != lib.OF_OK:
+            _weight_fail(rc, int(bad[0]), int(bad[1]), weights, k, self.m, self._weight_error)

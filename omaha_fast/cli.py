@@ -13,7 +13,8 @@ input; errors are one line on standard error. Exit statuses:
   failure);
 - 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
   file, a usage error);
-- 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT).
+- 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT);
+- 143: ``simulate`` and ``tournament`` ended by SIGTERM (their workers ended first).
 
 >>> main(["eval", "As2s3h4h", "5c6d7hKsKd"])
 high: Straight, Seven high (3h4h5c6d7h), value 5856
@@ -202,9 +203,10 @@ def run_range(args: argparse.Namespace) -> int:
 
 def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay hand histories through the engine",
-                       description="Replay every hand of PokerStars or Full Tilt histories "
+                       description="Replay every hand of card-room histories "
                                    "(Omaha Hi/Lo and Omaha; the format is found from the "
-                                   "content), PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
+                                   "content: see the card-rooms guide for the sites), "
+                                   "PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
                                    "through the game engine. Site hands are checked pot by "
                                    "pot and half by half against what the site paid, then "
                                    "the final stacks; other hands by their final stacks "

@@ -181,6 +181,314 @@ def showdown_values(board: CardsLike, hero: Any, villain: Any, villain_weights: 
     return ShowdownValues(value, reach, value - low, low)
 
 
+def _float_rows(np: Any, weights: Any, shape: tuple[int, ...], what: str) -> Any:
+    """A C-contiguous float64 array of ``shape`` from weights; values are checked in C. An
+    array that is one already passes through as it is (the fast path of a solver loop)."""
+    if (type(weights) is np.ndarray and weights.dtype == np.float64
+            and weights.flags.c_contiguous and weights.shape == shape):
+        return weights
+    try:
+        given = np.asarray(weights)
+        if given.dtype.kind == "O" and all(isinstance(x, numbers.Real) for x in given.flat):
+            given = given.astype(np.float64)
+        elif given.dtype.kind not in "biuf":
+            given = given.astype(np.float64, casting="same_kind")
+        w = np.ascontiguousarray(given, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidWeightsError(f"{what} must be real numbers, got {_kind_of(weights)}") \
+            from None
+    if w.shape != shape:
+        raise InvalidWeightsError(f"{what} must have shape {shape} (one weight per villain "
+                                  f"hand), got shape {w.shape}")
+    return w
+
+
+def _out_arrays(np: Any, out: Any, shape: tuple[int, ...]) -> ShowdownValues:
+    """The caller's four output arrays, or four new ones (the C wrapper checks their
+    types and sizes)."""
+    if type(out) is ShowdownValues:
+        return out
+    if out is None:
+        return ShowdownValues(np.empty(shape), np.empty(shape), np.empty(shape),
+                              np.empty(shape))
+    try:
+        arrays = tuple(out)
+    except TypeError:
+        arrays = ()
+    if len(arrays) != 4:
+        raise SolverTypeError(f"out must be four float64 arrays (value, reach, high, low), "
+                              f"such as a ShowdownValues, got {type(out).__name__}")
+    for a in arrays:
+        if getattr(a, "shape", None) != shape:
+            raise SolverValueError(f"each out array must have shape {shape}, got "
+                                   f"{getattr(a, 'shape', type(a).__name__)}")
+    return out if isinstance(out, ShowdownValues) else ShowdownValues(*arrays)
+
+
+class ShowdownTable:
+    """A river showdown prepared once for many weight vectors: the board and both ranges
+    are fixed, every hand is evaluated and sorted at construction, and each call runs only
+    the linear sweeps of :func:`showdown_values` (csrc/prepared.c) with the same results.
+
+    ``hero`` and ``villain`` are taken as by :func:`showdown_values`; hands touching the
+    board are refused. Weights are float64 arrays (strategy frequencies times reach
+    probabilities: any finite numbers >= 0); a :class:`~omaha_fast.ranges.Range` carries
+    integer weights 1..100, so pass ``range.weights`` (or the villain itself, whose weights
+    are the default) or your own floats. A call allocates nothing when given ``out``
+    arrays, and the table is read-only after construction: threads may share it (each
+    thread gets its own scratch on its first call, and the C call releases the GIL). It
+    remembers the last few arrays it was given, so that a solver passing the same ones
+    call after call does not pay for checking them again; that keeps them alive while the
+    table lives.
+
+    >>> board = "Ah Kd 7c 8s 2h"
+    >>> table = ShowdownTable(board, ["3c4dKsKh", "5c6c9d9h", "QdQh3s4s"], ["3d4hQsQc",
+    ...                       "9c9hTcJc"])
+    >>> table.n, table.m
+    (3, 2)
+    >>> sv = table.values([1.0, 0.5])
+    >>> sv.value.tolist(), sv.reach.tolist()      # 5c6c9d9h is blocked by 9c9hTcJc
+    ([1.25, 0.0, 1.0], [1.5, 1.0, 1.5])
+    >>> table.blockers([1.0, 0.5]).tolist()
+    [1.5, 1.0, 1.5]
+    >>> table.values_batch([[1.0, 0.0], [0.0, 1.0]]).value.tolist()
+    [[0.75, 0.0, 0.5], [1.0, 0.0, 1.0]]
+    """
+
+    __slots__ = ("_core", "_np", "n", "m", "game", "board", "default_weights")
+
+    n: int
+    """Number of hero hands."""
+    m: int
+    """Number of villain hands."""
+    game: str
+    """``"hilo"`` or ``"high"``."""
+    board: tuple[Card, ...]
+    """The five board cards."""
+    default_weights: Any
+    """The villain weights a call uses when given none (read-only float64, shape (m,)):
+    the weights the villain carried (a range's), else 1 for every hand."""
+
+    def __init__(self, board: CardsLike, hero: Any, villain: Any, game: str = "hilo") -> None:
+        np = _numpy()
+        cards = parse_group(board, (5,), "board")
+        h, _ = _hand_rows(hero, "hero")
+        v, carried = _hand_rows(villain, "villain")
+        self.game = game
+        self._np = np
+        self._core = _core.ShowdownTable(bytes(cards), np.ascontiguousarray(h),
+                                         np.ascontiguousarray(v), _core.game_code(game),
+                                         InvalidWeightsError)
+        self.n, self.m = self._core.n, self._core.m
+        self.board = tuple(cards)
+        w = np.ones(self.m) if carried is None else _weights(carried, self.m)
+        w.flags.writeable = False
+        self.default_weights = w
+
+    def values(self, villain_weights: Any = None, out: Any = None) -> ShowdownValues:
+        """Showdown values against one weight vector (shape (m,); None: the defaults),
+        equal to :func:`showdown_values` with the same weights. ``out`` (four float64
+        arrays of shape (n,), e.g. a previous result) is written and returned instead of
+        new arrays."""
+        w = self.default_weights if villain_weights is None else \
+            _float_rows(self._np, villain_weights, (self.m,), "villain_weights")
+        res = _out_arrays(self._np, out, (self.n,))
+        self._core.values(w, res.value, res.reach, res.high, res.low, 1)
+        return res
+
+    def values_batch(self, weights: Any, out: Any = None,
+                     threads: int | None = None) -> ShowdownValues:
+        """Showdown values against each row of a (k, m) array of weights, in one C call:
+        arrays of shape (k, n). ``threads`` splits the rows (None: one per core)."""
+        np = self._np
+        try:
+            given = weights if hasattr(weights, "shape") else np.asarray(weights)
+        except (TypeError, ValueError):     # ragged rows
+            raise InvalidWeightsError(f"weights must be a (k, {self.m}) array of real "
+                                      f"numbers, got {_kind_of(weights)}") from None
+        k = given.shape[0] if len(getattr(given, "shape", ())) == 2 else -1
+        if k < 0:
+            raise InvalidWeightsError(f"weights must be a (k, {self.m}) array, got shape "
+                                      f"{getattr(given, 'shape', None)}")
+        w = _float_rows(np, given, (k, self.m), "weights")
+        res = _out_arrays(np, out, (k, self.n))
+        self._core.values(w, res.value, res.reach, res.high, res.low, _threads(threads))
+        return res
+
+    def blockers(self, villain_weights: Any = None, out: Any = None) -> Any:
+        """The villain weight each hero hand meets once card removal is applied (the
+        ``reach`` of :meth:`values`, with no evaluation): what a fold node pays against.
+        Linear in the two ranges; ``out`` an (n,) float64 array to write."""
+        w = self.default_weights if villain_weights is None else \
+            _float_rows(self._np, villain_weights, (self.m,), "villain_weights")
+        reach = self._np.empty(self.n) if out is None else out
+        self._core.blockers(w, reach, 1)
+        return reach
+
+    def __repr__(self) -> str:
+        return (f"ShowdownTable(board={''.join(map(str, self.board))!r}, n={self.n}, "
+                f"m={self.m}, game={self.game!r})")
+
+
+def _threads(threads: int | None) -> int:
+    return 0 if threads is None else _int(threads, "threads", low=1, high=1024)
+
+
+def showdown_payoff(values: ShowdownValues, pot: Any, hero_put: Any, villain_put: Any,
+                    rake: Any = 0.0) -> Any:
+    """Each hero hand's expected net chips at a showdown, summed over the villain range:
+    ``value * (pot + hero_put + villain_put - rake) - reach * hero_put``.
+
+    ``pot`` is the money in the middle before the contributions counted in ``hero_put``
+    and ``villain_put`` (the starting pot of a subgame, dead money); the payoff is the hero's
+    chips after the showdown less its chips when ``pot`` was counted, so it is relative to
+    that point. The halves are paid in real numbers, with no odd chip: a hand that wins the
+    high and ties the low (quartered) gets 3/4 of the pot, as ``value`` counts it
+    (``value = high + low``), whatever the two contributions. ``rake`` is taken from the
+    pot before it is split. Each argument may be a number or an array that broadcasts
+    against ``values.value`` (e.g. shape (k, 1) against :meth:`ShowdownTable.values_batch`);
+    divide by ``reach`` for the EV of a hand that reaches the showdown.
+
+    >>> sv = showdown_values("Ah Kd 7c 8s 2h", ["3c4dKsKh", "QdQh3s4s"], ["3d4hQsQc"])
+    >>> showdown_payoff(sv, pot=10, hero_put=20, villain_put=20).tolist()   # 3/4, 1/2 of 50
+    [17.5, 5.0]
+    """
+    np = _numpy()
+    if not (hasattr(values, "value") and hasattr(values, "reach")):
+        raise SolverTypeError(f"values must be a ShowdownValues (from showdown_values or a "
+                              f"ShowdownTable), not {type(values).__name__}")
+    parts = {}
+    for name, x in (("pot", pot), ("hero_put", hero_put), ("villain_put", villain_put),
+                    ("rake", rake)):
+        try:
+            a = np.asarray(x, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise SolverTypeError(f"{name} must be a number or an array of numbers, not "
+                                  f"{type(x).__name__}") from None
+        if not (np.isfinite(a).all() and (a >= 0).all()):
+            raise SolverValueError(f"{name} must be finite and >= 0, got {x!r}")
+        parts[name] = a
+    total = parts["pot"] + parts["hero_put"] + parts["villain_put"] - parts["rake"]
+    if (total < 0).any():
+        raise SolverValueError("rake is larger than the pot")
+    return values.value * total - values.reach * parts["hero_put"]
+
+
+def turn_showdown_values(turn_board: CardsLike, hero: Any, villain: Any,
+                         villain_weights: Any = None, game: str = "hilo",
+                         threads: int | None = None) -> ShowdownValues:
+    """Showdown values on a turn (4 board cards), the river to come: the chance node of
+    an all-in or checked-down turn.
+
+    For hero hand i and each villain hand j sharing no card with it, 40 river cards are
+    left (52 less the board and the two hands), each equally likely; the pair counts
+    w_j times its mean pot share over those 40 rivers in ``value`` and w_j in ``reach``
+    (so ``reach`` is the turn's card-removed villain weight, as on the river), with
+    ``high`` and ``low`` the halves. That is the right chance node for a solver: given
+    both hands the river is uniform over the unseen cards, so the turn value is the
+    river value averaged per hand pair. It runs the river kernel over the (up to) 48
+    river cards, each without the hands that hold it, threaded in C (``threads``: None
+    for one per core; sums may differ in the last bits between thread counts).
+
+    >>> tv = turn_showdown_values("Ah Kd 7c 8s", ["3c4dKsKh"], ["2c3hQsQc"])
+    >>> round(float(tv.value[0]), 4), tv.reach.tolist()
+    (0.5375, [1.0])
+    """
+    np = _numpy()
+    b = bytes(parse_group(turn_board, (4,), "turn_board"))
+    h, _ = _hand_rows(hero, "hero")
+    v, carried = _hand_rows(villain, "villain")
+    n, m = h.shape[0], v.shape[0]
+    if villain_weights is None:
+        villain_weights = carried
+    w = None if villain_weights is None else _float_rows(np, villain_weights, (m,),
+                                                         "villain_weights")
+    res = ShowdownValues(np.empty(n), np.empty(n), np.empty(n), np.empty(n))
+    _core.turn_showdown_values(b, np.ascontiguousarray(h), np.ascontiguousarray(v), w,
+                               _core.game_code(game), _threads(threads), tuple(res),
+                               InvalidWeightsError)
+    return res
+
+
+class TurnShowdownTable:
+    """:func:`turn_showdown_values` prepared once for many weight vectors: a
+    :class:`ShowdownTable` for each of the 48 river cards (of the hands that do not hold
+    it), built at construction; each call only runs the river sweeps and averages them,
+    with the weighting of :func:`turn_showdown_values` (each hand pair's 40 rivers equally
+    likely). Memory grows with both ranges times 48 (about 100 bytes per hand per river):
+    for ranges of tens of thousands of hands; full ranges want the one-shot function.
+
+    >>> table = TurnShowdownTable("Ac 2d 7h Ks", ["3c4cKh9s", "QsQh5c5d"], ["3d4hQcJc"])
+    >>> tv = table.values([1.0])
+    >>> [round(x, 4) for x in tv.value.tolist()], tv.reach.tolist()   # as equity() gives
+    ([0.675, 0.425], [1.0, 1.0])
+    """
+
+    __slots__ = ("_core", "_np", "n", "m", "game", "board", "default_weights")
+
+    n: int
+    """Number of hero hands."""
+    m: int
+    """Number of villain hands."""
+    game: str
+    """``"hilo"`` or ``"high"``."""
+    board: tuple[Card, ...]
+    """The four board cards."""
+    default_weights: Any
+    """The villain weights a call uses when given none (read-only float64, shape (m,))."""
+
+    def __init__(self, turn_board: CardsLike, hero: Any, villain: Any,
+                 game: str = "hilo") -> None:
+        np = _numpy()
+        cards = parse_group(turn_board, (4,), "turn_board")
+        h, _ = _hand_rows(hero, "hero")
+        v, carried = _hand_rows(villain, "villain")
+        self.game = game
+        self._np = np
+        self._core = _core.TurnTable(bytes(cards), np.ascontiguousarray(h),
+                                     np.ascontiguousarray(v), _core.game_code(game),
+                                     InvalidWeightsError)
+        self.n, self.m = self._core.n, self._core.m
+        self.board = tuple(cards)
+        w = np.ones(self.m) if carried is None else _weights(carried, self.m)
+        w.flags.writeable = False
+        self.default_weights = w
+
+    def values(self, villain_weights: Any = None, out: Any = None,
+               threads: int | None = None) -> ShowdownValues:
+        """Turn showdown values against one weight vector (shape (m,); None: the
+        defaults), as :func:`turn_showdown_values` gives them; ``out`` as in
+        :meth:`ShowdownTable.values`; ``threads`` split the rivers (None: one per core)."""
+        w = self.default_weights if villain_weights is None else \
+            _float_rows(self._np, villain_weights, (self.m,), "villain_weights")
+        res = _out_arrays(self._np, out, (self.n,))
+        self._core.values(w, res.value, res.reach, res.high, res.low, _threads(threads))
+        return res
+
+    def values_batch(self, weights: Any, out: Any = None,
+                     threads: int | None = None) -> ShowdownValues:
+        """Turn showdown values against each row of a (k, m) array of weights, in one C
+        call: arrays of shape (k, n)."""
+        np = self._np
+        try:
+            given = weights if hasattr(weights, "shape") else np.asarray(weights)
+        except (TypeError, ValueError):
+            raise InvalidWeightsError(f"weights must be a (k, {self.m}) array of real "
+                                      f"numbers, got {_kind_of(weights)}") from None
+        k = given.shape[0] if len(getattr(given, "shape", ())) == 2 else -1
+        if k < 0:
+            raise InvalidWeightsError(f"weights must be a (k, {self.m}) array, got shape "
+                                      f"{getattr(given, 'shape', None)}")
+        w = _float_rows(np, given, (k, self.m), "weights")
+        res = _out_arrays(np, out, (k, self.n))
+        self._core.values(w, res.value, res.reach, res.high, res.low, _threads(threads))
+        return res
+
+    def __repr__(self) -> str:
+        return (f"TurnShowdownTable(board={''.join(map(str, self.board))!r}, n={self.n}, "
+                f"m={self.m}, game={self.game!r})")
+
+
 class HandIndexer:
     """Suit isomorphism: deals numbered so that two deals differing only by a permutation
     of the suits share a number, and every number in ``0..size(round)-1`` is one class.

@@ -261,3 +261,40 @@ def test_batch_does_not_modify_its_inputs():
         evaluate_batch(holes, boards)
     assert (holes == h0).all() and (boards == spoiled).all()
     assert not (boards == b0).all()
+
+
+# --- the C API's status convention (csrc/omaha_fast.h) ----------------------------------------
+
+def test_status_codes_are_distinct_and_positive():
+    from omaha_fast._lib import lib
+    codes = {name: getattr(lib, name) for name in dir(lib) if name.startswith("OF_ERR_")}
+    assert lib.OF_OK == 0 and all(code > 0 for code in codes.values())
+    assert len(set(codes.values())) == len(codes), codes
+
+
+def test_no_low_has_its_own_status():
+    from omaha_fast._lib import ffi, lib
+
+    from omaha_fast import _core
+    from omaha_fast.cards import parse_cards
+    from omaha_fast.errors import InvalidValueError
+
+    hole = bytes(int(c) for c in parse_cards("KsKdQhJh"))
+    board = bytes(int(c) for c in parse_cards("9c9dTs"))
+    out = ffi.new("uint8_t[5]")
+    assert lib.of_best_cards(hole, board, 3, 1, out) == lib.OF_ERR_NO_LOW
+    assert lib.of_best_cards(hole, board, 3, 0, out) == lib.OF_OK
+    assert lib.of_best_cards(hole, board, 3, 1, ffi.NULL) == lib.OF_ERR_ARG   # a bad argument
+    with pytest.raises(InvalidValueError, match="no 8-or-better low"):
+        _core.best_cards(hole, board, want_low=True)
+    assert evaluate("KsKdQhJh", "9c9dTs").low is None
+
+
+def test_value_returning_functions_give_the_negated_status():
+    from omaha_fast._lib import ffi, lib
+    assert lib.of_low_of_masks(256, 0) == -lib.OF_ERR_ARG
+    assert lib.of_low_of_masks(0, -1) == -lib.OF_ERR_ARG
+    assert lib.of_indexer_cards(ffi.NULL, 0) == -lib.OF_ERR_ARG
+    assert lib.of_eval_packed(b"\x00\x01\x02\x03", b"\x04\x05\x40", 3, 1) == -lib.OF_ERR_CARD
+    assert lib.of_eval_packed(b"\x00\x01\x02\x03", b"\x04\x05\x06", 3, 7) == -lib.OF_ERR_ARG
+    assert lib.of_range_index(b"\x00\x00\x02\x03") == -lib.OF_ERR_DUPLICATE

@@ -26,8 +26,8 @@ def test_tabular_learner_trains_and_evaluates(capsys):
     result = example.main(["--episodes", "150", "--eval", "40", "--seed", "3"])
     out = capsys.readouterr().out
     assert "after 150 hands of training, over 40 hands against random" in out
-    assert f"{result['learned_bb_per_hand']:+.3f} bb/hand" in out
-    for key in ("learned_bb_per_hand", "random_bb_per_hand"):
+    assert f"{result['learned_bb_per_episode']:+.3f} bb/episode" in out
+    for key in ("learned_bb_per_episode", "random_bb_per_episode"):
         assert math.isfinite(result[key]) and -100 <= result[key] <= 100   # stacks of 100 bb
     assert 5 <= result["states"] <= 4 * 5 * 2
     again = example.main(["--episodes", "150", "--eval", "40", "--seed", "3"])

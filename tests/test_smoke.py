@@ -57,9 +57,9 @@ def test_entry_points_check_their_input():
     assert lib.of_eval_packed(good_hole, good_board, 5, 7) == -lib.OF_ERR_ARG
     assert lib.of_eval_packed(good_hole, good_board, 9, 1) == -lib.OF_ERR_COUNT
     assert lib.of_best_cards(good_hole, good_board, 5, 0, ffi.NULL) == lib.OF_ERR_ARG
-    # no low on this board: asking for the low cards is an error, not garbage
+    # no low on this board: asking for the low cards is an error (its own), not garbage
     assert lib.of_best_cards(bytes([0, 1, 2, 3]), bytes([40, 41, 44]), 3, 1, five) == \
-        lib.OF_ERR_ARG
+        lib.OF_ERR_NO_LOW
     bad = ffi.new("size_t *")
     hi = ffi.new("uint16_t[1]")
     lo = ffi.new("uint8_t[1]")
@@ -69,4 +69,5 @@ def test_entry_points_check_their_input():
     assert lib.of_eval_batch(ffi.NULL, ffi.NULL, 0, 5, 1, ffi.NULL, ffi.NULL, bad) == lib.OF_OK
     assert lib.of_rank5_batch(bytes(5), 1, ffi.new("uint16_t[1]"), bad) == lib.OF_ERR_DUPLICATE
     assert bad[0] == 0
-    assert lib.of_low_of_masks(256, 0) == -1 and lib.of_low_of_masks(0, -1) == -1
+    assert lib.of_low_of_masks(256, 0) == -lib.OF_ERR_ARG
+    assert lib.of_low_of_masks(0, -1) == -lib.OF_ERR_ARG

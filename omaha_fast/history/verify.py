@@ -5,7 +5,10 @@ pot's size less what the summary says it held (all of it from the main pot when 
 summary does not list pots). Then, pot by pot, what every player collected is compared
 with the engine's award, half by half where the site's lines say which half (Full Tilt)
 or list one line per half (PokerStars); then the uncalled bets, the rake and the final
-stacks. A disagreement names the hand, the pot and both amounts.
+stacks. Sites that do not name the pots (888poker, GGPoker, Bovada) are checked over all
+pots as one, and sites that write a player's two halves in one line (WPN, GGPoker,
+Bovada) line by line with each player's halves added up. A disagreement names the hand,
+the pot and both amounts.
 
 >>> from omaha_fast.history.pokerstars import loads_pokerstars
 >>> text = '''PokerStars Hand #7:  Omaha Hi/Lo Limit ($2/$4 USD) - 2009/11/26 10:37:39 ET
@@ -218,6 +221,10 @@ def verify(record: HandRecord) -> Verdict:
     divided = {line[0] for line in collected if len(line) > 4 and line[4]}
     expected = _expected(awards, second.hand.awards if second else None, record.chip,
                          divided)
+    if site.get("low_in_whole_units") and second is None:
+        expected = [_low_in_whole_units(a, chip=record.chip) for a in awards]
+    if site.get("unnamed_pots") and len(awards) > 1:
+        awards, expected = _as_one_pot(awards, expected)
     replayed_stacks = list(result.replayed)
     # a hand run twice, or pots divided as the site divides them, pay otherwise
     paid: Counter[int] = Counter()
@@ -274,6 +281,8 @@ def verify(record: HandRecord) -> Verdict:
             explicit = any(h for _, h, _, _ in lines)
             got = sorted((r, s, (h or "high") if explicit else "", c) for s, h, c, r in lines)
             want = sorted((r, s, h if explicit else "", c) for s, h, c, r in halves)
+            if site.get("halves_joined"):    # one line a player, run and pot (WPN)
+                got, want = _joined(got), _joined(want)
             if got != want and not any(d.startswith(f"hand {record.id}, {name}:")
                                        for d in differences):
                 differences.append(f"hand {record.id}, {name}: the halves differ: site "
@@ -345,6 +354,48 @@ def _split_at_forfeits(hand: Hand, forfeits: Sequence[int], site: dict[str, Any]
         out.append(PotAward(pot.amount, rake, eligible, award.high_winners,
                             award.low_winners, award_shares(award, pot.amount - rake, chip)))
     return tuple(out)
+
+
+def _low_in_whole_units(award: PotAward, chip: int) -> _Expected:
+    """A pot divided as Bovada divides it: the low half is shared among its winners in
+    equal whole units, and what does not divide evenly goes to the high half."""
+    net = award.amount - award.rake
+    high, low = award.high_winners, award.low_winners
+    if not low or list(low) == list(high):
+        halves = half_lines(award, chip)
+        return (dict(award.shares),
+                None if halves is None else [(s, h, c, 0) for s, h, c in halves])
+    each = net // chip // 2 // len(low) * chip
+    lines = [(s, "high", c, 0) for s, c in split_evenly(net - each * len(low), high,
+                                                        chip).items()]
+    lines += [(s, "low", each, 0) for s in low]
+    shares: Counter[int] = Counter()
+    for seat, _, chips, _ in lines:
+        shares[seat] += chips
+    return dict(shares), [line for line in lines if line[2]]
+
+
+def _joined(lines: list[tuple[int, int, str, int]]) -> list[tuple[int, int, str, int]]:
+    """Lines of (run, seat, half, chips) with each player's halves of a run added up."""
+    total: Counter[tuple[int, int]] = Counter()
+    for run, seat, _, chips in lines:
+        total[run, seat] += chips
+    return sorted((run, seat, "", chips) for (run, seat), chips in total.items())
+
+
+def _as_one_pot(awards: Sequence[PotAward], expected: list[_Expected]
+                ) -> tuple[tuple[PotAward, ...], list[_Expected]]:
+    """The pots as one, for a site that does not say which pot a collection is from
+    (888poker): each player's chips over all pots, and every line of every pot."""
+    shares: Counter[int] = Counter()
+    lines: Optional[list[tuple[int, str, int, int]]] = []
+    for pot_shares, pot_lines in expected:
+        shares.update(pot_shares)
+        lines = None if pot_lines is None or lines is None else lines + pot_lines
+    award = PotAward(sum(a.amount for a in awards), sum(a.rake for a in awards),
+                     tuple(sorted({s for a in awards for s in a.eligible})), (), (),
+                     dict(shares))
+    return (award,), [(dict(shares), lines)]
 
 
 def _fold_in_unwritten_returns(returns: Sequence[tuple[int, int]],

@@ -42,6 +42,7 @@ import time
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing import forkserver
 from typing import Any, Optional
 
 from .._checks import check_choice, check_int
@@ -170,6 +171,13 @@ def _context() -> Any:
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["omaha_fast.sim.cash", "omaha_fast.sim.tourney"])
+        # The fork server imports the preloaded modules before it ignores SIGINT itself,
+        # and resets it for each worker it forks before the worker's initializer runs: a
+        # Ctrl-C in those moments killed it (or the new worker) with a traceback. Started
+        # with SIGINT ignored, it and every worker it forks ignore the terminal's Ctrl-C
+        # from birth (this process handles it and stops them).
+        with _children_ignore_sigint():
+            forkserver.ensure_running()
         return ctx
     return multiprocessing.get_context("spawn")  # pragma: no cover
 

@@ -1,0 +1,883 @@
+/* Prepared showdowns: the river kernel of showdown.c with everything that depends only on
+ * the board and the two ranges done once, so a solver pays per weight vector only the
+ * sweeps themselves; the blocker (fold) kernel; and the turn average over the rivers.
+ *
+ * A table holds, for each of its sweeps (HS, LS, HS0: see showdown.c), the hands of both
+ * sides as records in key order, each record carrying its row and the 14 places of the
+ * accumulator its cards touch (4 single cards, 6 pairs, 4 triples, as offsets into one flat
+ * array), and the runs of equal keys. A call walks the records in order; it sums the same
+ * numbers in the same order as of_showdown_values, so the results agree with it exactly.
+ *
+ * The identical hand: each villain hand gets the number of its distinct hand (uid), each
+ * hero hand the uid of the villain hand equal to it (or a slot that stays 0), and a call
+ * sums the weights by uid in villain order, as showdown.c sums them by hand index.
+ *
+ * The scratch a call needs (the accumulator, the sums by uid, one double a hero hand) lives
+ * in a work area; the table itself is read-only after construction, so several threads may
+ * use one table at once, each with its own work area. A call leaves the accumulator zero
+ * behind it: it clears the cells its villain hands touched (or all of them, when that is
+ * cheaper), so small ranges do not pay for a 139 kB memset.
+ *
+ * The turn: for each river card, a table of the hands that do not hold it on the board
+ * with that river, one call, and its results added to the hero hands' sums; threads take
+ * blocks of river cards and their sums are added at the end. A hand pair sharing no card
+ * meets at 40 rivers (52 less 4 board cards and 8 hole cards), each as likely, so the sums
+ * are divided by 40: the mean over the river of each pair's pot share, weighted as on the
+ * river.
+ */
+#include "platform.h"
+
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "omaha_fast.h"
+
+#define LIVE 47                 /* cards off a five-card board */
+#define N_PAIRS 1081            /* C(47, 2) */
+#define N_TRIPLES 16215         /* C(47, 3) */
+#define N_QUADS 178365          /* C(47, 4) */
+#define HIGH_KEYS 7463          /* high values 1..7462 */
+#define LOW_KEYS 57             /* low values 0..56 */
+/* the flat accumulator: the total, then single cards, pairs, triples */
+#define AT_SINGLE 1
+#define AT_PAIR (AT_SINGLE + LIVE)
+#define AT_TRIPLE (AT_PAIR + N_PAIRS)
+#define ACC_SIZE (AT_TRIPLE + N_TRIPLES)
+
+typedef struct {
+    uint32_t row;        /* the hand's row in the caller's arrays */
+    uint32_t same;       /* hero: uid of the identical villain hand (or the zero slot) */
+    uint16_t at[14];     /* accumulator cells: 4 singles, 6 pairs, 4 triples */
+} rec;
+
+typedef struct {
+    size_t n_groups;     /* runs of equal keys, ascending */
+    uint32_t *h_start, *v_start;   /* n_groups + 1 offsets into h and v */
+    rec *h, *v;
+} plan;
+
+struct of_showdown_table {
+    size_t n, m, n_uid;
+    int hilo, any_low;
+    uint32_t *v_uid;     /* uid of each villain row */
+    plan hs, ls, hs0;    /* hs0 and ls are empty unless hilo && any_low */
+};
+
+struct of_showdown_work {
+    size_t n, n_uid;
+    double *acc;         /* ACC_SIZE, zero between calls */
+    double *same;        /* n_uid + 1: weight by uid, the last slot always 0 */
+    double *scratch;     /* n */
+};
+
+typedef struct { uint32_t c2[LIVE], c3[LIVE], c4[LIVE]; } binoms;
+
+static void binoms_init(binoms *b) {
+    for (uint32_t n = 0; n < LIVE; n++) {
+        b->c2[n] = n * (n - 1) / 2;
+        b->c3[n] = n < 3 ? 0 : n * (n - 1) * (n - 2) / 6;
+        b->c4[n] = n < 4 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
+    }
+}
+
+/* The accumulator cells of four renumbered cards a < b < c < d, in the order showdown.c
+ * sums them (so the rounding is the same). */
+static void cells(const binoms *B, const uint8_t *x, uint16_t *at) {
+    unsigned a = x[0], b = x[1], c = x[2], d = x[3];
+    at[0] = (uint16_t)(AT_SINGLE + a); at[1] = (uint16_t)(AT_SINGLE + b);
+    at[2] = (uint16_t)(AT_SINGLE + c); at[3] = (uint16_t)(AT_SINGLE + d);
+    at[4] = (uint16_t)(AT_PAIR + B->c2[b] + a); at[5] = (uint16_t)(AT_PAIR + B->c2[c] + a);
+    at[6] = (uint16_t)(AT_PAIR + B->c2[c] + b); at[7] = (uint16_t)(AT_PAIR + B->c2[d] + a);
+    at[8] = (uint16_t)(AT_PAIR + B->c2[d] + b); at[9] = (uint16_t)(AT_PAIR + B->c2[d] + c);
+    at[10] = (uint16_t)(AT_TRIPLE + B->c3[c] + B->c2[b] + a);
+    at[11] = (uint16_t)(AT_TRIPLE + B->c3[d] + B->c2[b] + a);
+    at[12] = (uint16_t)(AT_TRIPLE + B->c3[d] + B->c2[c] + a);
+    at[13] = (uint16_t)(AT_TRIPLE + B->c3[d] + B->c2[c] + b);
+}
+
+static inline void acc_add(double *S, const rec *r, double w) {
+    const uint16_t *at = r->at;
+    S[0] += w;
+    for (int k = 0; k < 14; k++) S[at[k]] += w;
+}
+
+static inline void acc_clear(double *S, const rec *r) {
+    const uint16_t *at = r->at;
+    S[0] = 0.0;
+    for (int k = 0; k < 14; k++) S[at[k]] = 0.0;
+}
+
+/* Weight added of the hands sharing no card with r, the identical hand counting -1 times. */
+static inline double acc_disjoint(const double *S, const rec *r) {
+    const uint16_t *at = r->at;
+    double one = S[at[0]] + S[at[1]] + S[at[2]] + S[at[3]];
+    double two = S[at[4]] + S[at[5]] + S[at[6]] + S[at[7]] + S[at[8]] + S[at[9]];
+    double three = S[at[10]] + S[at[11]] + S[at[12]] + S[at[13]];
+    return S[0] - one + two - three;
+}
+
+/* Leave the accumulator zero after the villains of p were added. */
+static void acc_reset(double *S, const plan *p) {
+    size_t v_n = p->v_start[p->n_groups];
+    if (v_n * 15 >= ACC_SIZE) {
+        memset(S, 0, sizeof(double) * ACC_SIZE);
+        return;
+    }
+    for (size_t t = 0; t < v_n; t++) acc_clear(S, &p->v[t]);
+}
+
+static void plan_free(plan *p) {
+    free(p->h_start); free(p->v_start); free(p->h); free(p->v);
+    memset(p, 0, sizeof *p);
+}
+
+/* Records of the selected rows (select NULL: all) of both sides in ascending key order
+ * (stable), and the runs of equal keys. 0 or OF_ERR_NOMEM. */
+static int plan_build(plan *p, const uint16_t *h_key, const uint8_t *h_sel, size_t n,
+                      const uint16_t *v_key, const uint8_t *v_sel, size_t m, int n_keys,
+                      const uint8_t *h_cards, const uint8_t *v_cards, const uint32_t *h_same,
+                      const binoms *B) {
+    memset(p, 0, sizeof *p);
+    uint32_t *hc = calloc((size_t)n_keys + 1, sizeof(uint32_t));
+    uint32_t *vc = calloc((size_t)n_keys + 1, sizeof(uint32_t));
+    if (!hc || !vc) { free(hc); free(vc); return OF_ERR_NOMEM; }
+    size_t h_n = 0, v_n = 0, groups = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!h_sel || h_sel[i]) { hc[h_key[i] + 1]++; h_n++; }
+    for (size_t j = 0; j < m; j++)
+        if (!v_sel || v_sel[j]) { vc[v_key[j] + 1]++; v_n++; }
+    for (int k = 0; k < n_keys; k++) groups += (hc[k + 1] | vc[k + 1]) != 0;
+    p->h_start = malloc(sizeof(uint32_t) * (groups + 1));
+    p->v_start = malloc(sizeof(uint32_t) * (groups + 1));
+    p->h = malloc(sizeof(rec) * (h_n ? h_n : 1));
+    p->v = malloc(sizeof(rec) * (v_n ? v_n : 1));
+    if (!p->h_start || !p->v_start || !p->h || !p->v) {
+        free(hc); free(vc); plan_free(p);
+        return OF_ERR_NOMEM;
+    }
+    /* the runs, then the counts turned into each key's first slot */
+    size_t g = 0;
+    uint32_t h_at = 0, v_at = 0;
+    for (int k = 0; k < n_keys; k++) {
+        if ((hc[k + 1] | vc[k + 1]) == 0) continue;
+        p->h_start[g] = h_at; p->v_start[g] = v_at; g++;
+        h_at += hc[k + 1]; v_at += vc[k + 1];
+    }
+    p->h_start[g] = h_at; p->v_start[g] = v_at;
+    p->n_groups = groups;
+    for (int k = 0; k < n_keys; k++) { hc[k + 1] += hc[k]; vc[k + 1] += vc[k]; }
+    for (size_t i = 0; i < n; i++) {
+        if (h_sel && !h_sel[i]) continue;
+        rec *r = &p->h[hc[h_key[i]]++];
+        r->row = (uint32_t)i;
+        r->same = h_same[i];
+        cells(B, h_cards + 4 * i, r->at);
+    }
+    for (size_t j = 0; j < m; j++) {
+        if (v_sel && !v_sel[j]) continue;
+        rec *r = &p->v[vc[v_key[j]]++];
+        r->row = (uint32_t)j;
+        r->same = 0;
+        cells(B, v_cards + 4 * j, r->at);
+    }
+    free(hc); free(vc);
+    return OF_OK;
+}
+
+/* out[row] = (weight beaten) + (weight tied) / 2 for the heroes of p. Leaves every villain
+ * of p added to S. */
+static void sweep(const plan *p, double *S, const double *w, const double *same, double *out) {
+    for (size_t g = 0; g < p->n_groups; g++) {
+        uint32_t h0 = p->h_start[g], h1 = p->h_start[g + 1];
+        uint32_t v0 = p->v_start[g], v1 = p->v_start[g + 1];
+        for (uint32_t t = h0; t < h1; t++) out[p->h[t].row] = acc_disjoint(S, &p->h[t]);
+        for (uint32_t t = v0; t < v1; t++) acc_add(S, &p->v[t], w[p->v[t].row]);
+        if (v1 > v0) {
+            for (uint32_t t = h0; t < h1; t++) {
+                const rec *r = &p->h[t];
+                double leq = acc_disjoint(S, r) + same[r->same];
+                out[r->row] = 0.5 * (out[r->row] + leq);
+            }
+        }
+    }
+}
+
+/* Renumber one side's rows (descending, as showdown.c: the highest live card is 0) into
+ * sorted cards (out NULL: only check them); status and *bad_row on a bad row. */
+static int load_side(const uint8_t *rows, size_t n, const uint8_t *live_of, uint8_t *out,
+                     size_t *bad_row) {
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *r = rows + 4 * i;
+        int x[4];
+        for (int k = 0; k < 4; k++) {
+            if (r[k] > 51) { *bad_row = i; return OF_ERR_CARD; }
+            if (live_of[r[k]] == 0xFF) { *bad_row = i; return OF_ERR_DUPLICATE; }
+            x[k] = live_of[r[k]];
+        }
+        of_sort_small(x, 4);
+        if (x[0] == x[1] || x[1] == x[2] || x[2] == x[3]) { *bad_row = i; return OF_ERR_DUPLICATE; }
+        if (out)
+            for (int k = 0; k < 4; k++) out[4 * i + k] = (uint8_t)x[k];
+    }
+    return OF_OK;
+}
+
+void of_showdown_table_free(of_showdown_table *t) {
+    if (!t) return;
+    plan_free(&t->hs); plan_free(&t->ls); plan_free(&t->hs0);
+    free(t->v_uid);
+    free(t);
+}
+
+int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                          const uint8_t *villain, size_t m, int game,
+                          of_showdown_table **out, size_t *bad_row, int *bad_side) {
+    if (!out || !board || !bad_row || !bad_side || (n && !hero) || (m && !villain))
+        return OF_ERR_ARG;
+    *out = NULL;
+    *bad_side = -1;
+    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
+    if (n_board != 5) return OF_ERR_COUNT;
+    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
+    int rc = of_check_cards(board, 5, NULL, 0);
+    if (rc != OF_OK) return rc;
+    of_init();
+
+    uint8_t live_of[52];
+    memset(live_of, 0xFF, sizeof live_of);
+    uint64_t on_board = 0;
+    for (int k = 0; k < 5; k++) on_board |= (uint64_t)1 << board[k];
+    for (int c = 0, next = 0; c < 52; c++)
+        if (!(on_board >> c & 1)) live_of[c] = (uint8_t)(LIVE - 1 - next++);
+
+    size_t n1 = n ? n : 1, m1 = m ? m : 1;
+    of_showdown_table *t = calloc(1, sizeof *t);
+    uint8_t *h_cards = malloc(4 * n1), *v_cards = malloc(4 * m1);
+    uint16_t *h_high = malloc(sizeof(uint16_t) * n1), *v_high = malloc(sizeof(uint16_t) * m1);
+    uint16_t *h_lowk = malloc(sizeof(uint16_t) * n1), *v_lowk = malloc(sizeof(uint16_t) * m1);
+    uint8_t *h_low = malloc(n1), *v_low = malloc(m1);
+    uint8_t *h_sel = malloc(n1), *v_sel = malloc(m1);
+    uint32_t *h_same = malloc(sizeof(uint32_t) * n1);
+    int32_t *uid_of = malloc(sizeof(int32_t) * N_QUADS);
+    binoms B;
+    if (!t || !h_cards || !v_cards || !h_high || !v_high || !h_lowk || !v_lowk || !h_low ||
+        !v_low || !h_sel || !v_sel || !h_same || !uid_of) {
+        rc = OF_ERR_NOMEM;
+        goto done;
+    }
+    t->n = n; t->m = m;
+    t->hilo = game == OF_GAME_HILO;
+    *bad_side = 0;
+    if ((rc = load_side(hero, n, live_of, h_cards, bad_row)) != OF_OK) goto done;
+    *bad_side = 1;
+    if ((rc = load_side(villain, m, live_of, v_cards, bad_row)) != OF_OK) goto done;
+    *bad_side = -1;
+    binoms_init(&B);
+
+    of_eval_on_board(hero, n, board, 5, t->hilo, h_high, h_low);
+    if (villain == hero && m == n) {
+        memcpy(v_high, h_high, sizeof(uint16_t) * n);
+        memcpy(v_low, h_low, n);
+    } else {
+        of_eval_on_board(villain, m, board, 5, t->hilo, v_high, v_low);
+    }
+
+    /* uids: villain hands numbered by first appearance; heroes point at theirs */
+    t->v_uid = malloc(sizeof(uint32_t) * m1);
+    if (!t->v_uid) { rc = OF_ERR_NOMEM; goto done; }
+    for (size_t q = 0; q < N_QUADS; q++) uid_of[q] = -1;
+    uint32_t n_uid = 0;
+    for (size_t j = 0; j < m; j++) {
+        const uint8_t *x = v_cards + 4 * j;
+        uint32_t q = B.c4[x[3]] + B.c3[x[2]] + B.c2[x[1]] + x[0];
+        if (uid_of[q] < 0) uid_of[q] = (int32_t)n_uid++;
+        t->v_uid[j] = (uint32_t)uid_of[q];
+    }
+    t->n_uid = n_uid;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *x = h_cards + 4 * i;
+        int32_t u = uid_of[B.c4[x[3]] + B.c3[x[2]] + B.c2[x[1]] + x[0]];
+        h_same[i] = u < 0 ? n_uid : (uint32_t)u;
+    }
+
+    rc = plan_build(&t->hs, h_high, NULL, n, v_high, NULL, m, HIGH_KEYS, h_cards, v_cards,
+                    h_same, &B);
+    if (rc != OF_OK) goto done;
+    t->any_low = 0;
+    for (size_t i = 0; i < n && t->hilo; i++) t->any_low |= h_low[i] != 0;
+    for (size_t j = 0; j < m && t->hilo; j++) t->any_low |= v_low[j] != 0;
+    if (t->any_low) {
+        for (size_t i = 0; i < n; i++) { h_lowk[i] = h_low[i]; h_sel[i] = h_low[i] != 0; }
+        for (size_t j = 0; j < m; j++) { v_lowk[j] = v_low[j]; v_sel[j] = v_low[j] == 0; }
+        rc = plan_build(&t->ls, h_lowk, h_sel, n, v_lowk, NULL, m, LOW_KEYS, h_cards, v_cards,
+                        h_same, &B);
+        if (rc != OF_OK) goto done;
+        for (size_t i = 0; i < n; i++) h_sel[i] = !h_sel[i];
+        rc = plan_build(&t->hs0, h_high, h_sel, n, v_high, v_sel, m, HIGH_KEYS, h_cards,
+                        v_cards, h_same, &B);
+        if (rc != OF_OK) goto done;
+    }
+
+done:
+    free(h_cards); free(v_cards); free(h_high); free(v_high); free(h_lowk); free(v_lowk);
+    free(h_low); free(v_low); free(h_sel); free(v_sel); free(h_same); free(uid_of);
+    if (rc != OF_OK) {
+        of_showdown_table_free(t);
+        return rc;
+    }
+    *out = t;
+    return OF_OK;
+}
+
+size_t of_showdown_table_size(const of_showdown_table *t, int side) {
+    if (!t) return 0;
+    return side == 0 ? t->n : t->m;
+}
+
+void of_showdown_work_free(of_showdown_work *w) {
+    if (!w) return;
+    free(w->acc); free(w->same); free(w->scratch);
+    free(w);
+}
+
+/* A work area for tables of at most n hero hands and n_uid distinct villain hands. */
+static of_showdown_work *work_alloc(size_t n, size_t n_uid) {
+    of_showdown_work *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->n = n;
+    w->n_uid = n_uid;
+    w->acc = calloc(ACC_SIZE, sizeof(double));
+    w->same = calloc(n_uid + 1, sizeof(double));
+    w->scratch = malloc(sizeof(double) * (n ? n : 1));
+    if (!w->acc || !w->same || !w->scratch) {
+        of_showdown_work_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+int of_showdown_work_new(const of_showdown_table *t, of_showdown_work **out) {
+    if (!t || !out) return OF_ERR_ARG;
+    *out = work_alloc(t->n, t->n_uid);
+    return *out ? OF_OK : OF_ERR_NOMEM;
+}
+
+/* Check a row of weights (finite, >= 0, a finite sum) and sum them by uid into w->same.
+ * Returns the bad column, m when the sum overflows, or -1 when the row is good. */
+static long long load_weights(const of_showdown_table *t, of_showdown_work *w,
+                              const double *weights) {
+    double total = 0.0;
+    memset(w->same, 0, sizeof(double) * (t->n_uid + 1));
+    for (size_t j = 0; j < t->m; j++) {
+        double x = weights[j];
+        if (!(x >= 0.0 && x <= DBL_MAX)) return (long long)j;   /* NaN fails both */
+        total += x;
+        w->same[t->v_uid[j]] += x;
+    }
+    if (!(total <= DBL_MAX)) return (long long)t->m;
+    return -1;
+}
+
+/* One weight vector; the row of weights has been checked. */
+static void values_one(const of_showdown_table *t, of_showdown_work *w, const double *weights,
+                       double *value, double *reach, double *high, double *low) {
+    double *S = w->acc;
+    const double *same = w->same;
+    const plan *p = &t->hs;
+    sweep(p, S, weights, same, value);
+    size_t h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        const rec *r = &p->h[k];
+        reach[r->row] = acc_disjoint(S, r) + same[r->same];
+    }
+    acc_reset(S, p);
+    if (!t->any_low) {
+        memcpy(high, value, sizeof(double) * t->n);
+        memset(low, 0, sizeof(double) * t->n);
+        return;
+    }
+    p = &t->ls;
+    sweep(p, S, weights, same, w->scratch);
+    acc_reset(S, p);
+    h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        uint32_t i = p->h[k].row;
+        value[i] = 0.5 * value[i] + 0.5 * w->scratch[i];
+        low[i] = 0.5 * w->scratch[i];
+    }
+    p = &t->hs0;
+    sweep(p, S, weights, same, w->scratch);
+    acc_reset(S, p);
+    h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        uint32_t i = p->h[k].row;
+        value[i] = 0.5 * value[i] + 0.5 * w->scratch[i];
+        low[i] = 0.0;
+    }
+    for (size_t i = 0; i < t->n; i++) high[i] = value[i] - low[i];
+}
+
+/* The villain weight each hero meets (the reach), in the order values_one sums it. */
+static void blockers_one(const of_showdown_table *t, of_showdown_work *w, const double *weights,
+                         double *reach) {
+    double *S = w->acc;
+    const plan *p = &t->hs;
+    size_t v_n = p->v_start[p->n_groups], h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < v_n; k++) acc_add(S, &p->v[k], weights[p->v[k].row]);
+    for (size_t k = 0; k < h_n; k++) {
+        const rec *r = &p->h[k];
+        reach[r->row] = acc_disjoint(S, r) + w->same[r->same];
+    }
+    acc_reset(S, p);
+}
+
+typedef struct {
+    const of_showdown_table *t;
+    of_showdown_work *w;
+    const double *weights;
+    double *value, *reach, *high, *low;
+    size_t first, last;       /* rows of weights */
+    int blockers_only;
+    int rc;
+    size_t bad_row, bad_col;
+} batch_job;
+
+static void *batch_run(void *arg) {
+    batch_job *job = arg;
+    const of_showdown_table *t = job->t;
+    size_t n = t->n, m = t->m;
+    for (size_t r = job->first; r < job->last; r++) {
+        const double *wr = m ? job->weights + r * m : job->weights;   /* may be NULL */
+        long long bad = load_weights(t, job->w, wr);
+        if (bad >= 0) {
+            job->rc = OF_ERR_WEIGHT;
+            job->bad_row = r;
+            job->bad_col = (size_t)bad;
+            return NULL;
+        }
+        if (!n) continue;   /* nothing to write (the outputs may be NULL) */
+        if (job->blockers_only)
+            blockers_one(t, job->w, wr, job->reach + r * n);
+        else
+            values_one(t, job->w, wr, job->value + r * n, job->reach + r * n,
+                       job->high + r * n, job->low + r * n);
+    }
+    return NULL;
+}
+
+#define MAX_THREADS 256
+
+static int resolve_threads(int threads, size_t units) {
+    long t = threads > 0 ? threads : of_cpu_count();
+    if (t < 1) t = 1;
+    if (t > MAX_THREADS) t = MAX_THREADS;
+    if ((size_t)t > units) t = (long)(units ? units : 1);
+    return (int)t;
+}
+
+static int run_batch(const of_showdown_table *t, of_showdown_work *work, const double *weights,
+                     size_t k, int threads, int blockers_only, double *value, double *reach,
+                     double *high, double *low, size_t *bad_row, size_t *bad_col) {
+    if (!t || !bad_row || !bad_col || (k && t->m && !weights) || (k && t->n && !reach) ||
+        (k && t->n && !blockers_only && (!value || !high || !low)) || threads < 0)
+        return OF_ERR_ARG;
+    if (work && (work->n < t->n || work->n_uid < t->n_uid)) return OF_ERR_ARG;
+    int n_threads = resolve_threads(threads, k);
+    batch_job jobs[MAX_THREADS];
+    of_thread ids[MAX_THREADS];
+    of_showdown_work *own[MAX_THREADS];
+    int rc = OF_OK, started = 0;
+    memset(own, 0, sizeof own);
+    for (int i = 0; i < n_threads; i++) {
+        if (i == 0 && work) continue;
+        if ((rc = of_showdown_work_new(t, &own[i])) != OF_OK) goto done;
+    }
+    for (int i = 0; i < n_threads; i++) {
+        batch_job *job = &jobs[i];
+        job->t = t;
+        job->w = own[i] ? own[i] : work;
+        job->weights = weights;
+        job->value = value; job->reach = reach; job->high = high; job->low = low;
+        job->first = k * (size_t)i / (size_t)n_threads;
+        job->last = k * (size_t)(i + 1) / (size_t)n_threads;
+        job->blockers_only = blockers_only;
+        job->rc = OF_OK;
+    }
+    for (int i = 1; i < n_threads; i++, started++)
+        if (of_thread_create(&ids[i], batch_run, &jobs[i]) != 0) { rc = OF_ERR_THREAD; break; }
+    batch_run(&jobs[0]);
+    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    if (rc == OF_OK) {
+        for (int i = 0; i < n_threads; i++) {   /* the first bad row */
+            if (jobs[i].rc != OF_OK) {
+                rc = jobs[i].rc;
+                *bad_row = jobs[i].bad_row;
+                *bad_col = jobs[i].bad_col;
+                break;
+            }
+        }
+    }
+done:
+    for (int i = 0; i < n_threads; i++) of_showdown_work_free(own[i]);
+    return rc;
+}
+
+int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *work,
+                             const double *weights, size_t k, int threads, double *value,
+                             double *reach, double *high, double *low, size_t *bad_row,
+                             size_t *bad_col) {
+    return run_batch(t, work, weights, k, threads, 0, value, reach, high, low, bad_row,
+                     bad_col);
+}
+
+int of_showdown_table_blockers(const of_showdown_table *t, of_showdown_work *work,
+                               const double *weights, size_t k, int threads, double *reach,
+                               size_t *bad_row, size_t *bad_col) {
+    return run_batch(t, work, weights, k, threads, 1, NULL, reach, NULL, NULL, bad_row,
+                     bad_col);
+}
+
+/* ---- the turn: the river kernel over every river card, averaged per hand pair ---- */
+
+typedef struct {
+    const uint8_t *board, *hero, *villain;
+    const double *weights;
+    size_t n, m;
+    int game;
+    const uint8_t *rivers;
+    size_t n_rivers;
+    size_t first, last;           /* rivers of this job */
+    double *value, *reach, *high, *low;   /* this job's sums, n each */
+    int rc;
+} turn_job;
+
+static void *turn_run(void *arg) {
+    turn_job *job = arg;
+    size_t n = job->n, m = job->m;
+    size_t n1 = n ? n : 1, m1 = m ? m : 1;
+    uint8_t *hr = malloc(4 * n1), *vr = malloc(4 * m1);
+    uint32_t *h_idx = malloc(sizeof(uint32_t) * n1);
+    double *vw = malloc(sizeof(double) * m1);
+    double *out = malloc(sizeof(double) * 4 * n1);
+    if (!hr || !vr || !h_idx || !vw || !out) { job->rc = OF_ERR_NOMEM; goto done; }
+    for (size_t q = job->first; q < job->last && job->rc == OF_OK; q++) {
+        uint8_t river = job->rivers[q], board[5];
+        memcpy(board, job->board, 4);
+        board[4] = river;
+        size_t hn = 0, vn = 0;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t *x = job->hero + 4 * i;
+            if (x[0] == river || x[1] == river || x[2] == river || x[3] == river) continue;
+            memcpy(hr + 4 * hn, x, 4);
+            h_idx[hn++] = (uint32_t)i;
+        }
+        for (size_t j = 0; j < m; j++) {
+            const uint8_t *x = job->villain + 4 * j;
+            if (x[0] == river || x[1] == river || x[2] == river || x[3] == river) continue;
+            memcpy(vr + 4 * vn, x, 4);
+            vw[vn++] = job->weights ? job->weights[j] : 1.0;
+        }
+        if (!hn) continue;
+        of_showdown_table *t = NULL;
+        of_showdown_work *w = NULL;
+        size_t bad_row, bad_col;
+        int bad_side;
+        int rc = of_showdown_table_new(board, 5, hr, hn, vr, vn, job->game, &t, &bad_row,
+                                       &bad_side);
+        if (rc == OF_OK) rc = of_showdown_work_new(t, &w);
+        if (rc == OF_OK)
+            rc = of_showdown_table_values(t, w, vw, 1, 1, out, out + n1, out + 2 * n1,
+                                          out + 3 * n1, &bad_row, &bad_col);
+        of_showdown_work_free(w);
+        of_showdown_table_free(t);
+        if (rc != OF_OK) { job->rc = rc; break; }
+        for (size_t k = 0; k < hn; k++) {
+            uint32_t i = h_idx[k];
+            job->value[i] += out[k];
+            job->reach[i] += out[n1 + k];
+            job->high[i] += out[2 * n1 + k];
+            job->low[i] += out[3 * n1 + k];
+        }
+    }
+done:
+    free(hr); free(vr); free(h_idx); free(vw); free(out);
+    return NULL;
+}
+
+int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                            const uint8_t *villain, size_t m, const double *weights, int game,
+                            int threads, double *value, double *reach, double *high,
+                            double *low, size_t *bad_row, int *bad_side) {
+    if (!board || !bad_row || !bad_side || (n && (!hero || !value || !reach || !high || !low)) ||
+        (m && !villain) || threads < 0)
+        return OF_ERR_ARG;
+    *bad_side = -1;
+    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
+    if (n_board != 4) return OF_ERR_COUNT;
+    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
+    int rc = of_check_cards(board, 4, NULL, 0);
+    if (rc != OF_OK) return rc;
+    of_init();
+    /* every hand checked here, against the four board cards */
+    uint8_t live_of[52];
+    for (int c = 0; c < 52; c++) live_of[c] = (uint8_t)c;
+    for (int k = 0; k < 4; k++) live_of[board[k]] = 0xFF;
+    size_t scratch_row;
+    *bad_side = 0;
+    if ((rc = load_side(hero, n, live_of, NULL, &scratch_row)) != OF_OK) {
+        *bad_row = scratch_row;
+        return rc;
+    }
+    *bad_side = 1;
+    if ((rc = load_side(villain, m, live_of, NULL, &scratch_row)) != OF_OK) {
+        *bad_row = scratch_row;
+        return rc;
+    }
+    *bad_side = -1;
+    if (weights) {
+        double total = 0.0;
+        for (size_t j = 0; j < m; j++) {
+            if (!(weights[j] >= 0.0 && weights[j] <= DBL_MAX)) { *bad_row = j; return OF_ERR_WEIGHT; }
+            total += weights[j];
+        }
+        if (!(total <= DBL_MAX)) { *bad_row = m; return OF_ERR_WEIGHT; }
+    }
+    uint8_t rivers[48];
+    size_t n_rivers = 0;
+    for (int c = 0; c < 52; c++)
+        if (live_of[c] != 0xFF) rivers[n_rivers++] = (uint8_t)c;
+
+    int n_threads = resolve_threads(threads, n_rivers);
+    size_t n1 = n ? n : 1;
+    double *sums = calloc((size_t)n_threads * 4 * n1, sizeof(double));
+    if (!sums) return OF_ERR_NOMEM;
+    turn_job jobs[MAX_THREADS];
+    of_thread ids[MAX_THREADS];
+    for (int i = 0; i < n_threads; i++) {
+        turn_job *job = &jobs[i];
+        job->board = board; job->hero = hero; job->villain = villain;
+        job->weights = weights; job->n = n; job->m = m; job->game = game;
+        job->rivers = rivers; job->n_rivers = n_rivers;
+        job->first = n_rivers * (size_t)i / (size_t)n_threads;
+        job->last = n_rivers * (size_t)(i + 1) / (size_t)n_threads;
+        double *base = sums + (size_t)i * 4 * n1;
+        job->value = base; job->reach = base + n1; job->high = base + 2 * n1;
+        job->low = base + 3 * n1;
+        job->rc = OF_OK;
+    }
+    int started = 0;
+    rc = OF_OK;
+    for (int i = 1; i < n_threads; i++, started++)
+        if (of_thread_create(&ids[i], turn_run, &jobs[i]) != 0) { rc = OF_ERR_THREAD; break; }
+    turn_run(&jobs[0]);
+    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    for (int i = 0; i < n_threads && rc == OF_OK; i++)
+        if (jobs[i].rc != OF_OK) rc = jobs[i].rc;
+    if (rc == OF_OK) {
+        /* each hand pair sharing no card sees 52 - 4 - 8 = 40 rivers, each with chance 1/40 */
+        for (size_t i = 0; i < n; i++) {
+            double v = 0.0, r = 0.0, h = 0.0, l = 0.0;
+            for (int k = 0; k < n_threads; k++) {
+                v += jobs[k].value[i]; r += jobs[k].reach[i];
+                h += jobs[k].high[i]; l += jobs[k].low[i];
+            }
+            value[i] = v / 40.0; reach[i] = r / 40.0; high[i] = h / 40.0; low[i] = l / 40.0;
+        }
+    }
+    free(sums);
+    return rc;
+}
+
+/* ---- a prepared turn: one river table per river card, for many weight vectors ---- */
+
+#define TURN_RIVERS 48
+
+struct of_turn_table {
+    size_t n, m, max_n, max_uid;
+    int n_rivers;
+    of_showdown_table *river[TURN_RIVERS];
+    uint32_t *h_idx[TURN_RIVERS], *v_idx[TURN_RIVERS];   /* rows of each river's hands */
+};
+
+void of_turn_table_free(of_turn_table *t) {
+    if (!t) return;
+    for (int q = 0; q < t->n_rivers; q++) {
+        of_showdown_table_free(t->river[q]);
+        free(t->h_idx[q]);
+        free(t->v_idx[q]);
+    }
+    free(t);
+}
+
+size_t of_turn_table_size(const of_turn_table *t, int side) {
+    if (!t) return 0;
+    return side == 0 ? t->n : t->m;
+}
+
+int of_turn_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
+                      const uint8_t *villain, size_t m, int game, of_turn_table **out,
+                      size_t *bad_row, int *bad_side) {
+    if (!out || !board || !bad_row || !bad_side || (n && !hero) || (m && !villain))
+        return OF_ERR_ARG;
+    *out = NULL;
+    *bad_side = -1;
+    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
+    if (n_board != 4) return OF_ERR_COUNT;
+    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
+    int rc = of_check_cards(board, 4, NULL, 0);
+    if (rc != OF_OK) return rc;
+    of_init();
+    uint8_t live_of[52];
+    for (int c = 0; c < 52; c++) live_of[c] = (uint8_t)c;
+    for (int k = 0; k < 4; k++) live_of[board[k]] = 0xFF;
+    *bad_side = 0;
+    if ((rc = load_side(hero, n, live_of, NULL, bad_row)) != OF_OK) return rc;
+    *bad_side = 1;
+    if ((rc = load_side(villain, m, live_of, NULL, bad_row)) != OF_OK) return rc;
+    *bad_side = -1;
+
+    of_turn_table *t = calloc(1, sizeof *t);
+    uint8_t *hr = malloc(4 * (n ? n : 1)), *vr = malloc(4 * (m ? m : 1));
+    rc = OF_OK;
+    if (!t || !hr || !vr) { rc = OF_ERR_NOMEM; goto done; }
+    t->n = n; t->m = m;
+    for (int c = 0; c < 52 && rc == OF_OK; c++) {
+        if (live_of[c] == 0xFF) continue;
+        int q = t->n_rivers++;
+        uint8_t river = (uint8_t)c, b5[5];
+        memcpy(b5, board, 4);
+        b5[4] = river;
+        t->h_idx[q] = malloc(sizeof(uint32_t) * (n ? n : 1));
+        t->v_idx[q] = malloc(sizeof(uint32_t) * (m ? m : 1));
+        if (!t->h_idx[q] || !t->v_idx[q]) { rc = OF_ERR_NOMEM; break; }
+        size_t hn = 0, vn = 0;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t *x = hero + 4 * i;
+            if (x[0] == river || x[1] == river || x[2] == river || x[3] == river) continue;
+            memcpy(hr + 4 * hn, x, 4);
+            t->h_idx[q][hn++] = (uint32_t)i;
+        }
+        for (size_t j = 0; j < m; j++) {
+            const uint8_t *x = villain + 4 * j;
+            if (x[0] == river || x[1] == river || x[2] == river || x[3] == river) continue;
+            memcpy(vr + 4 * vn, x, 4);
+            t->v_idx[q][vn++] = (uint32_t)j;
+        }
+        size_t row;
+        int side;
+        rc = of_showdown_table_new(b5, 5, hr, hn, vr, vn, game, &t->river[q], &row, &side);
+        if (rc == OF_OK) {
+            if (hn > t->max_n) t->max_n = hn;
+            if (t->river[q]->n_uid > t->max_uid) t->max_uid = t->river[q]->n_uid;
+        }
+    }
+done:
+    free(hr); free(vr);
+    if (rc != OF_OK) {
+        of_turn_table_free(t);
+        return rc;
+    }
+    *out = t;
+    return OF_OK;
+}
+
+typedef struct {
+    const of_turn_table *t;
+    const double *weights;
+    size_t k;
+    int first, last;            /* rivers of this job */
+    double *sums;               /* k rows of value, reach, high, low (4n each) */
+    int rc;
+} turn_table_job;
+
+static void *turn_table_run(void *arg) {
+    turn_table_job *job = arg;
+    const of_turn_table *t = job->t;
+    size_t n = t->n, m = t->m, n1 = t->max_n ? t->max_n : 1;
+    of_showdown_work *w = work_alloc(t->max_n, t->max_uid);
+    double *vw = malloc(sizeof(double) * (m ? m : 1));
+    double *out = malloc(sizeof(double) * 4 * n1);
+    if (!w || !vw || !out) { job->rc = OF_ERR_NOMEM; goto done; }
+    for (int q = job->first; q < job->last; q++) {
+        const of_showdown_table *rt = t->river[q];
+        const uint32_t *hi = t->h_idx[q], *vi = t->v_idx[q];
+        if (!rt->n) continue;
+        for (size_t r = 0; r < job->k; r++) {
+            const double *wr = m ? job->weights + r * m : job->weights;
+            for (size_t j = 0; j < rt->m; j++) vw[j] = wr[vi[j]];
+            if (load_weights(rt, w, vw) >= 0) { job->rc = OF_ERR_WEIGHT; goto done; }
+            values_one(rt, w, vw, out, out + n1, out + 2 * n1, out + 3 * n1);
+            double *value = job->sums + r * 4 * n, *reach = value + n, *high = reach + n,
+                   *low = high + n;
+            for (size_t i = 0; i < rt->n; i++) {
+                uint32_t h = hi[i];
+                value[h] += out[i]; reach[h] += out[n1 + i];
+                high[h] += out[2 * n1 + i]; low[h] += out[3 * n1 + i];
+            }
+        }
+    }
+done:
+    of_showdown_work_free(w);
+    free(vw); free(out);
+    return NULL;
+}
+
+int of_turn_table_values(const of_turn_table *t, const double *weights, size_t k, int threads,
+                         double *value, double *reach, double *high, double *low,
+                         size_t *bad_row, size_t *bad_col) {
+    if (!t || !bad_row || !bad_col || (k && t->m && !weights) ||
+        (k && t->n && (!value || !reach || !high || !low)) || threads < 0)
+        return OF_ERR_ARG;
+    size_t n = t->n, m = t->m;
+    for (size_t r = 0; r < k; r++) {   /* every row checked before any work */
+        const double *wr = m ? weights + r * m : weights;
+        double total = 0.0;
+        for (size_t j = 0; j < m; j++) {
+            if (!(wr[j] >= 0.0 && wr[j] <= DBL_MAX)) {
+                *bad_row = r; *bad_col = j;
+                return OF_ERR_WEIGHT;
+            }
+            total += wr[j];
+        }
+        if (!(total <= DBL_MAX)) { *bad_row = r; *bad_col = m; return OF_ERR_WEIGHT; }
+    }
+    if (!n || !k) return OF_OK;
+    int n_threads = resolve_threads(threads, (size_t)t->n_rivers);
+    double *sums = calloc((size_t)n_threads * k * 4 * n, sizeof(double));
+    if (!sums) return OF_ERR_NOMEM;
+    turn_table_job jobs[MAX_THREADS];
+    of_thread ids[MAX_THREADS];
+    for (int i = 0; i < n_threads; i++) {
+        turn_table_job *job = &jobs[i];
+        job->t = t; job->weights = weights; job->k = k;
+        job->first = t->n_rivers * i / n_threads;
+        job->last = t->n_rivers * (i + 1) / n_threads;
+        job->sums = sums + (size_t)i * k * 4 * n;
+        job->rc = OF_OK;
+    }
+    int rc = OF_OK, started = 0;
+    for (int i = 1; i < n_threads; i++, started++)
+        if (of_thread_create(&ids[i], turn_table_run, &jobs[i]) != 0) { rc = OF_ERR_THREAD; break; }
+    turn_table_run(&jobs[0]);
+    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    for (int i = 0; i < n_threads && rc == OF_OK; i++)
+        if (jobs[i].rc != OF_OK) rc = jobs[i].rc;
+    if (rc == OF_OK) {
+        /* as in of_turn_showdown_values: each hand pair meets 40 rivers, each as likely */
+        for (size_t r = 0; r < k; r++) {
+            for (size_t i = 0; i < n; i++) {
+                double v = 0.0, re = 0.0, h = 0.0, l = 0.0;
+                for (int th = 0; th < n_threads; th++) {
+                    const double *base = jobs[th].sums + r * 4 * n;
+                    v += base[i]; re += base[n + i]; h += base[2 * n + i]; l += base[3 * n + i];
+                }
+                value[r * n + i] = v / 40.0; reach[r * n + i] = re / 40.0;
+                high[r * n + i] = h / 40.0; low[r * n + i] = l / 40.0;
+            }
+        }
+    }
+    free(sums);
+    return rc;
+}
