@@ -180,3 +180,10 @@ def test_a_pokerstars_big_o_hand_dealt_four_cards_is_refused():
     four = re.sub(r"(Dealt to \S+ \[)\S\S ", r"\1", text, count=1)
     with pytest.raises(SiteFormatError, match="4 hole cards dealt \\(bigo deals five\\)"):
         loads_pokerstars(four)
+
+
+def test_the_core_and_the_engine_name_the_same_games():
+    from omaha_fast import _core
+    assert set(_core.VARIANTS) == set(Game)
+    for g in Game:
+        assert _core.VARIANTS[g] == (g.evaluation, g.hole_cards)
