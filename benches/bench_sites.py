@@ -6,7 +6,9 @@ random hands of our table (all-ins and side pots included), so both benches see 
 hands: the reader alone, and the reader plus the verify replay. A third bench runs
 ``omaha-fast replay`` on files of 1,000 and 4,000 hands of another game (skipped): the two
 rates are alike when the command is linear in the hands (it was once quadratic: 2.0 s and
-56 s, medians, where it now takes tens of milliseconds).
+56 s, medians, where it now takes tens of milliseconds). The other card rooms' readers
+(Winamax, iPoker, partypoker) read their invented fixtures (every convention of the site)
+repeated to about as many hands: compare their us/hand with PokerStars'.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import contextlib
 import io
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,10 +27,13 @@ from omaha_fast import PotLimit, Table
 from omaha_fast.cli import main
 from omaha_fast.history.bovada import loads_bovada
 from omaha_fast.history.ggpoker import loads_ggpoker
+from omaha_fast.history.ipoker import loads_ipoker
 from omaha_fast.history.pacific import loads_pacific
+from omaha_fast.history.partypoker import loads_partypoker
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars_file
 from omaha_fast.history.verify import verify
+from omaha_fast.history.winamax import loads_winamax
 from omaha_fast.history.winning import loads_winning
 
 HANDS = 300
@@ -103,6 +110,31 @@ def test_read_other_rooms(benchmark, record_rate, room):  # type: ignore[no-unty
     records = benchmark(_ROOMS[room][2], text, "bench")
     assert len(records) == HANDS
     record_rate(HANDS, kind=f"{room} hands read")
+
+
+# Winamax, iPoker and partypoker: each invented fixture (every convention of the site)
+# repeated to about HANDS Omaha hands (an XML session cannot be cut at a line)
+
+
+def _site_text(name: str, read: Callable[[str, str], list[Any]]) -> tuple[str, int]:
+    text = (_FIXTURES / name).read_text(encoding="utf-8")
+    per = len(read(text, "bench"))
+    copies = -(-HANDS // per)
+    return "\n\n".join([text] * copies), per * copies
+
+
+_SITES = {"Winamax": ("winamax_conventions.txt", loads_winamax),
+          "iPoker": ("ipoker_conventions.xml", loads_ipoker),
+          "partypoker": ("partypoker_conventions.txt", loads_partypoker)}
+
+
+@pytest.mark.parametrize("site", sorted(_SITES))
+def test_read_other_sites(benchmark, record_rate, site):  # type: ignore[no-untyped-def]
+    name, read = _SITES[site]
+    text, hands = _site_text(name, read)
+    records = benchmark(read, text, "bench")
+    assert len(records) == hands
+    record_rate(hands, kind=f"{site} hands read")
 
 
 # a hand of another game: `omaha-fast replay` skips it and counts it

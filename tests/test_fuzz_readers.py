@@ -48,10 +48,13 @@ from omaha_fast.history import (
 from omaha_fast.history.bovada import loads_bovada
 from omaha_fast.history.fulltilt import loads_fulltilt
 from omaha_fast.history.ggpoker import loads_ggpoker
+from omaha_fast.history.ipoker import loads_ipoker
 from omaha_fast.history.pacific import loads_pacific
+from omaha_fast.history.partypoker import loads_partypoker
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars, dumps_pokerstars_file
 from omaha_fast.history.sites import decode_history
+from omaha_fast.history.winamax import loads_winamax
 from omaha_fast.history.winning import loads_winning
 
 EXAMPLES = int(os.environ.get("OMAHA_FAST_FUZZ", "120"))
@@ -85,6 +88,12 @@ READERS: dict[str, tuple[list[str], Callable[[str, str], Any], str, str]] = {
                 ".txt"),
     "bovada": ([(_SITES / "bovada_conventions.txt").read_text()], loads_bovada, "text",
                ".txt"),
+    "winamax": ([(_SITES / "winamax_conventions.txt").read_text()], loads_winamax, "text",
+                ".txt"),
+    "ipoker": ([(_SITES / "ipoker_conventions.xml").read_text()], loads_ipoker, "text",
+               ".xml"),
+    "partypoker": ([(_SITES / "partypoker_conventions.txt").read_text()], loads_partypoker,
+                   "text", ".txt"),
 }
 
 

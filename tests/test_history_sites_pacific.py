@@ -180,7 +180,7 @@ def test_replay_exit_codes(tmp_path, capsys):
 
 def test_partypoker_banner_is_not_taken_for_888():
     party = "***** Hand History for Game 11614201072 *****\n$50 USD PL Texas Hold'em - x"
-    assert site_format(party) is None
+    assert site_format(party) == "partypoker"
 
 
 @pytest.mark.parametrize("banner", ["888poker", "888poker Snap Poker", "888.pt", "Cassava",

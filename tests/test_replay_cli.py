@@ -112,12 +112,9 @@ def test_a_phh_hand_without_final_stacks_is_replayed_with_nothing_to_check(tmp_p
 # the first lines of other card rooms' histories, invented for the test (names, numbers
 # and amounts made up), in each room's layout
 OTHER_ROOMS = {
-    "Winamax": 'Winamax Poker - CashGame - HandId: #1234567-89-1600000000 - Omaha8 pot limit '
-               '(0.05€/0.10€) - 2021/01/02 10:11:12 UTC\n'
-               "Table: 'Nice 01' 6-max (real money) Seat #2 is the button\n",
-    "iPoker": '<?xml version="1.0" encoding="utf-8"?>\n'
-              '<session sessioncode="5550001">\n  <general>\n    <client_version>1</client_'
-              'version>\n',
+    "Microgaming": '<Game hhversion="4" id="77001" date="2021-01-02 10:11:12" '
+                   'tablename="Oak 6" stakes="0.01|0.02" betlimit="PL" gametype="Omaha H/L">\n'
+                   '   <Seats>\n',
 }
 
 

@@ -15,9 +15,12 @@ from typing import Optional
 from .bovada import HEADER as BOVADA_HEADER, read_bovada
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
 from .ggpoker import HEADER as GGPOKER_HEADER, read_ggpoker
+from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
 from .pacific import HEADER as PACIFIC_HEADER, read_pacific
+from .partypoker import HEADER as PARTYPOKER_HEADER, read_partypoker
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
+from .winamax import HEADER as WINAMAX_HEADER, read_winamax
 from .winning import HEADER as WINNING_HEADER, read_winning
 
 # the card rooms read: (format, the pattern of a hand's first line, the reader); one
@@ -29,10 +32,14 @@ _READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]
     ("wpn", WINNING_HEADER, read_winning),
     ("ggpoker", GGPOKER_HEADER, read_ggpoker),
     ("bovada", BOVADA_HEADER, read_bovada),
+    ("winamax", WINAMAX_HEADER, read_winamax),
+    ("ipoker", IPOKER_HEADER, read_ipoker),
+    ("partypoker", PARTYPOKER_HEADER, read_partypoker),
 )
 # what each format is called in messages
 _NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "888poker": "888poker",
-          "wpn": "WPN (ACR)", "ggpoker": "GGPoker", "bovada": "Bovada"}
+          "wpn": "WPN (ACR)", "ggpoker": "GGPoker", "bovada": "Bovada",
+          "winamax": "Winamax", "ipoker": "iPoker (XML)", "partypoker": "partypoker"}
 
 
 def decode_history(data: bytes) -> str:
@@ -63,19 +70,19 @@ def site_format(text: str) -> Optional[str]:
 # the first lines of other card rooms' histories, which are not read: each is named, so
 # that such a file is refused for what it is rather than as a malformed PHH file
 _OTHER_SITES = (
-    ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
-    ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
-    ("a partypoker hand history", re.compile(r"^\*{5} Hand History [Ff]or Game [0-9]+ \*{5}")),
     ("an 888poker tournament summary (no hands)", re.compile(r"^\*{5} \S+ Tournament Summary")),
+    ("a Microgaming (MPN) XML hand history", re.compile(r"^<Game hhversion=")),
+    ("a Winamax tournament summary (no hands in it)",
+     re.compile(r"^Winamax Poker - Tournament summary")),
 )
 
 
 def other_site(text: str) -> Optional[str]:
     """What a text looks like when its first lines are another card room's history
-    that is not read (Winamax, iPoker, partypoker); else None.
+    that is not read (a Microgaming XML file, a tournament summary); else None.
 
-    >>> other_site("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha")
-    'a Winamax hand history'
+    >>> other_site('<Game hhversion="4" id="1">')
+    'a Microgaming (MPN) XML hand history'
     >>> other_site("variant = 'FO/8'") is None
     True
     """

@@ -202,7 +202,8 @@ def verify(record: HandRecord) -> Verdict:
         rakes: tuple[int, ...] = ()
         if site.get("rake"):     # replayed again with each pot's rake as the site took it
             gross = [a.amount for a in result.hand.awards]
-            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"]))
+            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"],
+                                     site.get("rake_split")))
             result = replay(_RakedRecord(**base, pot_rakes=rakes))
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
@@ -225,6 +226,8 @@ def verify(record: HandRecord) -> Verdict:
         expected = [_low_in_whole_units(a, chip=record.chip) for a in awards]
     if site.get("unnamed_pots") and len(awards) > 1:
         awards, expected = _as_one_pot(awards, expected)
+    if site.get("merge_pots") == "by_winner":
+        awards, expected = _by_winner(awards, expected)
     replayed_stacks = list(result.replayed)
     # a hand run twice, or pots divided as the site divides them, pay otherwise
     paid: Counter[int] = Counter()
@@ -301,6 +304,15 @@ def verify(record: HandRecord) -> Verdict:
         differences.append(f"hand {record.id}: uncalled bets returned: site "
                            f"{[(who(s), money(a)) for s, a in site_returns]}, replay "
                            f"{[(who(s), money(a)) for s, a in engine_returns]}")
+    if site.get("rake_inferred"):
+        # a site that writes no rake: the rake is what the wins left of the pots, which
+        # must look like a rake (none in a tournament, at most a tenth of a cash pot)
+        pot = sum(award.amount for award in engine_awards)
+        most = 0 if site.get("tournament") else pot // 10 + 1
+        if site.get("rake", 0) > most:
+            differences.append(f"hand {record.id}: the wins leave {money(site['rake'])} of "
+                               f"pots of {money(pot)} unpaid, more than a rake "
+                               f"({'a tournament takes none' if most == 0 else 'a tenth'})")
     if site and site.get("rake", 0) != result.hand.rake:
         differences.append(f"hand {record.id}: rake {money(site.get('rake', 0))} on the "
                            f"site, {money(result.hand.rake)} in the replay")
@@ -428,13 +440,51 @@ def _describe(lines: list[tuple[int, int, str, int]], who: Any, money: Any) -> s
                      for r, s, h, c in lines)
 
 
-def _pot_rakes(gross: list[int], nets: list[int], rake: int) -> list[int]:
+def _by_winner(awards: Sequence[PotAward], expected: list[_Expected]
+               ) -> tuple[tuple[PotAward, ...], list[_Expected]]:
+    """The pots as a site that pays by winner lists them (Winamax): a pot won by the same
+    players, high and low, as the pot before it is counted in that pot."""
+    out_awards: list[PotAward] = []
+    out_expected: list[_Expected] = []
+    for award, (shares, lines) in zip(awards, expected):
+        last = out_awards[-1] if out_awards else None
+        if last is None or (last.high_winners, last.low_winners) != \
+                (award.high_winners, award.low_winners):
+            out_awards.append(award)
+            out_expected.append((dict(shares), lines))
+            continue
+        total = Counter(last.shares)
+        total.update(award.shares)
+        out_awards[-1] = last._replace(amount=last.amount + award.amount,
+                                       rake=last.rake + award.rake, shares=dict(total))
+        merged = Counter(out_expected[-1][0])
+        merged.update(shares)
+        before = out_expected[-1][1]
+        halves: Optional[list[tuple[int, str, int, int]]] = None
+        if before is not None and lines is not None:
+            sums: Counter[tuple[int, str, int]] = Counter()
+            for s, h, c, r in before + lines:
+                sums[(s, h, r)] += c
+            halves = [(s, h, c, r) for (s, h, r), c in sums.items()]
+        out_expected[-1] = (dict(merged), halves)
+    return tuple(out_awards), out_expected
+
+
+def _pot_rakes(gross: list[int], nets: list[int], rake: int,
+               split: Optional[str] = None) -> list[int]:
     """Each pot's rake: its size less the summary's amount when the summary lists every
-    pot, else the whole rake from the main pot first."""
+    pot; with ``split`` "proportional" (Winamax) or "nearest" (iPoker) each side pot's
+    share of the rake, rounded down or to the nearest unit, and the main pot the rest;
+    else the whole rake from the main pot first."""
     if len(nets) == len(gross) and len(gross) > 1:
         each = [g - n for g, n in zip(gross, nets)]
         if all(r >= 0 for r in each) and sum(each) == rake:
             return each
+    whole = sum(gross)
+    if split in ("proportional", "nearest") and len(gross) > 1 and whole:
+        half = whole // 2 if split == "nearest" else 0
+        sides = [(rake * g + half) // whole for g in gross[1:]]
+        return [rake - sum(sides)] + sides
     out = []
     left = rake
     for g in gross:
