@@ -19,7 +19,10 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple, Optional, Union
 
+from ..game.names import Game
 from .record import HandRecord, RecordError
+
+_COUNTS = {4: "four", 5: "five", 6: "six"}
 
 # an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1")
 MONEY = r"(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?"
@@ -278,6 +281,11 @@ class HandBuilder:
             raise self.fail(k, f"a line that moves chips or cards, in a form the reader does "
                                f"not know: {line}")
 
+    @property
+    def hole_chars(self) -> int:
+        """Characters of a whole hole as written ("AsKd2c3h" is 8): the game's cards."""
+        return 2 * Game(self.game).hole_cards
+
     def hole(self, seat: int, cards: str, line: int, what: str) -> None:
         """Cards a line says ``seat`` holds (dealt, shown, or in the summary): they must be
         the cards an earlier line gave him (a part of them, for a partial show)."""
@@ -285,7 +293,7 @@ class HandBuilder:
         if known is not None and not _card_set(cards) <= _card_set(known):
             raise self.fail(line, f"{what} {cards} but {self.names[seat]} holds {known} "
                                   f"(line {self.hole_lines[seat]})")
-        if len(cards) == 8 and known is None:
+        if len(cards) == self.hole_chars and known is None:
             self.holes[seat] = cards
             self.hole_lines[seat] = line
 
@@ -459,16 +467,17 @@ class HandBuilder:
             raise self.fail(k, f"{name!r} has no seat, yet this line deals him cards: "
                                f"{line}")
         cards = cards_in("[" + found[1])
-        if len(cards) != 8:
-            raise self.fail(k, f"{len(cards) // 2} hole cards dealt (Omaha deals four): "
-                               f"{line}")
+        if len(cards) != self.hole_chars:
+            game = "Omaha" if self.hole_chars == 8 else self.game
+            raise self.fail(k, f"{len(cards) // 2} hole cards dealt ({game} deals "
+                               f"{_COUNTS[self.hole_chars // 2]}): {line}")
         self.hole(self.seat(found[0], k), cards, k, "dealt")
         return True
 
     def show(self, name: str, cards: str, line: int) -> None:
         seat = self.seat(name, line)
         self.hole(seat, cards, line, "shows")
-        if len(cards) != 8:
+        if len(cards) != self.hole_chars:
             return      # some of the cards shown by choice: the hand stays unknown
         if all(s != seat for s, _, _ in self.shows):
             self.shows.append((seat, cards, line))
