@@ -97,6 +97,21 @@ def five_card_hand(hand_id: str, origin: str, line: int, game: str) -> SkippedHa
     return SkippedHand(hand_id, origin, line, f"{game} (five-card Omaha: not read yet)")
 
 
+# (hole cards, hi/lo) -> the engine's game; six-card hi/lo is no game the engine plays
+_GAMES = {(4, True): "hilo", (4, False): "high", (5, True): "bigo", (5, False): "omaha5",
+          (6, False): "omaha6"}
+
+
+def omaha_game(hole_cards: int, hilo: bool) -> Optional[str]:
+    """The engine's game for an Omaha a site names by its hole cards and split: None for
+    one the engine does not play (six-card hi/lo).
+
+    >>> omaha_game(5, True), omaha_game(5, False), omaha_game(6, True)
+    ('bigo', 'omaha5', None)
+    """
+    return _GAMES.get((hole_cards, hilo))
+
+
 def uncalled_excess(b: HandBuilder) -> Optional[tuple[int, int]]:
     """(seat, chips) of a bet nobody called, for the sites that write no uncalled-bet
     line: what the player who put in the most put in beyond every other player's live
@@ -286,6 +301,11 @@ class HandBuilder:
         """Characters of a whole hole as written ("AsKd2c3h" is 8): the game's cards."""
         return 2 * Game(self.game).hole_cards
 
+    def hole_count_message(self, dealt: int, text: str) -> str:
+        """What is wrong with a hole of ``dealt`` cards, naming the game's count."""
+        game = "Omaha" if self.hole_chars == 8 else self.game
+        return f"{dealt} hole cards dealt ({game} deals {_COUNTS[self.hole_chars // 2]}): {text}"
+
     def hole(self, seat: int, cards: str, line: int, what: str) -> None:
         """Cards a line says ``seat`` holds (dealt, shown, or in the summary): they must be
         the cards an earlier line gave him (a part of them, for a partial show)."""
@@ -468,9 +488,7 @@ class HandBuilder:
                                f"{line}")
         cards = cards_in("[" + found[1])
         if len(cards) != self.hole_chars:
-            game = "Omaha" if self.hole_chars == 8 else self.game
-            raise self.fail(k, f"{len(cards) // 2} hole cards dealt ({game} deals "
-                               f"{_COUNTS[self.hole_chars // 2]}): {line}")
+            raise self.fail(k, self.hole_count_message(len(cards) // 2, line))
         self.hole(self.seat(found[0], k), cards, k, "dealt")
         return True
 
@@ -553,6 +571,8 @@ class HandBuilder:
         if twice and self._rit_base is None:
             raise self.fail(k, f"the summary gives a board of a second run, but the board "
                                f"was dealt once ({self.board or 'no cards'}): {text}")
+        if second and self._rit_base is not None and len(cards) < len(dealt):
+            dealt = dealt[len(self._rit_base):]    # GGPoker: the second run's own cards
         if _card_set(cards) != _card_set(dealt) or len(cards) != len(dealt):
             which = "second " if second else "first " if twice else ""
             raise self.fail(k, f"the summary's {which}board is {cards or 'no cards'}, but "
