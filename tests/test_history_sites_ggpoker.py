@@ -32,10 +32,10 @@ def result(hand_id: str, old: str, new: str) -> tuple[str, list[str]]:
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_ggpoker(TEXT, "g.txt")
     assert [i.game for i in items if isinstance(i, SkippedHand)] == [
-        "PLO-5 ($0.1/$0.25) (five-card Omaha: not read yet)",
         "PLO ($0.1/$0.25) (a straddle, which the engine does not play)"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
-    assert [v.result for v in checked] == ["agree"] * 3, [v.differences for v in checked]
+    assert [v.result for v in checked] == ["agree"] * 4, [v.differences for v in checked]
+    assert [r.game for r in items if not isinstance(r, SkippedHand)].count("omaha5") == 1
 
 
 def test_pots_from_pot_a_missed_blind_and_the_rake_in_parts():
@@ -81,7 +81,7 @@ def test_sniffed_and_replayed_with_a_bom_and_crlf(tmp_path, capsys):
     assert site_format(decode_history(path.read_bytes())) == "ggpoker"
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "3 of 3 hands agree: 3 agreed, 0 disagreed, 0 refused, 2 skipped, 0 unreadable")
+        "4 of 4 hands agree: 4 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
 
 
 def test_an_all_in_insurance_is_refused_with_its_line():
