@@ -494,6 +494,9 @@ class HandBuilder:
 
     def show(self, name: str, cards: str, line: int) -> None:
         seat = self.seat(name, line)
+        if len(cards) > self.hole_chars:     # more than the game deals: another game
+            raise self.fail(line, self.hole_count_message(len(cards) // 2, f"{name} shows "
+                                                          f"{cards}").replace("dealt", "shown"))
         self.hole(seat, cards, line, "shows")
         if len(cards) != self.hole_chars:
             return      # some of the cards shown by choice: the hand stays unknown
