@@ -45,7 +45,14 @@ static void batch_spot(const uint8_t *hands, int n, const uint8_t *board, int n_
     for (int p = 0; p < n; p++) eq[p] /= boards;
 }
 
-/* batch_spot for five and six hole cards: each hand evaluated directly on each board. */
+int of_equity_batch(const uint8_t *hands, const uint8_t *boards, size_t n_spots,
+                    int n_players, int n_board, int game, double *equity, size_t *bad_spot) {
+    return of_equity_batch_n(hands, 4, boards, n_spots, n_players, n_board, game, equity,
+                             bad_spot);
+}
+
+/* ---- five and six hole cards: spots scored by evaluating each hand on each board (the
+ * four-card spots keep batch_spot's hand records) */
 static void batch_spot_n(const uint8_t *hands, int n_hole, int n, const uint8_t *board,
                          int n_board, uint64_t used, int hilo, double *eq) {
     uint8_t deck[52], cards[5];
@@ -78,19 +85,13 @@ static void batch_spot_n(const uint8_t *hands, int n_hole, int n, const uint8_t 
     for (int p = 0; p < n; p++) eq[p] /= boards;
 }
 
-int of_equity_batch(const uint8_t *hands, const uint8_t *boards, size_t n_spots,
-                    int n_players, int n_board, int game, double *equity, size_t *bad_spot) {
-    return of_equity_batch_n(hands, 4, boards, n_spots, n_players, n_board, game, equity,
-                             bad_spot);
-}
-
 int of_equity_batch_n(const uint8_t *hands, int n_hole, const uint8_t *boards, size_t n_spots,
                       int n_players, int n_board, int game, double *equity,
                       size_t *bad_spot) {
     if (!bad_spot || (game != OF_GAME_HIGH && game != OF_GAME_HILO)) return OF_ERR_ARG;
+    if (n_hole < OF_MIN_HOLE || n_hole > OF_MAX_HOLE) return OF_ERR_COUNT;
     if (n_players < 2 || n_players > OF_MAX_PLAYERS) return OF_ERR_COUNT;
     if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
-    if (n_hole < OF_MIN_HOLE || n_hole > OF_MAX_HOLE) return OF_ERR_COUNT;
     if (n_hole * n_players + n_board > 52) return OF_ERR_COUNT;
     if (n_spots && (!hands || !boards || !equity)) return OF_ERR_ARG;
     of_init();

@@ -168,7 +168,7 @@ static int range_setup(job *J, int p, const uint8_t *cards, const uint32_t *weig
     if (!J->mc) return OF_OK;
     int rc = OF_OK;
     if (!same) rc = alias_build(pr);
-    if (n == 1 && rc == OF_OK) rc = eq_fixed_tables(J, p, cards, 4);
+    if (n == 1 && rc == OF_OK) rc = eq_fixed_tables(J, p, cards);
     if (n > 1 && n <= RECORDS_UP_TO && rc == OF_OK) {
         pr->recs = malloc((size_t)n * sizeof *pr->recs);
         if (!pr->recs) return OF_ERR_NOMEM;

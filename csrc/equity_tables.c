@@ -38,45 +38,26 @@ static void flush_fill(uint16_t *t, unsigned hole_suited, unsigned board, unsign
         if (avail >> r & 1u) flush_fill(t, hole_suited, board | 1u << r, avail, left - 1, r + 1);
 }
 
-/* The ranks of suit s in the hole (n_hole cards) when the hand can flush in s on this run: two of them,
+/* The ranks of suit s in the hole when the hand can flush in s on this run: two of them,
  * and three or more board cards of s possible. 0 otherwise. */
-static unsigned hole_flush_ranks(const job *J, const uint8_t *hole, int n_hole, int s) {
-    unsigned hs = 0;
-    for (int i = 0; i < n_hole; i++) hs |= (unsigned)((hole[i] & 3) == s) << (hole[i] >> 2);
+static unsigned hole_flush_ranks(const job *J, const uint8_t *hole, int s) {
+    unsigned hs = hole_suit_ranks(hole, s);
     unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
     return of_popcount(hs) >= 2 && of_popcount(known) + J->deal >= 3 ? hs : 0;
 }
 
-/* eq_player_tables for n_hole cards: 6 rank pairs of four, 10 of five, 15 of six; once
- * made, the tables are all a run reads, so one run serves every hole size. */
-static void player_tables_n(job *J, int p, const uint8_t *hole, int n_hole, uint16_t *high,
-                            uint16_t *const flush[4]) {
+void eq_player_tables(job *J, int p, const uint8_t *hole, uint16_t *high,
+                      uint16_t *const flush[4]) {
+    uint8_t pair[6];
+    hole_pairs(pair, hole);
     const uint16_t *base = of_board_rows(5);
-    if (n_hole == 4) {
-        uint8_t pair[6];
-        hole_pairs(pair, hole);
-        for (int i = 0; i < J->n_dealt_rows; i++)
-            high[i] = (uint16_t)max6(base + (size_t)J->dealt_rows[i] * OF_PAIRS, pair);
-    } else {
-        uint8_t pair[15];
-        int np = 0;
-        for (int a = 0; a < n_hole; a++)
-            for (int b = a + 1; b < n_hole; b++)
-                pair[np++] = of_pair_index[hole[a] >> 2][hole[b] >> 2];
-        for (int i = 0; i < J->n_dealt_rows; i++) {
-            const uint16_t *row = base + (size_t)J->dealt_rows[i] * OF_PAIRS;
-            unsigned best = 0;
-            for (int k = 0; k < np; k++) best = row[pair[k]] > best ? row[pair[k]] : best;
-            high[i] = (uint16_t)best;
-        }
-    }
-    unsigned hm = 0;
-    for (int i = 0; i < n_hole; i++) hm |= of_low_bit[hole[i] >> 2];
+    for (int i = 0; i < J->n_dealt_rows; i++)
+        high[i] = (uint16_t)max6(base + (size_t)J->dealt_rows[i] * OF_PAIRS, pair);
     J->high[p] = high;
-    J->low[p] = of_low + (hm << 8);
+    J->low[p] = of_low + (hole_low(hole) << 8);
     J->flush[p][4] = eq_no_flush;   /* read when no suit has three cards */
     for (int s = 0; s < 4; s++) {
-        unsigned hs = hole_flush_ranks(J, hole, n_hole, s);
+        unsigned hs = hole_flush_ranks(J, hole, s);
         J->flush[p][s] = eq_no_flush;
         if (!hs) continue;
         unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
@@ -85,17 +66,64 @@ static void player_tables_n(job *J, int p, const uint8_t *hole, int n_hole, uint
     }
 }
 
-void eq_player_tables(job *J, int p, const uint8_t *hole, uint16_t *high,
-                      uint16_t *const flush[4]) {
-    player_tables_n(J, p, hole, 4, high, flush);
-}
-
-int eq_fixed_tables(job *J, int p, const uint8_t *hole, int n_hole) {
+int eq_fixed_tables(job *J, int p, const uint8_t *hole) {
     uint16_t *high = malloc((size_t)eq_high_size(J) * sizeof *high), *flush[4] = {0};
     int rc = high ? OF_OK : OF_ERR_NOMEM;
     for (int s = 0; s < 4 && rc == OF_OK; s++)
-        if (hole_flush_ranks(J, hole, n_hole, s) && !(flush[s] = malloc(8192 * sizeof *flush[s])))
+        if (hole_flush_ranks(J, hole, s) && !(flush[s] = malloc(8192 * sizeof *flush[s])))
             rc = OF_ERR_NOMEM;
+    if (rc != OF_OK) {
+        free(high);
+        for (int s = 0; s < 4; s++) free(flush[s]);
+        return rc;
+    }
+    eq_player_tables(J, p, hole, high, flush);
+    return OF_OK;
+}
+
+/* ---- five and six hole cards: the same tables from every rank pair of the hole (the
+ * four-card functions above keep their six unrolled pairs) */
+static void player_tables_n(job *J, int p, const uint8_t *hole, int n_hole, uint16_t *high,
+                            uint16_t *const flush[4]) {
+    uint8_t pair[15];
+    int np = 0;
+    for (int a = 0; a < n_hole; a++)
+        for (int b = a + 1; b < n_hole; b++)
+            pair[np++] = of_pair_index[hole[a] >> 2][hole[b] >> 2];
+    const uint16_t *base = of_board_rows(5);
+    for (int i = 0; i < J->n_dealt_rows; i++) {
+        const uint16_t *row = base + (size_t)J->dealt_rows[i] * OF_PAIRS;
+        unsigned best = 0;
+        for (int k = 0; k < np; k++) best = row[pair[k]] > best ? row[pair[k]] : best;
+        high[i] = (uint16_t)best;
+    }
+    J->high[p] = high;
+    unsigned hm = 0;
+    for (int i = 0; i < n_hole; i++) hm |= of_low_bit[hole[i] >> 2];
+    J->low[p] = of_low + (hm << 8);
+    J->flush[p][4] = eq_no_flush;
+    for (int s = 0; s < 4; s++) {
+        unsigned hs = 0;
+        for (int i = 0; i < n_hole; i++) hs |= (unsigned)((hole[i] & 3) == s) << (hole[i] >> 2);
+        unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
+        J->flush[p][s] = eq_no_flush;
+        if (of_popcount(hs) < 2 || of_popcount(known) + J->deal < 3) continue;
+        flush_fill(flush[s], hs, known, J->avail_all[s], J->deal, 0);
+        J->flush[p][s] = flush[s];
+    }
+}
+
+int eq_fixed_tables_n(job *J, int p, const uint8_t *hole, int n_hole) {
+    uint16_t *high = malloc((size_t)eq_high_size(J) * sizeof *high), *flush[4] = {0};
+    int rc = high ? OF_OK : OF_ERR_NOMEM;
+    for (int s = 0; s < 4 && rc == OF_OK; s++) {
+        unsigned hs = 0;
+        for (int i = 0; i < n_hole; i++) hs |= (unsigned)((hole[i] & 3) == s) << (hole[i] >> 2);
+        unsigned known = (unsigned)(J->known_suited >> (16 * s)) & 0x1FFFu;
+        if (of_popcount(hs) >= 2 && of_popcount(known) + J->deal >= 3 &&
+            !(flush[s] = malloc(8192 * sizeof *flush[s])))
+            rc = OF_ERR_NOMEM;
+    }
     if (rc != OF_OK) {
         free(high);
         for (int s = 0; s < 4; s++) free(flush[s]);

@@ -72,6 +72,11 @@ def test_the_showdown_and_strength_kernels_take_four_cards_only():
         showdown_values("2c7d9hJsKs", ["AsAhQdTd5c"], ["3c4c5h6h8d"])
     with pytest.raises(InvalidCardError, match="needs 4 cards, got 5"):
         hand_strength(["AsAhQdTd5c"], "2c7d9hJsKs")
+    from omaha_fast.solver import ShowdownTable, turn_showdown_values
+    with pytest.raises(InvalidCardError, match="needs 4 cards, got 5"):
+        ShowdownTable("2c7d9hJsKs", ["AsAhQdTd5c"], ["3c4c5h6h8d"])
+    with pytest.raises(InvalidCardError, match="needs 4 cards, got 5"):
+        turn_showdown_values("2c7d9hJs", ["AsAhQdTd5c"], ["3c4c5h6h8d"])
 
 
 @pytest.mark.parametrize("game", ["bigo", "omaha6"])
