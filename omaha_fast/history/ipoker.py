@@ -75,8 +75,9 @@ def is_ipoker(text: str) -> bool:
 
 
 def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
-    """Every hand of an iPoker XML text: a record, a skipped hand (another game, or
-    five-card Omaha) or an unreadable hand (with the error that names its line)."""
+    """Every hand of an iPoker XML text: a record, a skipped hand (another game; four-,
+    five- and six-card Omaha are read) or an unreadable hand (with the error that names
+    its line)."""
     if re.search(r"<!DOCTYPE|<!ENTITY", text, re.IGNORECASE):
         raise SiteFormatError(f"{origin}: a document type declaration in an iPoker "
                               f"history (hand histories have none): not read")

@@ -88,8 +88,8 @@ def to_chips(text: str, scale: int) -> int:
 
 
 def five_card_hand(hand_id: str, origin: str, line: int, game: str) -> SkippedHand:
-    """A five-card Omaha hand (Big O, PLO5): recognised by each reader and skipped,
-    counted as a game not read yet. The one place to change when the engine plays it.
+    """A five-card Omaha hand (Big O, PLO5) of a room whose five-card wording is not
+    known (888poker, Bovada): recognised and skipped, counted as a game not read yet.
 
     >>> five_card_hand("7", "f.txt", 1, "5 Card Omaha Hi/Lo pot limit").game
     '5 Card Omaha Hi/Lo pot limit (five-card Omaha: not read yet)'
@@ -712,5 +712,5 @@ class HandBuilder:
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
-           "five_card_hand", "uncalled_excess",
+           "five_card_hand", "omaha_game", "uncalled_excess",
            "to_chips", "cards_in", "pot_index", "MONEY"]
