@@ -96,3 +96,40 @@ def test_stakes_with_the_table_ante():
     text = TEXT.replace("PLO ($0.5/$1) - 2021/01/21 02:41:55", "PLO ($0.5/$1($0.1)) - "
                         "2021/01/21 02:41:55")
     assert hand("OM900000001", text).blinds == [50, 100]
+
+
+def test_a_hand_run_twice_from_the_flop_gives_the_second_runs_cards_alone():
+    # the flop dealt once, then two turns and rivers: the summary's second board is only
+    # the second run's turn and river (as GGPoker's real five-card hands write it)
+    start = TEXT.index("Poker Hand #OM900000002")
+    chunk = TEXT[start:TEXT.index("Poker Hand #", start + 1)]
+    for old, new in [
+            ("*** FIRST FLOP *** [2c 7d 9h]\n", "*** FLOP *** [2c 7d 9h]\n"),
+            ("*** SECOND FLOP *** [Qs 8c Td]\n", ""),
+            ("*** SECOND TURN *** [Qs 8c Td] [6s]", "*** SECOND TURN *** [2c 7d 9h] [6s]"),
+            ("*** SECOND RIVER *** [Qs 8c Td 6s] [Kd]",
+             "*** SECOND RIVER *** [2c 7d 9h 6s] [Kd]"),
+            # the second board 2c 7d 9h 6s Kd: three kings high, Hero's 7-6-5-4-2 low
+            ("*** SECOND SHOWDOWN ***\na1b2c3d4 collected $5.7 from pot",
+             "*** SECOND SHOWDOWN ***\na1b2c3d4 collected $2.85 from pot\n"
+             "Hero collected $2.85 from pot"),
+            ("SECOND Board [Qs 8c Td 6s Kd]", "SECOND Board [6s Kd]"),
+            ("and won ($5.7) with Three Kings", "and won ($2.85) with Three Kings"),
+            ("and lost with Three Queens", "and won ($2.85) with 7-6-5-4-2 low")]:
+        assert old in chunk
+        chunk = chunk.replace(old, new)
+    v = verify(hand("OM900000002", chunk))
+    assert v.result == "agree", v.differences
+    wrong = chunk.replace("SECOND Board [6s Kd]", "SECOND Board [6s Kc]")
+    [item] = read_ggpoker(wrong, "g.txt")
+    assert isinstance(item, UnreadableHand) and "second board" in str(item.error)
+
+
+def test_a_straddle_written_without_posts_is_a_straddle():
+    start = TEXT.index("Poker Hand #OM900000001")
+    chunk = TEXT[start:TEXT.index("Poker Hand #", start + 1)]
+    line = next(x for x in chunk.splitlines() if x.endswith("posts big blind $1"))
+    name = chunk.splitlines()[2].split(": ")[1].split(" (")[0]
+    text = chunk.replace(line, f"{line}\n{name}: straddle $2")
+    [item] = read_ggpoker(text, "g.txt")
+    assert isinstance(item, SkippedHand) and "a straddle" in item.game
