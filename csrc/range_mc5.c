@@ -27,9 +27,11 @@ static int add_mask(uint64_t *mask, const uint8_t *cards, int n) {
     return OF_OK;
 }
 
-/* The row of player p drawn by weight: the first whose running total passes u. */
-static uint32_t draw_row(const uint64_t *cum, uint32_t n, rng *g) {
+/* The row of player p drawn by weight: the first whose running total passes u (one
+ * uniform draw when every weight is the same). */
+static uint32_t draw_row(const uint64_t *cum, uint32_t n, int same, rng *g) {
     if (n == 1) return 0;
+    if (same) return rng_below(g, n);
     uint64_t u = rng_below(g, (uint32_t)cum[n - 1]);
     uint32_t lo = 0, hi = n - 1;
     while (lo < hi) {
@@ -85,8 +87,14 @@ int of_range_equity_mc_n(const uint8_t *hands, int n_hole, const uint32_t *weigh
     of_init();
 
     size_t start[OF_MAX_PLAYERS];
+    int same[OF_MAX_PLAYERS];
     row = 0;
-    for (int p = 0; p < n_players; p++) { start[p] = row; row += sizes[p]; }
+    for (int p = 0; p < n_players; p++) {
+        start[p] = row;
+        same[p] = 1;
+        for (uint32_t i = 1; i < sizes[p]; i++) same[p] &= weights[row + i] == weights[row];
+        row += sizes[p];
+    }
     memset(results, 0, (size_t)n_players * sizeof *results);
     uint64_t x = seed;
     rng g;
@@ -104,7 +112,7 @@ int of_range_equity_mc_n(const uint8_t *hands, int n_hole, const uint32_t *weigh
             uint64_t clash = 0;
             used = out;
             for (int p = 0; p < n_players; p++) {
-                chosen[p] = start[p] + draw_row(cum + start[p], sizes[p], &g);
+                chosen[p] = start[p] + draw_row(cum + start[p], sizes[p], same[p], &g);
                 clash |= used & masks[chosen[p]];
                 used |= masks[chosen[p]];
             }

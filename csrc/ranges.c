@@ -286,13 +286,17 @@ int64_t of_range_index5(const uint8_t *cards) {
 
 /* Five cards can be given to five terms one to one exactly when every set of cards fits
  * at least as many terms as it has cards (Hall): 31 unions of 5-bit masks. */
+static const uint8_t bits5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                   1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+static const uint8_t lowest5[32] = {0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+                                    4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+
 static int hall5(const uint8_t *fits) {
-    unsigned uni[32];
+    uint8_t uni[32];
     uni[0] = 0;
     for (unsigned s = 1; s < 32; s++) {
-        unsigned low = s & (0u - s);
-        uni[s] = uni[s ^ low] | fits[of_ctz(low)];
-        if (of_popcount(uni[s]) < of_popcount(s)) return 0;
+        uni[s] = (uint8_t)(uni[s & (s - 1)] | fits[lowest5[s]]);
+        if (bits5[uni[s]] < bits5[s]) return 0;
     }
     return 1;
 }

@@ -114,11 +114,13 @@ def test_what_is_refused():
         equity(["AsKsQsJsTs", "2c3c4c5c6c"], game="big-o")
 
 
-def test_range_monte_carlo_matches_the_weighted_exact_combinations():
-    """A hand against a weighted range of three five-card hands (one blocked by the hero):
-    Monte Carlo against the weighted mean of the exact equities of each combination."""
+@pytest.mark.parametrize("weights", [(3, 1, 2, 5), (4, 4, 4, 4)], ids=["weighted", "equal"])
+def test_range_monte_carlo_matches_the_weighted_exact_combinations(weights):
+    """A hand against a range of four five-card hands (one blocked by the hero), weighted
+    or not (drawn by search, or by one uniform draw): Monte Carlo against the weighted
+    mean of the exact equities of each combination."""
     hero = "As2d3h4cKs"
-    villains = {"KdKhQcJd9s": 3, "7c7h6d5d2c": 1, "AhAcQsJsTd": 2, "Ks8h8d4h4s": 5}
+    villains = dict(zip(["KdKhQcJd9s", "7c7h6d5d2c", "AhAcQsJsTd", "Ks8h8d4h4s"], weights))
     board = "9h8s2s"
     r = Range.from_hands(list(villains), list(villains.values()), game="bigo")
     mc = equity([hero, r], board=board, game="bigo", samples=300_000, seed=5)
