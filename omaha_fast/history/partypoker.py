@@ -96,8 +96,8 @@ def is_partypoker(text: str) -> bool:
 
 
 def read_partypoker(text: str, origin: str = "<partypoker>") -> list[SiteItem]:
-    """Every hand of a partypoker text: a record, a skipped hand (another game; four-,
-    five- and six-card Omaha are read) or an unreadable hand (with the error that names
+    """Every hand of a partypoker text: a record, a skipped hand (another game; four-
+    and five-card Omaha are read) or an unreadable hand (with the error that names
     its line)."""
     lines = text_lines(text)
     if not any(HEADER.match(ln) for ln in lines):
