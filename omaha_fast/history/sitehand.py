@@ -88,13 +88,28 @@ def to_chips(text: str, scale: int) -> int:
 
 
 def five_card_hand(hand_id: str, origin: str, line: int, game: str) -> SkippedHand:
-    """A five-card Omaha hand (Big O, PLO5): recognised by each reader and skipped,
-    counted as a game not read yet. The one place to change when the engine plays it.
+    """A five-card Omaha hand (Big O, PLO5) of a room whose five-card wording is not
+    known (888poker, Bovada): recognised and skipped, counted as a game not read yet.
 
     >>> five_card_hand("7", "f.txt", 1, "5 Card Omaha Hi/Lo pot limit").game
     '5 Card Omaha Hi/Lo pot limit (five-card Omaha: not read yet)'
     """
     return SkippedHand(hand_id, origin, line, f"{game} (five-card Omaha: not read yet)")
+
+
+# (hole cards, hi/lo) -> the engine's game; six-card hi/lo is no game the engine plays
+_GAMES = {(4, True): "hilo", (4, False): "high", (5, True): "bigo", (5, False): "omaha5",
+          (6, False): "omaha6"}
+
+
+def omaha_game(hole_cards: int, hilo: bool) -> Optional[str]:
+    """The engine's game for an Omaha a site names by its hole cards and split: None for
+    one the engine does not play (six-card hi/lo).
+
+    >>> omaha_game(5, True), omaha_game(5, False), omaha_game(6, True)
+    ('bigo', 'omaha5', None)
+    """
+    return _GAMES.get((hole_cards, hilo))
 
 
 def uncalled_excess(b: HandBuilder) -> Optional[tuple[int, int]]:
@@ -286,6 +301,11 @@ class HandBuilder:
         """Characters of a whole hole as written ("AsKd2c3h" is 8): the game's cards."""
         return 2 * Game(self.game).hole_cards
 
+    def hole_count_message(self, dealt: int, text: str) -> str:
+        """What is wrong with a hole of ``dealt`` cards, naming the game's count."""
+        game = "Omaha" if self.hole_chars == 8 else self.game
+        return f"{dealt} hole cards dealt ({game} deals {_COUNTS[self.hole_chars // 2]}): {text}"
+
     def hole(self, seat: int, cards: str, line: int, what: str) -> None:
         """Cards a line says ``seat`` holds (dealt, shown, or in the summary): they must be
         the cards an earlier line gave him (a part of them, for a partial show)."""
@@ -468,14 +488,15 @@ class HandBuilder:
                                f"{line}")
         cards = cards_in("[" + found[1])
         if len(cards) != self.hole_chars:
-            game = "Omaha" if self.hole_chars == 8 else self.game
-            raise self.fail(k, f"{len(cards) // 2} hole cards dealt ({game} deals "
-                               f"{_COUNTS[self.hole_chars // 2]}): {line}")
+            raise self.fail(k, self.hole_count_message(len(cards) // 2, line))
         self.hole(self.seat(found[0], k), cards, k, "dealt")
         return True
 
     def show(self, name: str, cards: str, line: int) -> None:
         seat = self.seat(name, line)
+        if len(cards) > self.hole_chars:     # more than the game deals: another game
+            raise self.fail(line, self.hole_count_message(len(cards) // 2, f"{name} shows "
+                                                          f"{cards}").replace("dealt", "shown"))
         self.hole(seat, cards, line, "shows")
         if len(cards) != self.hole_chars:
             return      # some of the cards shown by choice: the hand stays unknown
@@ -553,6 +574,8 @@ class HandBuilder:
         if twice and self._rit_base is None:
             raise self.fail(k, f"the summary gives a board of a second run, but the board "
                                f"was dealt once ({self.board or 'no cards'}): {text}")
+        if second and self._rit_base is not None and len(cards) < len(dealt):
+            dealt = dealt[len(self._rit_base):]    # GGPoker: the second run's own cards
         if _card_set(cards) != _card_set(dealt) or len(cards) != len(dealt):
             which = "second " if second else "first " if twice else ""
             raise self.fail(k, f"the summary's {which}board is {cards or 'no cards'}, but "
@@ -689,5 +712,5 @@ class HandBuilder:
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
-           "five_card_hand", "uncalled_excess",
+           "five_card_hand", "omaha_game", "uncalled_excess",
            "to_chips", "cards_in", "pot_index", "MONEY"]
