@@ -627,14 +627,16 @@ MAX_SAMPLES = 2**48 - 1
 
 
 def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
-                  samples: int | None = None, seed: int | None = None) -> HandStrength:
+                  samples: int | None = None, seed: int | None = None,
+                  threads: int | None = None) -> HandStrength:
     """Each hand's expected share of a heads-up pot against a uniformly random opponent.
 
     Exact on the river (every opponent hand, through :func:`showdown_values`) and on the
     turn (every river card, then every opponent hand). On the flop and preflop (board of 3
     or 0 cards) it is Monte Carlo: ``samples`` draws of an opponent hand and the rest of
     the board per hand (default 2,000), reproducible with ``seed``: a hand's draws come from
-    a stream seeded by the seed and its position in ``holes``, and no threads are involved.
+    a stream seeded by the seed and its position in ``holes``, so the figures are the same
+    for any ``threads`` (which split the hands; None: one per core).
 
     >>> hs = hand_strength(["AsAd2s3d", "KcQhJd9c"], "Ah Kd 7c 8s")
     >>> hs.equity.round(4).tolist(), hs.makes_low.tolist()
@@ -655,11 +657,12 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
         samples = _int(samples, "samples", low=1, high=MAX_SAMPLES)
     if seed is not None:
         seed = _int(seed, "seed", low=0, high=2**64 - 1)
+    n_threads = _threads(threads)
     if len(b) == 5:
         return _river_strength(rows, b, game)
     if len(b) == 4:
         return _turn_strength(rows, b, game)
-    return _sampled_strength(np, rows, b, game, samples or DEFAULT_SAMPLES, seed)
+    return _sampled_strength(np, rows, b, game, samples or DEFAULT_SAMPLES, seed, n_threads)
 
 
 def _check_hands(rows: Any, board: Sequence[Card]) -> None:
@@ -716,7 +719,7 @@ def _turn_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
 
 
 def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samples: int,
-                      seed: int | None) -> HandStrength:
+                      seed: int | None, threads: int) -> HandStrength:
     """Monte Carlo in C (csrc/strength.c): each hand draws from its own stream, seeded by
     (seed, its position), so a hand's figures depend only on those."""
     if seed is None:
@@ -724,7 +727,8 @@ def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samp
     n = len(rows)
     outputs = share_sum, share_sq, high_sum, low_sum, made_low = tuple(
         np.zeros(n) for _ in range(5))
-    _core.strength_sample(rows, bytes(board), _core.game_code(game), samples, seed, outputs)
+    _core.strength_sample(rows, bytes(board), _core.game_code(game), samples, seed, outputs,
+                          threads)
     mean = share_sum / samples
     var = np.maximum(share_sq / samples - mean * mean, 0.0)
     std_error = np.sqrt(var / max(samples - 1, 1))
