@@ -41,7 +41,18 @@ static OF_ALWAYS_INLINE unsigned hand_high(const uint16_t *row, const uint8_t pa
     return best;
 }
 
-/* One hand's draws; need = 4 opponent cards + the board cards to come. */
+/* One draw, summarised and waiting to be scored: the board's row, flush suit (4: none)
+ * and ranks, low ranks, and the opponent's half. */
+typedef struct {
+    const uint16_t *row;
+    int fs;
+    unsigned fmask, blow, vsuit, vlow;
+    uint8_t vpair[6];
+} strength_draw;
+
+/* One hand's draws; need = 4 opponent cards + the board cards to come. Each draw is
+ * scored after the next one is dealt, so that the board row it reads has arrived by then
+ * (the stream is read in the same order either way). */
 static OF_ALWAYS_INLINE void strength_hand(const strength_job *S, size_t i, const int n_board,
                                            const int hilo) {
     const uint8_t *hole = S->holes + 4 * i, *board = S->board;
@@ -69,36 +80,49 @@ static OF_ALWAYS_INLINE void strength_hand(const strength_job *S, size_t i, cons
     rng g;
     rng_seed(&g, S->seed, i);
     uint64_t sum = 0, sq = 0, high_q = 0, low_q = 0, lows = 0;
-    for (uint64_t t = 0; t < S->samples; t++) {
-        for (int k = 0; k < need; k++) {   /* partial Fisher-Yates */
-            int j = k + (int)rng_below(&g, (uint32_t)(width - k));
-            uint8_t tmp = deck[k]; deck[k] = deck[j]; deck[j] = tmp;
+    strength_draw draws[2];
+    for (uint64_t t = 0; t <= S->samples; t++) {
+        if (t < S->samples) {
+            strength_draw *d = &draws[t & 1];
+            for (int k = 0; k < need; k++) {   /* partial Fisher-Yates */
+                int j = k + (int)rng_below(&g, (uint32_t)(width - k));
+                uint8_t tmp = deck[k]; deck[k] = deck[j]; deck[j] = tmp;
+            }
+            /* the board: the known cards and deck[4..need) */
+            int r[5];
+            unsigned counts = known_counts, blow = known_low;
+            uint64_t suited = known_suited;
+            for (int k = 0; k < n_board; k++) r[k] = known_ranks[k];
+            for (int k = n_board; k < 5; k++) {
+                unsigned c = deck[4 + k - n_board];
+                r[k] = (int)(c >> 2);
+                counts += card_suit_count(c);
+                suited |= card_suited(c);
+                blow |= of_low_bit[c >> 2];
+            }
+            of_sort_small(r, 5);
+            d->row = of_board_rows(5) + (size_t)of_multiset_index(r, 5) * OF_PAIRS;
+#if defined(__GNUC__) || defined(__clang__)
+            __builtin_prefetch(d->row);
+            __builtin_prefetch(d->row + 32);
+            __builtin_prefetch(d->row + 64);
+#endif
+            d->fs = flush_suit(counts);
+            d->fmask = flush_ranks(suited, d->fs);
+            d->blow = blow;
+            /* the opponent: deck[0..4) */
+            hole_pairs(d->vpair, deck);
+            d->vsuit = d->fs < 4 ? hole_suit_ranks(deck, d->fs) : 0;
+            d->vlow = hole_low(deck) << 8;
         }
-        /* the board: the known cards and deck[4..need) */
-        int r[5];
-        unsigned counts = known_counts, blow = known_low;
-        uint64_t suited = known_suited;
-        for (int k = 0; k < n_board; k++) r[k] = known_ranks[k];
-        for (int k = n_board; k < 5; k++) {
-            unsigned c = deck[4 + k - n_board];
-            r[k] = (int)(c >> 2);
-            counts += card_suit_count(c);
-            suited |= card_suited(c);
-            blow |= of_low_bit[c >> 2];
-        }
-        of_sort_small(r, 5);
-        const uint16_t *row = of_board_rows(5) + (size_t)of_multiset_index(r, 5) * OF_PAIRS;
-        int fs = flush_suit(counts);
-        unsigned fmask = flush_ranks(suited, fs);
-        /* the opponent: deck[0..4) */
-        uint8_t vpair[6];
-        hole_pairs(vpair, deck);
-        unsigned hh = hand_high(row, pair, hero_suit[fs], fs, fmask);
-        unsigned vh = hand_high(row, vpair, fs < 4 ? hole_suit_ranks(deck, fs) : 0, fs, fmask);
+        if (t == 0) continue;
+        const strength_draw *d = &draws[(t - 1) & 1];
+        unsigned hh = hand_high(d->row, pair, hero_suit[d->fs], d->fs, d->fmask);
+        unsigned vh = hand_high(d->row, d->vpair, d->vsuit, d->fs, d->fmask);
         unsigned hl = 0, vl = 0;
         if (hilo) {
-            hl = of_low[hero_low | blow];
-            vl = of_low[hole_low(deck) << 8 | blow];
+            hl = of_low[hero_low | d->blow];
+            vl = of_low[d->vlow | d->blow];
         }
         unsigned hs = hh > vh ? 2u : hh == vh ? 1u : 0u;   /* halves of a half */
         unsigned ls = hl > vl ? 2u : hl == vl ? 1u : 0u;
