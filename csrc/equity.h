@@ -259,7 +259,9 @@ static inline int eq_high_size(const job *J) { return J->deal ? of_comb[J->deal]
 
 /* ---- Board-indexed tables: a board's values for every player in one row ------------- */
 
-#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+/* (OF_NO_SIMD: the portable code on x86 too, to test it) */
+#if (defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)) && \
+    !defined(OF_NO_SIMD)
 #include <emmintrin.h>
 #define EQ_SSE2 1
 #endif
