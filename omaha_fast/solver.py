@@ -12,7 +12,9 @@ of four-card strings, or an object with ``combos`` and ``weights`` such as a ran
 from __future__ import annotations
 
 import numbers
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from itertools import chain, combinations
 from typing import Any, NamedTuple
@@ -635,8 +637,9 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
     turn (every river card, then every opponent hand). On the flop and preflop (board of 3
     or 0 cards) it is Monte Carlo: ``samples`` draws of an opponent hand and the rest of
     the board per hand (default 2,000), reproducible with ``seed``: a hand's draws come from
-    a stream seeded by the seed and its position in ``holes``, so the figures are the same
-    for any ``threads`` (which split the hands; None: one per core).
+    a stream seeded by the seed and its position in ``holes``. ``threads`` split the hands
+    (sampled streets) or the river cards (the turn); None: one per core. The figures are
+    the same for any number.
 
     >>> hs = hand_strength(["AsAd2s3d", "KcQhJd9c"], "Ah Kd 7c 8s")
     >>> hs.equity.round(4).tolist(), hs.makes_low.tolist()
@@ -661,7 +664,7 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
     if len(b) == 5:
         return _river_strength(rows, b, game)
     if len(b) == 4:
-        return _turn_strength(rows, b, game)
+        return _turn_strength(rows, b, game, n_threads)
     return _sampled_strength(np, rows, b, game, samples or DEFAULT_SAMPLES, seed, n_threads)
 
 
@@ -696,21 +699,35 @@ def _evaluate_on(rows: Any, board: Sequence[Card], game: str) -> tuple[Any, Any]
     return evaluate_batch(rows, boards, game=game)
 
 
-def _turn_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
+def _turn_strength(rows: Any, board: Sequence[Card], game: str, threads: int) -> HandStrength:
     """The mean over river cards of the river strength: every (river, opponent) pair
-    open to a hand is equally likely, and each river leaves it C(43, 4) opponents."""
+    open to a hand is equally likely, and each river leaves it C(43, 4) opponents. The
+    rivers run on ``threads`` threads (0: one per core; the C kernel lets the GIL go) and
+    are added up in card order, so the figures do not depend on them."""
     np = _numpy()
     n = len(rows)
     sums = np.zeros((4, n))
     count = np.zeros(n)
     on_board = {int(c) for c in board}
+    rivers = []
     for river in range(52):
         if river in on_board:
             continue
         open_rows = np.flatnonzero(~(rows == river).any(axis=1))
-        if not len(open_rows):
-            continue
-        part = _river_strength(rows[open_rows], [*board, Card(river)], game)
+        if len(open_rows):
+            rivers.append((river, open_rows))
+
+    def one(job: tuple[int, Any]) -> HandStrength:
+        river, open_rows = job
+        return _river_strength(rows[open_rows], [*board, Card(river)], game)
+
+    workers = min(threads or os.cpu_count() or 1, len(rivers))
+    if workers > 1:
+        with ThreadPoolExecutor(workers) as pool:
+            parts = list(pool.map(one, rivers))
+    else:
+        parts = [one(job) for job in rivers]
+    for (_, open_rows), part in zip(rivers, parts):
         sums[:, open_rows] += np.stack([part.equity, part.high, part.low, part.makes_low])
         count[open_rows] += 1
     count = np.where(count > 0, count, 1.0)

@@ -240,12 +240,13 @@ def test_sampled_against_brute_force(game):
                 np.testing.assert_allclose(got[:, i], want, rtol=1e-9, atol=1e-9)
 
 
-def test_sampled_same_for_any_threads():
+@pytest.mark.parametrize("board", ["Ah 4d 7c", "Ah 4d 7c 9s"])
+def test_same_for_any_threads(board):
     rng = np.random.default_rng(4)
-    hands = random_hands(rng, parse_cards("Ah 4d 7c"), 37)
-    one = hand_strength(hands, "Ah 4d 7c", samples=300, seed=2, threads=1)
+    hands = random_hands(rng, parse_cards(board), 37)
+    one = hand_strength(hands, board, samples=300, seed=2, threads=1)
     for threads in (2, 3, 64, None):
-        other = hand_strength(hands, "Ah 4d 7c", samples=300, seed=2, threads=threads)
+        other = hand_strength(hands, board, samples=300, seed=2, threads=threads)
         assert all((x == y).all() for x, y in zip(one, other))
 
 
