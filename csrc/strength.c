@@ -23,6 +23,9 @@
 
 typedef struct {
     const uint8_t *holes, *board;
+    /* the board row by multiset index of the dealt ranks (a board of 3 or 4 cards known):
+     * the known ranks are sorted in once, not on every draw */
+    const uint16_t *const *dealt_rows;
     size_t first, last;
     int n_board, hilo;
     uint64_t samples, seed;
@@ -60,10 +63,8 @@ static OF_ALWAYS_INLINE void strength_hand(const strength_job *S, size_t i, cons
     uint64_t used = hand_mask(hole);
     unsigned known_counts = 0, known_low = 0;
     uint64_t known_suited = 0;
-    int known_ranks[5] = {0, 0, 0, 0, 0};
     for (int k = 0; k < n_board; k++) {
         used |= (uint64_t)1 << board[k];
-        known_ranks[k] = board[k] >> 2;
         known_counts += card_suit_count(board[k]);
         known_suited |= card_suited(board[k]);
         known_low |= of_low_bit[board[k] >> 2];
@@ -92,16 +93,16 @@ static OF_ALWAYS_INLINE void strength_hand(const strength_job *S, size_t i, cons
             int r[5];
             unsigned counts = known_counts, blow = known_low;
             uint64_t suited = known_suited;
-            for (int k = 0; k < n_board; k++) r[k] = known_ranks[k];
             for (int k = n_board; k < 5; k++) {
                 unsigned c = deck[4 + k - n_board];
-                r[k] = (int)(c >> 2);
+                r[k - n_board] = (int)(c >> 2);
                 counts += card_suit_count(c);
                 suited |= card_suited(c);
                 blow |= of_low_bit[c >> 2];
             }
-            of_sort_small(r, 5);
-            d->row = of_board_rows(5) + (size_t)of_multiset_index(r, 5) * OF_PAIRS;
+            of_sort_small(r, 5 - n_board);
+            int idx = of_multiset_index(r, 5 - n_board);
+            d->row = n_board ? S->dealt_rows[idx] : of_board_rows(5) + (size_t)idx * OF_PAIRS;
 #if defined(__GNUC__) || defined(__clang__)
             __builtin_prefetch(d->row);
             __builtin_prefetch(d->row + 32);
@@ -184,11 +185,20 @@ int of_strength_sample(const uint8_t *holes, size_t n, const uint8_t *board, int
     /* not worth a thread start (unless asked for) */
     if (threads == 0 && (double)n * (double)samples < STRENGTH_THREAD_MIN_DRAWS) t = 1;
     int n_threads = (int)t;
+    /* at most C(14, 2) = 91 multisets of two dealt ranks (the flop), 13 of one */
+    const uint16_t *dealt_rows[91];
+    if (n_board) {
+        int known[5], d[2] = {0, 0}, deal = 5 - n_board;
+        for (int k = 0; k < n_board; k++) known[k] = board[k] >> 2;
+        do dealt_rows[of_multiset_index(d, deal)] =
+            of_board_rows(5) + (size_t)board_multiset(known, n_board, d) * OF_PAIRS;
+        while (next_multiset(d, deal));
+    }
     strength_job jobs[STRENGTH_MAX_THREADS];
     of_thread ids[STRENGTH_MAX_THREADS];
     for (int k = 0; k < n_threads; k++) {
         strength_job *S = &jobs[k];
-        S->holes = holes; S->board = board; S->n_board = n_board;
+        S->holes = holes; S->board = board; S->n_board = n_board; S->dealt_rows = dealt_rows;
         S->hilo = game == OF_GAME_HILO;
         S->samples = samples; S->seed = seed;
         S->share_sum = share_sum; S->share_sq = share_sq; S->high_sum = high_sum;
