@@ -143,6 +143,10 @@ def test_bad_input():
         hand_strength(["KcQhJd9c"], "", samples=10.0)
     with pytest.raises(SolverTypeError, match="seed must be an int"):
         hand_strength(["KcQhJd9c"], "", samples=10, seed="x")
+    with pytest.raises(SolverValueError, match="threads must be an int from 1"):
+        hand_strength(["KcQhJd9c"], "", samples=10, threads=0)
+    with pytest.raises(SolverTypeError, match="threads must be an int"):
+        hand_strength(["KcQhJd9c"], "Ah 4d 7c 8c", threads=1.5)
     with pytest.raises(ValueError, match="game"):
         hand_strength(["KcQhJd9c"], "Ah 4d 7c 8c 9c", game="razz")
 
