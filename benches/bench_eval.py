@@ -74,6 +74,24 @@ def test_evaluate_call_text(benchmark, record_rate, deals, expected):
 
 
 @pytest.mark.benchmark(group="per-call")
+def test_evaluate_call_text_values(benchmark, record_rate, deals, expected):
+    """The same, reading both values back (the hand objects are made on first use)."""
+    holes, boards = deals
+    args = [(format_cards(h), format_cards(b))
+            for h, b in zip(holes[:N_CALLS].tolist(), boards[:N_CALLS].tolist())]
+
+    def run():
+        out = []
+        for h, b in args:
+            e = evaluate(h, b)
+            out.append((e.high.value, e.low.value if e.low else 0))
+        return out
+    out = benchmark(run)
+    assert out == list(zip(*expected))
+    record_rate(N_CALLS, input="text, values read")
+
+
+@pytest.mark.benchmark(group="per-call")
 def test_evaluate_call_cards(benchmark, record_rate, deals, expected):
     holes, boards = deals
     args = [(parse_cards(h), parse_cards(b))

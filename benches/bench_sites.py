@@ -6,7 +6,9 @@ random hands of our table (all-ins and side pots included), so both benches see 
 hands: the reader alone, and the reader plus the verify replay. A third bench runs
 ``omaha-fast replay`` on files of 1,000 and 4,000 hands of another game (skipped): the two
 rates are alike when the command is linear in the hands (it was once quadratic: 2.0 s and
-56 s, medians, where it now takes tens of milliseconds).
+56 s, medians, where it now takes tens of milliseconds). The other card rooms' readers
+(Winamax, iPoker, partypoker) read their invented fixtures (every convention of the site)
+repeated to about as many hands: compare their us/hand with PokerStars'.
 """
 
 from __future__ import annotations
@@ -14,14 +16,25 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from omaha_fast import PotLimit, Table
 from omaha_fast.cli import main
+from omaha_fast.history.bovada import loads_bovada
+from omaha_fast.history.ggpoker import loads_ggpoker
+from omaha_fast.history.ipoker import loads_ipoker
+from omaha_fast.history.pacific import loads_pacific
+from omaha_fast.history.partypoker import loads_partypoker
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars_file
 from omaha_fast.history.verify import verify
+from omaha_fast.history.winamax import loads_winamax
+from omaha_fast.history.winning import loads_winning
 
 HANDS = 300
 
@@ -60,6 +73,68 @@ def test_read_and_verify_pokerstars(benchmark, record_rate):  # type: ignore[no-
         return sum(verify(r).result == "agree" for r in loads_pokerstars(TEXT, "bench"))
     assert benchmark(run) == HANDS
     record_rate(HANDS, kind="PokerStars hands read and verified")
+
+
+# the other card rooms' readers, per hand beside the PokerStars reader: each reads a file of
+# HANDS Omaha hands, the invented hands of its conventions fixture in turn (numbered anew)
+_FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sites"
+_ROOMS = {
+    "888poker": ("pacific_conventions.txt", r"(?m)^#Game No : ", loads_pacific),
+    "wpn": ("wpn_conventions.txt", r"(?m)^(?=(?:Game )?Hand #)", loads_winning),
+    "ggpoker": ("ggpoker_conventions.txt", r"(?m)^(?=Poker Hand #)", loads_ggpoker),
+    "bovada": ("bovada_conventions.txt", r"(?m)^(?=Bovada Hand #)", loads_bovada),
+}
+
+
+def _room_text(room: str) -> str:
+    """HANDS Omaha hands in a room's format, each with its own number."""
+    name, split, reader = _ROOMS[room]
+    text = (_FIXTURES / name).read_text()
+    hands = [h for h in re.split(split, text) if h.strip()]
+    ids = [r.id for r in reader(text, name)]
+    omaha = [h for h in hands if any(i in h.split("\n", 2)[0] + h.split("\n", 2)[1]
+                                     for i in ids if i)]
+    out = []
+    for k in range(HANDS):
+        hand = omaha[k % len(omaha)]
+        for i in ids:
+            hand = hand.replace(i, f"{i[:-6]}{k:06d}")
+        out.append(("#Game No : " if room == "888poker" else "") + hand)
+    return "\n\n".join(out)
+
+
+@pytest.mark.parametrize("room", sorted(_ROOMS))
+def test_read_other_rooms(benchmark, record_rate, room):  # type: ignore[no-untyped-def]
+    """Each room's reader, hands/s beside the PokerStars reader's (same HANDS a round)."""
+    text = _room_text(room)
+    records = benchmark(_ROOMS[room][2], text, "bench")
+    assert len(records) == HANDS
+    record_rate(HANDS, kind=f"{room} hands read")
+
+
+# Winamax, iPoker and partypoker: each invented fixture (every convention of the site)
+# repeated to about HANDS Omaha hands (an XML session cannot be cut at a line)
+
+
+def _site_text(name: str, read: Callable[[str, str], list[Any]]) -> tuple[str, int]:
+    text = (_FIXTURES / name).read_text(encoding="utf-8")
+    per = len(read(text, "bench"))
+    copies = -(-HANDS // per)
+    return "\n\n".join([text] * copies), per * copies
+
+
+_SITES = {"Winamax": ("winamax_conventions.txt", loads_winamax),
+          "iPoker": ("ipoker_conventions.xml", loads_ipoker),
+          "partypoker": ("partypoker_conventions.txt", loads_partypoker)}
+
+
+@pytest.mark.parametrize("site", sorted(_SITES))
+def test_read_other_sites(benchmark, record_rate, site):  # type: ignore[no-untyped-def]
+    name, read = _SITES[site]
+    text, hands = _site_text(name, read)
+    records = benchmark(read, text, "bench")
+    assert len(records) == hands
+    record_rate(hands, kind=f"{site} hands read")
 
 
 # a hand of another game: `omaha-fast replay` skips it and counts it

@@ -65,6 +65,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         ratio = f"{r['hands_per_s'] / peer['hands_per_s']:.3g}x" if peer else "-"
         tr.write_line(f"| {r['name']} | {r['hands']:,} | {r['hands_per_s']:,.0f} | "
                       f"{r['us_per_hand']:.3f} | {ratio} |")
+    # the per-call targets of issue 21, as ratios of per-call times (lower is better)
+    by_name = {r["name"]: r for r in _RATES}
+    if peer:
+        for name in ("test_evaluate_call_text", "test_evaluate_call_text_values"):
+            if name in by_name:
+                tr.write_line(f"{name} / phevaluator per call: "
+                              f"{by_name[name]['us_per_hand'] / peer['us_per_hand']:.2f}x")
     for r in _RATES:
         extras = {k: v for k, v in r.items()
                   if k not in ("name", "group", "hands", "hands_per_s", "hands_per_s_best",

@@ -3,6 +3,7 @@
 #include "platform.h"   /* first: it sets the feature macros */
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "equity.h"
 
@@ -53,6 +54,26 @@ void eq_job_set_mc(job *J, uint64_t samples, uint64_t seed) {
     J->n_units = (int64_t)((samples + MC_BLOCK - 1) / MC_BLOCK);
 }
 
+/* A complete board: one outcome, scored from the board's row (no tables, no threads),
+ * counted w times (Monte Carlo draws the same board every time). */
+static void river_equity(const uint8_t *hands, int n, const uint8_t *board, int hilo, double w,
+                         of_player_result *results, double *boards_out, double *no_low_out) {
+    board5 bd;
+    board5_of(&bd, board);
+    unsigned hv[OF_MAX_PLAYERS], lv[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        hand_rec rec;
+        hand_rec_of(&rec, hands + 4 * p);
+        hv[p] = rec_high(&bd, &rec);
+        lv[p] = hilo ? of_low[(unsigned)rec.low << 8 | bd.low] : 0;
+    }
+    uint32_t key = winners(hv, n) | winners(lv, n) << n;
+    memset(results, 0, (size_t)n * sizeof *results);
+    eq_add_outcome(results, n, key, w);
+    *boards_out = w;
+    *no_low_out = key >> n ? 0 : w;
+}
+
 int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_board,
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
@@ -67,6 +88,12 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
     if (rc == OF_OK) rc = eq_add_cards(&seen, dead, n_dead);
     if (rc != OF_OK) return rc;
     of_init();
+    if (n_board == 5) {
+        river_equity(hands, n_players, board, game == OF_GAME_HILO,
+                     mode == 1 ? (double)samples : 1, results, boards_out, no_low_out);
+        if (progress) progress(user, *boards_out, *boards_out);   /* the one report */
+        return OF_OK;
+    }
 
     job *J = eq_job_new(n_players, board, n_board, game);
     if (!J) return OF_ERR_NOMEM;

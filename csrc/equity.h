@@ -1,6 +1,7 @@
 /* Internal: the equity engine's shared types and kernels, for the files that make it up:
  *
- *   equity.c        of_equity (fixed hands): argument checks and the job's set-up
+ *   equity.c        of_equity (fixed hands): argument checks, the job's set-up, and a
+ *                   complete board scored directly
  *   equity_tables.c per-player tables: non-flush highs by dealt multiset, flush tables
  *   equity_hist.c   the (high winners, low winners) histogram
  *   equity_exact.c  exact enumeration of the remaining boards
@@ -48,7 +49,8 @@
 /* Exact runs of fewer (combination-)boards than this run on the calling thread alone.
  * Measured on 2 shared cores, one thread against two: a second thread lost from 666 to
  * 246,000 boards (fixed hands 3- to 6-way, a hand against ranges of 20 to 2,000 hands),
- * by up to 4 ms waiting for a core; heads-up preflop (1,086,008) is where it pays. */
+ * by up to 4 ms waiting for a core. Heads-up preflop (1,086,008 boards) is where it pays
+ * on an idle machine (README: 5.0 against 3.1 ms). */
 #ifndef THREAD_MIN_BOARDS   /* (a -D can move it, to measure) */
 #define THREAD_MIN_BOARDS 200000
 #endif
@@ -175,6 +177,24 @@ typedef struct {
     unsigned low, fmask;
     int fs;
 } board5;
+
+/* The summary of a complete board (five cards) for rec_high. */
+static OF_ALWAYS_INLINE void board5_of(board5 *b, const uint8_t *cards) {
+    int r[5];
+    unsigned counts = 0, low = 0;
+    uint64_t suited = 0;
+    for (int i = 0; i < 5; i++) {
+        r[i] = cards[i] >> 2;
+        counts += card_suit_count(cards[i]);
+        low |= of_low_bit[r[i]];
+        suited |= card_suited(cards[i]);
+    }
+    of_sort_small(r, 5);
+    b->row = of_board_rows(5) + (size_t)of_multiset_index(r, 5) * OF_PAIRS;
+    b->fs = flush_suit(counts);
+    b->fmask = flush_ranks(suited, b->fs);
+    b->low = low;
+}
 
 static OF_ALWAYS_INLINE unsigned rec_high(const board5 *b, const hand_rec *r) {
     unsigned best = max6(b->row, r->pair), v;
@@ -337,13 +357,14 @@ static OF_ALWAYS_INLINE unsigned board_high_winners(const job *J, const int n, i
 
 /* Player p's high from his tables: idx = multiset index of the dealt ranks, suit fs (4:
  * none) holding the ranks fmask on the board. */
-static OF_ALWAYS_INLINE unsigned table_high(const job *J, int p, int idx, int fs, unsigned fmask) {
+static OF_ALWAYS_INLINE unsigned table_high(const job *J, int p, int idx, unsigned fs,
+                                            unsigned fmask) {
     unsigned hv = J->high[p][idx], f = J->flush[p][fs][fmask];
     return f > hv ? f : hv;
 }
 
 /* High winners when suit fs holds the ranks fmask on the board. */
-static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx, int fs,
+static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx, unsigned fs,
                                                     unsigned fmask) {
     if (n >= BOARD_TABLES_FROM && J->high_rows) return board_high_winners(J, n, idx, fs, fmask);
     unsigned v[OF_MAX_PLAYERS];
@@ -355,7 +376,7 @@ static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx
 static OF_ALWAYS_INLINE unsigned outcome_high(const job *J, int n, int idx, uint64_t suited,
                                               unsigned counts) {
     int fs = flush_suit(counts);
-    return outcome_high_flush(J, n, idx, fs, flush_ranks(suited, fs));
+    return outcome_high_flush(J, n, idx, (unsigned)fs, flush_ranks(suited, fs));
 }
 
 /* Low winners (0 when nobody has a low, or in Omaha High). */
@@ -439,6 +460,10 @@ void eq_enumerate(const job *J, histogram *h, int start, int left, int level, in
                   unsigned low, uint64_t suited, unsigned counts);
 /* Exact work units: each fixes the first one or two dealt cards. */
 int64_t eq_exact_units(const job *J);
+
+/* Add `w` boards with the outcome `key` (high winners | low winners << n) to the
+ * per-player sums (equity_run.c). */
+void eq_add_outcome(of_player_result *results, int n, uint32_t key, double w);
 
 /* Run a prepared job on `threads` threads (0: one per core; the caller's among them) and
  * turn the merged histogram into per-player sums; *done gets the units' total. */

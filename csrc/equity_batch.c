@@ -6,24 +6,6 @@
 
 #include "equity.h"
 
-/* The summary of a complete board for rec_high. */
-static OF_ALWAYS_INLINE void board5_of(board5 *b, const uint8_t *cards) {
-    int r[5];
-    unsigned counts = 0, low = 0;
-    uint64_t suited = 0;
-    for (int i = 0; i < 5; i++) {
-        r[i] = cards[i] >> 2;
-        counts += card_suit_count(cards[i]);
-        low |= of_low_bit[r[i]];
-        suited |= card_suited(cards[i]);
-    }
-    of_sort_small(r, 5);
-    b->row = of_board_rows(5) + (size_t)of_multiset_index(r, 5) * OF_PAIRS;
-    b->fs = flush_suit(counts);
-    b->fmask = flush_ranks(suited, b->fs);
-    b->low = low;
-}
-
 /* Exact equity of one small spot by direct evaluation of every remaining board; the
  * per-player averages of pot shares go to eq. */
 static void batch_spot(const uint8_t *hands, int n, const uint8_t *board, int n_board,

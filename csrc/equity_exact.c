@@ -34,7 +34,7 @@ static OF_ALWAYS_INLINE void last_two_body(const job *J, histogram *h, const int
                 unsigned c2 = deck[k], s2 = c2 & 3;
                 if (two >> (4 * s2) & 8u) {
                     unsigned mask = (unsigned)(suited1 >> (16 * s2)) & 0x1FFFu;
-                    hist_count(h, outcome_high_flush(J, n, idx2, (int)s2, mask | 1u << r2) | lkey,
+                    hist_count(h, outcome_high_flush(J, n, idx2, s2, mask | 1u << r2) | lkey,
                                (unsigned)k);
                 } else {
                     plain++;

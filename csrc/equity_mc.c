@@ -194,7 +194,7 @@ static OF_ALWAYS_INLINE int draw_deal(const job *J, rng32 *r32, const int n, mc_
 static OF_ALWAYS_INLINE uint32_t score_deal(const job *J, const int n, const mc_deal *d) {
     unsigned hv[OF_MAX_PLAYERS], lv[OF_MAX_PLAYERS];
     for (int p = 0; p < n; p++)
-        hv[p] = J->high[p] ? table_high(J, p, d->idx, d->bd.fs, d->bd.fmask)
+        hv[p] = J->high[p] ? table_high(J, p, d->idx, (unsigned)d->bd.fs, d->bd.fmask)
                            : rec_high(&d->bd, &d->hand[p]);
     uint32_t key = winners(hv, n);
     if (J->hilo) {

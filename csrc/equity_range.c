@@ -150,8 +150,8 @@ static int check_ranges(const uint8_t *hands, const uint32_t *weights, const uin
     return OF_OK;
 }
 
-/* Player p's range from rows `row`.. of hands and weights, with what Monte Carlo draws
- * need (alias table, records, tables for a single hand). */
+/* Player p's range (n rows of cards, their weights), with what Monte Carlo draws need:
+ * an alias table, the hands' records, or tables when the range is a single hand. */
 static int range_setup(job *J, int p, const uint8_t *cards, const uint32_t *weights,
                        uint32_t n) {
     struct player_range *pr = &J->range[p];

@@ -73,6 +73,28 @@ static int compare_keys(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+void eq_add_outcome(of_player_result *results, int n, uint32_t key, double w) {
+    unsigned hw = key & ((1u << n) - 1), lw = key >> n;
+    int nh = of_popcount(hw), nl = of_popcount(lw);
+    for (int p = 0; p < n; p++) {
+        of_player_result *r = &results[p];
+        double hs = 0, ls = 0;
+        if (hw >> p & 1u) {
+            if (nh == 1) r->high_win += w; else r->high_tie += w;
+            hs = (lw ? 0.5 : 1.0) / nh;
+        }
+        if (lw >> p & 1u) {
+            if (nl == 1) r->low_win += w; else r->low_tie += w;
+            ls = 0.5 / nl;
+        }
+        if (hw == 1u << p && (lw == 0 || lw == hw)) r->scoop += w;
+        r->high_share += w * hs;
+        r->low_share += w * ls;
+        r->equity += w * (hs + ls);
+        r->eq_sq += w * (hs + ls) * (hs + ls);
+    }
+}
+
 /* Per-player sums from the merged (sparse) histogram, keys in one order whatever the
  * threads were, so that the float sums are too. */
 static void histogram_results(histogram *all, int n_players, of_player_result *results,
@@ -80,31 +102,12 @@ static void histogram_results(histogram *all, int n_players, of_player_result *r
     qsort(all->keys, all->n_keys, sizeof *all->keys, compare_keys);
     memset(results, 0, (size_t)n_players * sizeof *results);
     double total = 0, no_low = 0;
-    unsigned pmask = (1u << n_players) - 1;
     for (size_t k = 0; k < all->n_keys; k++) {
         uint32_t key = all->keys[k];
         double w = (double)all->count[key];
-        unsigned hw = key & pmask, lw = key >> n_players;
-        int nh = of_popcount(hw), nl = of_popcount(lw);
         total += w;
-        if (!lw) no_low += w;
-        for (int p = 0; p < n_players; p++) {
-            of_player_result *r = &results[p];
-            double hs = 0, ls = 0;
-            if (hw >> p & 1u) {
-                if (nh == 1) r->high_win += w; else r->high_tie += w;
-                hs = (lw ? 0.5 : 1.0) / nh;
-            }
-            if (lw >> p & 1u) {
-                if (nl == 1) r->low_win += w; else r->low_tie += w;
-                ls = 0.5 / nl;
-            }
-            if (hw == 1u << p && (lw == 0 || lw == hw)) r->scoop += w;
-            r->high_share += w * hs;
-            r->low_share += w * ls;
-            r->equity += w * (hs + ls);
-            r->eq_sq += w * (hs + ls) * (hs + ls);
-        }
+        if (!(key >> n_players)) no_low += w;
+        eq_add_outcome(results, n_players, key, w);
     }
     *boards_out = total;
     *no_low_out = no_low;

@@ -283,6 +283,7 @@ def _equity_progress(user: Any, done: float, total: float) -> int:
     return 0
 
 
+# the doubles of of_player_result, in their order in the struct
 _RESULT_FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
                   "low_share", "eq_sq")
 
@@ -313,13 +314,50 @@ def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
     results = ffi.new("of_player_result[]", n_players)
     boards = ffi.new("double *")
     no_low = ffi.new("double *")
-    rc = _with_progress(progress, lambda handle: lib.of_equity(
-        hands, n_players, board, len(board), dead, len(dead), game, 0 if exact else 1,
-        samples, seed, threads, lib._equity_progress, handle, results, boards, no_low))
+    if progress is None and len(board) == 5:
+        # one board, answered at once: no callback (it is only there to report, and to let
+        # Ctrl-C stop a long run)
+        rc = lib.of_equity(hands, n_players, board, 5, dead, len(dead), game,
+                           0 if exact else 1, samples, seed, threads, ffi.NULL, ffi.NULL,
+                           results, boards, no_low)
+    else:
+        rc = _with_progress(progress, lambda handle: lib.of_equity(
+            hands, n_players, board, len(board), dead, len(dead), game, 0 if exact else 1,
+            samples, seed, threads, lib._equity_progress, handle, results, boards, no_low))
     if rc != lib.OF_OK:
         _fail(rc, "equity")
-    return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
-            float(boards[0]), float(no_low[0]))
+    return _result_sums(results, n_players), float(boards[0]), float(no_low[0])
+
+
+_river_buffers = threading.local()
+
+
+def river_equity(hands: bytes, board: bytes, game: int) -> tuple[list[float], float]:
+    """Exact equity of rows of four cards on a complete board (5 cards), every card
+    distinct and in range as the caller checked: the per-player sums (9 a player, in
+    _RESULT_FIELDS order) over the one board, and 1.0 when it has no low, else 0.0."""
+    n_players = len(hands) // 4
+    try:
+        results, out = _river_buffers.value
+    except AttributeError:   # this thread's first call: its own buffers, kept
+        results = ffi.new("of_player_result[]", lib.OF_MAX_PLAYERS)
+        out = ffi.new("double[2]")
+        _river_buffers.value = results, out
+    rc = lib.of_equity(hands, n_players, board, 5, b"", 0, game, 0, 0, 0, 1, ffi.NULL,
+                       ffi.NULL, results, out, out + 1)
+    if rc != lib.OF_OK:
+        groups: dict[str, Sequence[int]] = {f"hand {i + 1}": list(hands[4 * i:4 * i + 4])
+                                            for i in range(n_players)}
+        _fail(rc, "equity", {**groups, "board": list(board)})
+    sums: list[float] = ffi.unpack(ffi.cast("double *", results), 9 * n_players)
+    return sums, float(out[1])
+
+
+def _result_sums(results: Any, n_players: int) -> list[dict[str, float]]:
+    """The per-player sums of an of_player_result array, read in one copy."""
+    values: list[float] = ffi.unpack(ffi.cast("double *", results), 9 * n_players)
+    k = len(_RESULT_FIELDS)
+    return [dict(zip(_RESULT_FIELDS, values[k * p:k * p + k])) for p in range(n_players)]
 
 
 def _with_progress(progress: ProgressFn, call: Callable[[Any], int]) -> int:
@@ -366,8 +404,7 @@ def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, d
         out, out + 1, out + 2))
     if rc != lib.OF_OK:
         _fail(rc, "range equity")
-    return ([{f: float(getattr(r, f)) for f in _RESULT_FIELDS} for r in results],
-            float(out[0]), float(out[1]), float(out[2]))
+    return _result_sums(results, n), float(out[0]), float(out[1]), float(out[2])
 
 
 def equity_batch(hands: Any, boards: Any, n_players: int, n_board: int, game: int,

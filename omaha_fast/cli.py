@@ -198,9 +198,10 @@ def run_range(args: argparse.Namespace) -> int:
 
 def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay hand histories through the engine",
-                       description="Replay every hand of PokerStars or Full Tilt histories "
+                       description="Replay every hand of card-room histories "
                                    "(Omaha Hi/Lo and Omaha; the format is found from the "
-                                   "content), PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
+                                   "content: see the card-rooms guide for the sites), "
+                                   "PHH (.phh/.phhs) or JSON (.json/.jsonl) files "
                                    "through the game engine. Site hands are checked pot by "
                                    "pot and half by half against what the site paid, then "
                                    "the final stacks; other hands by their final stacks "

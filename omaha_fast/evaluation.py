@@ -199,18 +199,36 @@ class LowHand(_HandValue):
 class Evaluation:
     """The result of :func:`evaluate`: ``high`` and ``low`` (``None`` when no low)."""
 
-    __slots__ = ("_high", "_low")
+    # One object a call until asked for more: evaluate() keeps the C core's packed value and
+    # the cards, and the hand objects are made on first use (fewer objects for the
+    # collector to track when millions of results are kept).
+    __slots__ = ("_high", "_low", "_packed", "_hole", "_board")
 
     def __init__(self, high: HighHand, low: Optional[LowHand]) -> None:
-        self._high = high
-        self._low = low
+        self._high: Optional[HighHand] = high
+        self._low: Optional[LowHand] = low
+        self._packed = 0   # (no low to make: a missing low stays None)
+        self._hole = self._board = b""
+
+    @classmethod
+    def _from_core(cls, packed: int, hole: bytes, board: bytes) -> Evaluation:
+        e = object.__new__(cls)
+        e._high = e._low = None
+        e._packed = packed
+        e._hole = hole
+        e._board = board
+        return e
 
     @property
     def high(self) -> HighHand:
+        if self._high is None:
+            self._high = HighHand._from_core(self._packed >> 8, (self._hole, self._board))
         return self._high
 
     @property
     def low(self) -> Optional[LowHand]:
+        if self._low is None and self._packed & 0xFF:
+            self._low = LowHand._from_core(self._packed & 0xFF, (self._hole, self._board))
         return self._low
 
 
@@ -263,10 +281,7 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
     except InvalidCardError:
         _explain(hole, board)
         raise
-    low = packed & 0xFF
-    source = (h, b)
-    return Evaluation(HighHand._from_core(packed >> 8, source),
-                      LowHand._from_core(low, source) if low else None)
+    return Evaluation._from_core(packed, h, b)
 
 
 def _explain(hole: CardsLike, board: CardsLike) -> None:

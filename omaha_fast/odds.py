@@ -19,6 +19,7 @@ import math
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
@@ -26,7 +27,7 @@ from . import _core
 from ._checks import check_choice, check_int
 from ._extras import import_extra
 from .cards import Card, CardsLike, check_disjoint, format_cards, parse_cards, parse_group
-from .errors import CardTypeError, InvalidCardError, InvalidTypeError, RangeError
+from .errors import CardTypeError, InvalidCardError, InvalidTypeError, OmahaError, RangeError
 
 if TYPE_CHECKING:
     from .ranges import Range
@@ -151,6 +152,12 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     ...
     omaha_fast.errors.InvalidCardError: duplicate card Ah: in hand 1 and in hand 2
     """
+    if (progress is None and samples is None and seed is None and threads is None
+            and type(dead) is str and not dead and type(board) is str
+            and type(hands) in (list, tuple)):
+        done = _complete_board(hands, board, game, mode)
+        if done is not None:
+            return done
     if isinstance(hands, str) or not isinstance(hands, Iterable):
         raise CardTypeError(f"equity needs a list of 2 to 10 hands, got {hands!r}")
     hands = list(hands)
@@ -190,6 +197,55 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
         exact, n_samples, seed or 0, threads or 0, progress)
     return _result([format_cards(h) for h in holes], sums, boards, no_low, known, game, exact,
                    seed, int(boards))
+
+
+@lru_cache(maxsize=8192)
+def _text_cards(text: str) -> Optional[tuple[bytes, str]]:
+    """The card numbers and the canonical text of distinct cards written as text, or None
+    when the text is anything else (the full parse then says what is wrong)."""
+    try:
+        cards = parse_cards(text)
+    except OmahaError:
+        return None
+    return bytes(cards), format_cards(cards)
+
+
+def _complete_board(hands: Sequence[Any], board: str, game: str,
+                    mode: str) -> Optional[EquityResult]:
+    """The common call on a river, hands and board as text, answered without the general
+    path's parsing and checks; None for anything else (or anything wrong), which the
+    general path then handles (and explains)."""
+    known = _text_cards(board)
+    if known is None or len(known[0]) != 5 or not 2 <= len(hands) <= 10 \
+            or mode not in ("auto", "exact") or game not in _core.GAME_CODES:
+        return None
+    holes = []
+    for hand in hands:
+        read = _text_cards(hand) if type(hand) is str else None
+        if read is None or len(read[0]) != 4:
+            return None
+        holes.append(read)
+    cards = b"".join(h[0] for h in holes)
+    if len(set(cards + known[0])) != 4 * len(holes) + 5:
+        return None
+    sums, no_low = _core.river_equity(cards, known[0], _core.GAME_CODES[game])
+    # One board: the sums are the fractions, in the order of _PLAYER_SUMS (eq_sq, the
+    # ninth, is only for Monte Carlo). The frozen results are filled in directly: their
+    # __init__ sets each field through object.__setattr__, a third of this path's time.
+    players = []
+    for p, h in enumerate(holes):
+        player = object.__new__(PlayerEquity)
+        player.__dict__.update(zip(_PLAYER_SUMS, sums[9 * p:9 * p + 8]), hand=h[1],
+                               std_error=None)
+        players.append(player)
+    result = object.__new__(EquityResult)
+    result.__dict__.update(players=tuple(players), board=known[1], game=game, boards=1,
+                           exact=True, no_low=no_low if game == "hilo" else None, seed=None)
+    return result
+
+
+_PLAYER_SUMS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
+                "low_share")
 
 
 def _result(names: list[str], sums: list[dict[str, float]], boards: float, no_low: float,

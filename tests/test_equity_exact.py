@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from omaha_fast import InvalidCardError, OmahaError, equity, parse_cards, reference
+from omaha_fast import InvalidCardError, OmahaError, equity, format_cards, parse_cards, reference
 
 FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "high_share",
           "low_share")
@@ -232,3 +232,56 @@ def test_hands_may_be_any_iterable_and_missing_hands_are_named():
 def test_no_low_is_none_for_omaha_high():
     assert equity(["As2s3h4h", "KcKdQcJd"], board="2c3c4c", game="high").no_low is None
     assert equity(["As2s3h4h", "KcKdQcJd"], board="2c3c4c").no_low is not None
+
+
+def test_result_fields_follow_the_c_struct():
+    # _core reads the per-player sums as one array of doubles in this order
+    from omaha_fast._core import _RESULT_FIELDS, ffi
+    assert ffi.sizeof("of_player_result") == 8 * len(_RESULT_FIELDS)
+    assert [ffi.offsetof("of_player_result", f) for f in _RESULT_FIELDS] == \
+        [8 * i for i in range(len(_RESULT_FIELDS))]
+
+
+def test_complete_board_fast_path_matches_the_general_path():
+    # equity() answers text hands on a river without the general path; threads=1 (or
+    # anything but the defaults) takes the general one, whose C core enumerates the board
+    rng = random.Random(21)
+    for trial in range(300):
+        n = rng.randint(2, 10)
+        deal = rng.sample(range(52), 4 * n + 5)
+        hands = [format_cards(deal[4 * i:4 * i + 4]) for i in range(n)]
+        board = format_cards(deal[4 * n:])
+        game = "high" if trial % 3 == 0 else "hilo"
+        fast = equity(hands, board=board, game=game)
+        assert fast == equity(hands, board=board, game=game, threads=1)
+        assert fast == equity([parse_cards(h) for h in hands], board=board, game=game)
+    # the river spot of a hand with no low, text written loosely, mode="exact"
+    r = equity(["as 2s 3h 4h", "KcKdQcJd"], board="ks7d2h5c9s", mode="exact")
+    assert r.players[0].hand == "As2s3h4h" and r.board == "Ks7d2h5c9s"
+    assert r == equity(["As2s3h4h", "KcKdQcJd"], board="Ks7d2h5c9s", threads=1)
+    assert r.exact and r.boards == 1 and r.seed is None
+
+
+@pytest.mark.parametrize("hands, board, match", [
+    (["As2s3h4h", "AsKdQcJd"], "Ks7d2h5c9s", "duplicate card As"),
+    (["As2s3h4h", "KcKdQcJd"], "As7d2h5c9s", "duplicate card As"),
+    (["As2s3h", "KcKdQcJd"], "Ks7d2h5c9s", "hand 1 needs 4 cards"),
+    (["As2s3h4h", "KcKdQcJd"], "Ks7d2h5c9s9s", "duplicate card 9s"),
+])
+def test_complete_board_errors_are_the_general_paths(hands, board, match):
+    with pytest.raises(InvalidCardError, match=match):
+        equity(hands, board=board)
+
+
+def test_complete_board_results_are_whole_results():
+    # the river path fills its frozen results directly: they must still be the same
+    # objects in every way (fields, order, equality, hash, repr, immutability, to_dict)
+    import dataclasses
+    fast = equity(["As2s3h4h", "KcKdQcJd", "9h8h7c6c"], board="Ks7d2h5c9s")
+    slow = equity(["As2s3h4h", "KcKdQcJd", "9h8h7c6c"], board="Ks7d2h5c9s", threads=1)
+    assert fast == slow and hash(fast.players[0]) == hash(slow.players[0])
+    assert repr(fast) == repr(slow) and fast.to_dict() == slow.to_dict()
+    for a, b in zip(fast.players, slow.players):
+        assert dataclasses.astuple(a) == dataclasses.astuple(b)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.players[0].equity = 1.0  # type: ignore[misc]

@@ -45,10 +45,17 @@ from omaha_fast.history import (
     loads_json,
     replay,
 )
+from omaha_fast.history.bovada import loads_bovada
 from omaha_fast.history.fulltilt import loads_fulltilt
+from omaha_fast.history.ggpoker import loads_ggpoker
+from omaha_fast.history.ipoker import loads_ipoker
+from omaha_fast.history.pacific import loads_pacific
+from omaha_fast.history.partypoker import loads_partypoker
 from omaha_fast.history.pokerstars import loads_pokerstars
 from omaha_fast.history.pokerstars_writer import dumps_pokerstars, dumps_pokerstars_file
 from omaha_fast.history.sites import decode_history
+from omaha_fast.history.winamax import loads_winamax
+from omaha_fast.history.winning import loads_winning
 
 EXAMPLES = int(os.environ.get("OMAHA_FAST_FUZZ", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 120,
@@ -72,6 +79,21 @@ READERS: dict[str, tuple[list[str], Callable[[str, str], Any], str, str]] = {
                    loads_pokerstars, "text", ".txt"),
     "fulltilt": ([decode_history((_SITES / "fulltilt_o8_utf16.txt").read_bytes())],
                  loads_fulltilt, "text", ".txt"),
+    "888poker": ([(_SITES / "pacific_conventions.txt").read_text()], loads_pacific, "text",
+                 ".txt"),
+    "wpn": ([(_SITES / f"{n}.txt").read_text() for n in ("wpn_conventions",
+                                                        "wpn_classic_conventions")],
+            loads_winning, "text", ".txt"),
+    "ggpoker": ([(_SITES / "ggpoker_conventions.txt").read_text()], loads_ggpoker, "text",
+                ".txt"),
+    "bovada": ([(_SITES / "bovada_conventions.txt").read_text()], loads_bovada, "text",
+               ".txt"),
+    "winamax": ([(_SITES / "winamax_conventions.txt").read_text()], loads_winamax, "text",
+                ".txt"),
+    "ipoker": ([(_SITES / "ipoker_conventions.xml").read_text()], loads_ipoker, "text",
+               ".xml"),
+    "partypoker": ([(_SITES / "partypoker_conventions.txt").read_text()], loads_partypoker,
+                   "text", ".txt"),
 }
 
 

@@ -112,22 +112,9 @@ def test_a_phh_hand_without_final_stacks_is_replayed_with_nothing_to_check(tmp_p
 # the first lines of other card rooms' histories, invented for the test (names, numbers
 # and amounts made up), in each room's layout
 OTHER_ROOMS = {
-    "888poker": "#Game No : 4411223344\n"
-                "***** 888poker Hand History for Game 4411223344 *****\n"
-                "$0.05/$0.10 Blinds Pot Limit Omaha Hi/Lo - *** 02 01 2021 10:11:12\n"
-                "Table Lima 6 Max (Real Money)\nSeat 2 is the button\n",
-    "Winamax": 'Winamax Poker - CashGame - HandId: #1234567-89-1600000000 - Omaha8 pot limit '
-               '(0.05€/0.10€) - 2021/01/02 10:11:12 UTC\n'
-               "Table: 'Nice 01' 6-max (real money) Seat #2 is the button\n",
-    "iPoker": '<?xml version="1.0" encoding="utf-8"?>\n'
-              '<session sessioncode="5550001">\n  <general>\n    <client_version>1</client_'
-              'version>\n',
-    "WPN": "Hand #987654321 - Omaha H/L(Pot Limit) - $0.05/$0.10 - 2021/01/02 10:11:12 UTC\n"
-           "Table 'Oak' 6-max Seat #1 is the button\nSeat 1: abc ($10.00)\n",
-    "WPN tournament": "Game Hand #987654322 - Tournament #1234 - Omaha(Pot Limit) - Level 1 "
-                      "(10.00/20.00)- 2021/01/02 10:11:12 UTC\n",
-    "GGPoker": "Poker Hand #RC123456789: PLO Hi/Lo ($0.05/$0.10) - 2021/01/02 10:11:12\n"
-               "Table 'RushAndCash1' 6-max Seat #1 is the button\n",
+    "Microgaming": '<Game hhversion="4" id="77001" date="2021-01-02 10:11:12" '
+                   'tablename="Oak 6" stakes="0.01|0.02" betlimit="PL" gametype="Omaha H/L">\n'
+                   '   <Seats>\n',
 }
 
 

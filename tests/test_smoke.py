@@ -57,7 +57,7 @@ def test_entry_points_check_their_input():
     assert lib.of_eval_packed(good_hole, good_board, 5, 7) == -lib.OF_ERR_ARG
     assert lib.of_eval_packed(good_hole, good_board, 9, 1) == -lib.OF_ERR_COUNT
     assert lib.of_best_cards(good_hole, good_board, 5, 0, ffi.NULL) == lib.OF_ERR_ARG
-    # no low on this board: asking for the low cards is an error, not garbage
+    # no low on this board: asking for the low cards is an error (its own), not garbage
     assert lib.of_best_cards(bytes([0, 1, 2, 3]), bytes([40, 41, 44]), 3, 1, five) == \
         lib.OF_ERR_NO_LOW
     bad = ffi.new("size_t *")

@@ -84,6 +84,31 @@ def to_chips(text: str, scale: int) -> int:
     return int(whole) * scale + cents
 
 
+def five_card_hand(hand_id: str, origin: str, line: int, game: str) -> SkippedHand:
+    """A five-card Omaha hand (Big O, PLO5): recognised by each reader and skipped,
+    counted as a game not read yet. The one place to change when the engine plays it.
+
+    >>> five_card_hand("7", "f.txt", 1, "5 Card Omaha Hi/Lo pot limit").game
+    '5 Card Omaha Hi/Lo pot limit (five-card Omaha: not read yet)'
+    """
+    return SkippedHand(hand_id, origin, line, f"{game} (five-card Omaha: not read yet)")
+
+
+def uncalled_excess(b: HandBuilder) -> Optional[tuple[int, int]]:
+    """(seat, chips) of a bet nobody called, for the sites that write no uncalled-bet
+    line: what the player who put in the most put in beyond every other player's live
+    chips (a dead blind is no part of what a player put in to call); None when none."""
+    dead: dict[int, int] = {}
+    for seat, kind, amount in b.posts:
+        if kind == "dead":
+            dead[seat] = dead.get(seat, 0) + amount
+    live = sorted(((v - dead.get(s, 0), s) for s, v in b.invested.items()), reverse=True)
+    if not live:
+        return None
+    excess = live[0][0] - (live[1][0] if len(live) > 1 else 0)
+    return (live[0][1], excess) if excess > 0 else None
+
+
 def parse_guarded(parse: Callable[[list[str], int, str, str], SiteItem], chunk: list[str],
                   first: int, hand_id: str, origin: str) -> SiteItem:
     """One hand parsed, or an UnreadableHand naming it: any value the parser cannot use
@@ -655,4 +680,5 @@ class HandBuilder:
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
+           "five_card_hand", "uncalled_excess",
            "to_chips", "cards_in", "pot_index", "MONEY"]

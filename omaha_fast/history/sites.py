@@ -9,11 +9,37 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Optional
 
+from .bovada import HEADER as BOVADA_HEADER, read_bovada
 from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
+from .ggpoker import HEADER as GGPOKER_HEADER, read_ggpoker
+from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
+from .pacific import HEADER as PACIFIC_HEADER, read_pacific
+from .partypoker import HEADER as PARTYPOKER_HEADER, read_partypoker
 from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
 from .sitehand import SiteFormatError, SiteItem
+from .winamax import HEADER as WINAMAX_HEADER, read_winamax
+from .winning import HEADER as WINNING_HEADER, read_winning
+
+# the card rooms read: (format, the pattern of a hand's first line, the reader); one
+# line a site, in the order they are tried
+_READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]], ...] = (
+    ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
+    ("fulltilt", FULLTILT_HEADER, read_fulltilt),
+    ("888poker", PACIFIC_HEADER, read_pacific),
+    ("wpn", WINNING_HEADER, read_winning),
+    ("ggpoker", GGPOKER_HEADER, read_ggpoker),
+    ("bovada", BOVADA_HEADER, read_bovada),
+    ("winamax", WINAMAX_HEADER, read_winamax),
+    ("ipoker", IPOKER_HEADER, read_ipoker),
+    ("partypoker", PARTYPOKER_HEADER, read_partypoker),
+)
+# what each format is called in messages
+_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "888poker": "888poker",
+          "wpn": "WPN (ACR)", "ggpoker": "GGPoker", "bovada": "Bovada",
+          "winamax": "Winamax", "ipoker": "iPoker (XML)", "partypoker": "partypoker"}
 
 
 def decode_history(data: bytes) -> str:
@@ -32,36 +58,31 @@ def decode_history(data: bytes) -> str:
 
 
 def site_format(text: str) -> Optional[str]:
-    """"pokerstars" or "fulltilt" when the text is one of their histories (the first hand
-    header decides; a preamble may come before it), else None."""
+    """The card room whose history the text is ("pokerstars", "fulltilt", "winamax",
+    ...: the first hand header decides; a preamble may come before it), else None."""
     for line in text_lines(text):
-        if POKERSTARS_HEADER.match(line):
-            return "pokerstars"
-        if FULLTILT_HEADER.match(line):
-            return "fulltilt"
+        for name, header, _ in _READERS:
+            if header.match(line):
+                return name
     return None
 
 
 # the first lines of other card rooms' histories, which are not read: each is named, so
 # that such a file is refused for what it is rather than as a malformed PHH file
 _OTHER_SITES = (
-    ("an 888poker hand history", re.compile(r"^#Game No ?: ?[0-9]+$|^\*{5} 888(?:poker|\.\w+)"
-                                            r"[\w ]* Hand History for Game [0-9]+")),
-    ("a Winamax hand history", re.compile(r"^Winamax Poker - ")),
-    ("an iPoker hand history (XML)", re.compile(r"^(?:<\?xml[^>]*>\s*)?<session\b")),
-    ("a WPN (Winning Poker Network, ACR) hand history",
-     re.compile(r"^(?:Game )?Hand #[0-9]+ - (?:Tournament #[0-9]+ - )?[^()\n]+\(")),
-    ("a GGPoker hand history", re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")),
-    ("a partypoker hand history", re.compile(r"^\*{5} Hand History [Ff]or Game [0-9]+ \*{5}")),
+    ("an 888poker tournament summary (no hands)", re.compile(r"^\*{5} \S+ Tournament Summary")),
+    ("a Microgaming (MPN) XML hand history", re.compile(r"^<Game hhversion=")),
+    ("a Winamax tournament summary (no hands in it)",
+     re.compile(r"^Winamax Poker - Tournament summary")),
 )
 
 
 def other_site(text: str) -> Optional[str]:
     """What a text looks like when its first lines are another card room's history
-    (888poker, Winamax, iPoker, WPN, GGPoker, partypoker), which is not read; else None.
+    that is not read (a Microgaming XML file, a tournament summary); else None.
 
-    >>> other_site("#Game No : 1\\n***** 888poker Hand History for Game 1 *****")
-    'an 888poker hand history'
+    >>> other_site('<Game hhversion="4" id="1">')
+    'a Microgaming (MPN) XML hand history'
     >>> other_site("variant = 'FO/8'") is None
     True
     """
@@ -78,18 +99,20 @@ def not_supported(text: str, origin: str) -> None:
     found = other_site(text)
     if found:
         raise SiteFormatError(f"{origin}: this looks like {found}, a format that is not "
-                              f"supported (PokerStars, Full Tilt, PHH and JSON are read)")
+                              f"supported ({', '.join(_NAMES.values())}, PHH and JSON "
+                              f"are read)")
 
 
 def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
-    """Every hand of a PokerStars or Full Tilt text: records, skipped hands (other games)
-    and unreadable hands (each with the error naming its line)."""
+    """Every hand of a card room's text (the format found from its content): records,
+    skipped hands (other games) and unreadable hands (each with the error naming its
+    line)."""
     fmt = site_format(text)
-    if fmt == "pokerstars":
-        return read_pokerstars(text, origin)
-    if fmt == "fulltilt":
-        return read_fulltilt(text, origin)
-    raise SiteFormatError(f"{origin}: neither a PokerStars nor a Full Tilt history")
+    for name, _, reader in _READERS:
+        if name == fmt:
+            return reader(text, origin)
+    raise SiteFormatError(f"{origin}: not a history of a card room read here "
+                          f"({', '.join(_NAMES.values())})")
 
 
 __all__ = ["decode_history", "site_format", "read_site", "other_site", "not_supported"]

@@ -5,7 +5,10 @@ pot's size less what the summary says it held (all of it from the main pot when 
 summary does not list pots). Then, pot by pot, what every player collected is compared
 with the engine's award, half by half where the site's lines say which half (Full Tilt)
 or list one line per half (PokerStars); then the uncalled bets, the rake and the final
-stacks. A disagreement names the hand, the pot and both amounts.
+stacks. Sites that do not name the pots (888poker, GGPoker, Bovada) are checked over all
+pots as one, and sites that write a player's two halves in one line (WPN, GGPoker,
+Bovada) line by line with each player's halves added up. A disagreement names the hand,
+the pot and both amounts.
 
 >>> from omaha_fast.history.pokerstars import loads_pokerstars
 >>> text = '''PokerStars Hand #7:  Omaha Hi/Lo Limit ($2/$4 USD) - 2009/11/26 10:37:39 ET
@@ -199,7 +202,8 @@ def verify(record: HandRecord) -> Verdict:
         rakes: tuple[int, ...] = ()
         if site.get("rake"):     # replayed again with each pot's rake as the site took it
             gross = [a.amount for a in result.hand.awards]
-            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"]))
+            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"],
+                                     site.get("rake_split")))
             result = replay(_RakedRecord(**base, pot_rakes=rakes))
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
@@ -218,6 +222,12 @@ def verify(record: HandRecord) -> Verdict:
     divided = {line[0] for line in collected if len(line) > 4 and line[4]}
     expected = _expected(awards, second.hand.awards if second else None, record.chip,
                          divided)
+    if site.get("low_in_whole_units") and second is None:
+        expected = [_low_in_whole_units(a, chip=record.chip) for a in awards]
+    if site.get("unnamed_pots") and len(awards) > 1:
+        awards, expected = _as_one_pot(awards, expected)
+    if site.get("merge_pots") == "by_winner":
+        awards, expected = _by_winner(awards, expected)
     replayed_stacks = list(result.replayed)
     # a hand run twice, or pots divided as the site divides them, pay otherwise
     paid: Counter[int] = Counter()
@@ -274,6 +284,8 @@ def verify(record: HandRecord) -> Verdict:
             explicit = any(h for _, h, _, _ in lines)
             got = sorted((r, s, (h or "high") if explicit else "", c) for s, h, c, r in lines)
             want = sorted((r, s, h if explicit else "", c) for s, h, c, r in halves)
+            if site.get("halves_joined"):    # one line a player, run and pot (WPN)
+                got, want = _joined(got), _joined(want)
             if got != want and not any(d.startswith(f"hand {record.id}, {name}:")
                                        for d in differences):
                 differences.append(f"hand {record.id}, {name}: the halves differ: site "
@@ -292,6 +304,15 @@ def verify(record: HandRecord) -> Verdict:
         differences.append(f"hand {record.id}: uncalled bets returned: site "
                            f"{[(who(s), money(a)) for s, a in site_returns]}, replay "
                            f"{[(who(s), money(a)) for s, a in engine_returns]}")
+    if site.get("rake_inferred"):
+        # a site that writes no rake: the rake is what the wins left of the pots, which
+        # must look like a rake (none in a tournament, at most a tenth of a cash pot)
+        pot = sum(award.amount for award in engine_awards)
+        most = 0 if site.get("tournament") else pot // 10 + 1
+        if site.get("rake", 0) > most:
+            differences.append(f"hand {record.id}: the wins leave {money(site['rake'])} of "
+                               f"pots of {money(pot)} unpaid, more than a rake "
+                               f"({'a tournament takes none' if most == 0 else 'a tenth'})")
     if site and site.get("rake", 0) != result.hand.rake:
         differences.append(f"hand {record.id}: rake {money(site.get('rake', 0))} on the "
                            f"site, {money(result.hand.rake)} in the replay")
@@ -347,6 +368,48 @@ def _split_at_forfeits(hand: Hand, forfeits: Sequence[int], site: dict[str, Any]
     return tuple(out)
 
 
+def _low_in_whole_units(award: PotAward, chip: int) -> _Expected:
+    """A pot divided as Bovada divides it: the low half is shared among its winners in
+    equal whole units, and what does not divide evenly goes to the high half."""
+    net = award.amount - award.rake
+    high, low = award.high_winners, award.low_winners
+    if not low or list(low) == list(high):
+        halves = half_lines(award, chip)
+        return (dict(award.shares),
+                None if halves is None else [(s, h, c, 0) for s, h, c in halves])
+    each = net // chip // 2 // len(low) * chip
+    lines = [(s, "high", c, 0) for s, c in split_evenly(net - each * len(low), high,
+                                                        chip).items()]
+    lines += [(s, "low", each, 0) for s in low]
+    shares: Counter[int] = Counter()
+    for seat, _, chips, _ in lines:
+        shares[seat] += chips
+    return dict(shares), [line for line in lines if line[2]]
+
+
+def _joined(lines: list[tuple[int, int, str, int]]) -> list[tuple[int, int, str, int]]:
+    """Lines of (run, seat, half, chips) with each player's halves of a run added up."""
+    total: Counter[tuple[int, int]] = Counter()
+    for run, seat, _, chips in lines:
+        total[run, seat] += chips
+    return sorted((run, seat, "", chips) for (run, seat), chips in total.items())
+
+
+def _as_one_pot(awards: Sequence[PotAward], expected: list[_Expected]
+                ) -> tuple[tuple[PotAward, ...], list[_Expected]]:
+    """The pots as one, for a site that does not say which pot a collection is from
+    (888poker): each player's chips over all pots, and every line of every pot."""
+    shares: Counter[int] = Counter()
+    lines: Optional[list[tuple[int, str, int, int]]] = []
+    for pot_shares, pot_lines in expected:
+        shares.update(pot_shares)
+        lines = None if pot_lines is None or lines is None else lines + pot_lines
+    award = PotAward(sum(a.amount for a in awards), sum(a.rake for a in awards),
+                     tuple(sorted({s for a in awards for s in a.eligible})), (), (),
+                     dict(shares))
+    return (award,), [(dict(shares), lines)]
+
+
 def _fold_in_unwritten_returns(returns: Sequence[tuple[int, int]],
                                recorded: dict[int, list[tuple[int, Optional[str], int, int]]],
                                expected: list[_Expected]) -> bool:
@@ -377,13 +440,51 @@ def _describe(lines: list[tuple[int, int, str, int]], who: Any, money: Any) -> s
                      for r, s, h, c in lines)
 
 
-def _pot_rakes(gross: list[int], nets: list[int], rake: int) -> list[int]:
+def _by_winner(awards: Sequence[PotAward], expected: list[_Expected]
+               ) -> tuple[tuple[PotAward, ...], list[_Expected]]:
+    """The pots as a site that pays by winner lists them (Winamax): a pot won by the same
+    players, high and low, as the pot before it is counted in that pot."""
+    out_awards: list[PotAward] = []
+    out_expected: list[_Expected] = []
+    for award, (shares, lines) in zip(awards, expected):
+        last = out_awards[-1] if out_awards else None
+        if last is None or (last.high_winners, last.low_winners) != \
+                (award.high_winners, award.low_winners):
+            out_awards.append(award)
+            out_expected.append((dict(shares), lines))
+            continue
+        total = Counter(last.shares)
+        total.update(award.shares)
+        out_awards[-1] = last._replace(amount=last.amount + award.amount,
+                                       rake=last.rake + award.rake, shares=dict(total))
+        merged = Counter(out_expected[-1][0])
+        merged.update(shares)
+        before = out_expected[-1][1]
+        halves: Optional[list[tuple[int, str, int, int]]] = None
+        if before is not None and lines is not None:
+            sums: Counter[tuple[int, str, int]] = Counter()
+            for s, h, c, r in before + lines:
+                sums[(s, h, r)] += c
+            halves = [(s, h, c, r) for (s, h, r), c in sums.items()]
+        out_expected[-1] = (dict(merged), halves)
+    return tuple(out_awards), out_expected
+
+
+def _pot_rakes(gross: list[int], nets: list[int], rake: int,
+               split: Optional[str] = None) -> list[int]:
     """Each pot's rake: its size less the summary's amount when the summary lists every
-    pot, else the whole rake from the main pot first."""
+    pot; with ``split`` "proportional" (Winamax) or "nearest" (iPoker) each side pot's
+    share of the rake, rounded down or to the nearest unit, and the main pot the rest;
+    else the whole rake from the main pot first."""
     if len(nets) == len(gross) and len(gross) > 1:
         each = [g - n for g, n in zip(gross, nets)]
         if all(r >= 0 for r in each) and sum(each) == rake:
             return each
+    whole = sum(gross)
+    if split in ("proportional", "nearest") and len(gross) > 1 and whole:
+        half = whole // 2 if split == "nearest" else 0
+        sides = [(rake * g + half) // whole for g in gross[1:]]
+        return [rake - sum(sides)] + sides
     out = []
     left = rake
     for g in gross:
