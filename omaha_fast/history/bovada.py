@@ -1,5 +1,6 @@
-"""Bovada, Ignition and Bodog hand histories of Omaha Hi/Lo and Omaha: reading them into
-records.
+"""Bovada, Ignition and Bodog hand histories of Omaha Hi/Lo and Omaha, four- and five-card
+(six-card high too; a game name with no count is the count of the first hole dealt):
+reading them into records.
 
 The tables are anonymous: a player is named by his seat's place in the hand (``Dealer``,
 ``Small Blind``, ``UTG+1``; the history's owner with ``[ME]``, sometimes after two

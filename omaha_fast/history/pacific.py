@@ -1,5 +1,6 @@
-"""888poker (Pacific Poker, Cassava) hand histories of Omaha Hi/Lo and Omaha: reading them
-into hand records.
+"""888poker (Pacific Poker, Cassava) hand histories of Omaha Hi/Lo and Omaha, four- and
+five-card (six-card high too): reading them into hand records. A game name with no count
+of cards is the count the history's owner was dealt (or, with none dealt, showed).
 
 888 writes what each action adds (``raises [$4]`` puts in four more), never says that a
 player is all in (his stack says so), writes no uncalled-bet line (the bet comes back and
