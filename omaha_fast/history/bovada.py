@@ -53,8 +53,8 @@ HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
 # the game: no real five- or six-card history of Bovada's was found, so a count before the
 # name ("5 Card OMAHA HiLo") is read as it says, and a name with none as the hole cards
 # dealt say (every player's are written)
-_GAME = re.compile(r"\b(?:([56]) ?Card )?(OMAHA HiLo|OMAHA)(?:ZonePoker)?(?: Tournament #[0-9]+ TBL#[0-9]+,)? "
-                   r"(Pot Limit|No Limit|Fixed Limit|Limit)\b")
+_GAME = re.compile(r"\b(?:([56]) ?Card )?(OMAHA HiLo|OMAHA)(?:ZonePoker)?"
+                   r"(?: Tournament #[0-9]+ TBL#[0-9]+,)? (Pot Limit|No Limit|Fixed Limit|Limit)\b")
 _LEVEL = re.compile(rf"Level [0-9]+ \(({MONEY})/({MONEY})\)")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.+?) \(({MONEY}) in chips\)(.*)$")
 _BUTTON = re.compile(r"^Set dealer(?:/Bring in spot)? \[([0-9]{1,2})\]$")
