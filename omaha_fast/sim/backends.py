@@ -196,6 +196,12 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
     """Stop every worker process now (their blocks are lost) and the executor with them."""
     # the executor has no public way to do this before Python 3.14 (kill_workers)
     processes = list(getattr(executor, "_processes", None) or {})
+    # A block still being sent down the pipe when the pool is torn down fails in the
+    # queue's feeder thread (EBADF), which would print a traceback after the one-line
+    # message; nobody will run that block, so its failure is dropped.
+    call_queue = getattr(executor, "_call_queue", None)
+    if call_queue is not None:
+        call_queue._on_queue_feeder_error = lambda err, obj: None
     kill = getattr(executor, "kill_workers", None)
     if kill is not None:  # pragma: no cover (Python 3.14+)
         kill()
