@@ -129,7 +129,7 @@ def hand_classes() -> tuple[Any, int]:
 @functools.cache
 def ranking_equities(game: str) -> Any:
     """The equity by class that orders the percent ranking of ``game`` (package data made by
-    ``python -m omaha_fast.make_rankings``)."""
+    ``python -m omaha_fast.tools.make_rankings``)."""
     np = _numpy()
     check_choice(game, GAMES, "game")
     with np.load(DATA_FILE) as data:
