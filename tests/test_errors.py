@@ -467,7 +467,7 @@ JUSTIFIED = {
         "json.dumps calls its default= hook and expects a TypeError for what it cannot write",
     ("history/checks.py", "percent_value", "ValueError"):
         "a signal to its two callers, which catch it and raise RecordError naming the field",
-    ("sim/views.py", "__getattr__", "AttributeError"):
+    ("agents/views.py", "__getattr__", "AttributeError"):
         "the attribute protocol: getattr(view, name, default) and hasattr() expect it",
 }
 
