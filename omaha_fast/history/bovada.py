@@ -34,7 +34,6 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     MONEY,
@@ -47,6 +46,7 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
 _GAME = re.compile(r"\b(OMAHA HiLo|OMAHA)(?:ZonePoker)?(?: Tournament #[0-9]+ TBL#[0-9]+,)? "

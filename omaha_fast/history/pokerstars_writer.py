@@ -35,8 +35,8 @@ from typing import Optional
 from ..cards import Card
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit
+from .halves import half_lines
 from .record import RecordError
-from .verify import half_lines
 
 _STREET_LINE = ("FLOP", "TURN", "RIVER")
 
