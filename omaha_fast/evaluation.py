@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache, total_ordering
 from itertools import combinations
-from typing import Any, Optional, TypeVar
+from typing import Any, Optional, TypeVar, Union
 
 from . import _core
 from ._checks import check_int
@@ -284,6 +284,26 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
     return Evaluation._from_core(packed, h, b)
 
 
+def evaluate_values(hole: Union[bytes, Sequence[Card]], board: Union[bytes, Sequence[Card]],
+                    game: str = "hilo") -> tuple[int, int]:
+    """(high value, low value or 0) as plain ints: :func:`evaluate` for code that has its
+    cards as :class:`~omaha_fast.cards.Card` sequences or bytes already and ranks hands
+    one at a time (the engine's showdown). Cards the C core refuses raise the same
+    :class:`~omaha_fast.errors.InvalidCardError` as :func:`evaluate`.
+
+    >>> evaluate_values(parse_cards("As2s3h4h"), parse_cards("5c6d7hKsKd"))
+    (5856, 41)
+    """
+    h = hole if isinstance(hole, bytes) else bytes(hole)
+    b = board if isinstance(board, bytes) else bytes(board)
+    try:
+        packed = _core.eval_packed(h, b, _core.game_code(game))
+    except InvalidCardError:
+        _explain(list(h), list(b))
+        raise
+    return packed >> 8, packed & 0xFF
+
+
 def _explain(hole: CardsLike, board: CardsLike) -> None:
     """Raise the error of the full parse, which names the group and shows it as the
     caller wrote it, for input the C core refused."""
@@ -413,4 +433,4 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
 
 
 __all__ = ["Category", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch",
-           "rank5", "category_of"]
+           "evaluate_values", "rank5", "category_of"]
