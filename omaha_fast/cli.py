@@ -44,6 +44,7 @@ from .evaluation import evaluate
 from .odds import equity
 from .preflop.command import add_preflop, run_preflop
 from .sim.command import add_simulate, add_tournament, run_simulate, run_tournament
+from .solve.command import add_solve, run_solve
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -340,6 +341,7 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
     "simulate": (add_simulate, run_simulate),
     "tournament": (add_tournament, run_tournament),
     "preflop": (add_preflop, run_preflop),
+    "solve": (add_solve, run_solve),
 }
 
 

@@ -1,0 +1,154 @@
+"""``omaha-fast solve``: a heads-up turn or river spot, the root strategy per hand class.
+
+    omaha-fast solve --board AhKd7c8s2h --pot 10 --stack 50 --oop 'AA:$ds' --ip 'KK:$ds' \\
+        --bets 33,75,pot --target 0.3%
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .errors import SubgameValueError
+
+
+def add_solve(sub: Any) -> None:
+    p = sub.add_parser("solve", help="solve a heads-up turn or river spot (DCFR)",
+                       description="Solve a heads-up subgame from the turn (4 board cards) "
+                                   "or the river (5) by discounted CFR, to a target "
+                                   "exploitability in percent of the pot, and print the "
+                                   "root strategy per hand class.")
+    p.add_argument("--board", required=True, help="4 or 5 board cards, e.g. AhKd7c8s2h")
+    p.add_argument("--pot", required=True, type=float, help="the pot before the subgame")
+    p.add_argument("--stack", required=True, type=float, help="the effective stack behind")
+    p.add_argument("--oop", required=True, help="range of the player out of position "
+                                                "(acts first), e.g. 'AA:$ds,A2**@50'")
+    p.add_argument("--ip", required=True, help="range of the player in position")
+    p.add_argument("--game", choices=("hilo", "high"), default="hilo")
+    p.add_argument("--bets", default="75,allin",
+                   help="bet sizes in %% of the pot, 'pot', 'allin' (default 75,allin)")
+    p.add_argument("--raises", default=None, help="raise sizes, as --bets (default: pot, "
+                                                  "and all-in when --bets has it)")
+    p.add_argument("--raise-cap", type=int, default=2,
+                   help="raises allowed after the first bet of a street (default 2)")
+    p.add_argument("--limit", choices=("pot", "no", "fixed"), default="pot",
+                   help="pot limit (default), no limit or fixed limit")
+    p.add_argument("--fixed-bet", type=float, default=None,
+                   help="the bet size in chips of a fixed-limit tree")
+    p.add_argument("--target", default="0.3%",
+                   help="stop at this exploitability, %% of the pot (default 0.3%%)")
+    p.add_argument("--iterations", type=int, default=1000, help="at most this many "
+                                                                "iterations (default 1000)")
+    p.add_argument("--time", type=float, default=None, help="at most this many seconds")
+    p.add_argument("--save", default=None, help="write the solved tree to this .npz file")
+    p.add_argument("--top", type=int, default=20,
+                   help="hand classes to print, most weight first (default 20; 0: all)")
+    p.add_argument("--json", action="store_true",
+                   help="print everything (per-hand strategies at the root, EVs, "
+                        "equities, the exploitability history) as JSON")
+
+
+def _percent(text: str) -> float:
+    try:
+        return float(text.strip().rstrip("%"))
+    except ValueError:
+        raise SubgameValueError(f"target {text!r}: a percent of the pot such as 0.3%") from None
+
+
+def hand_class(cards: Any) -> str:
+    """A hand's ranks (high first) and suit pattern: 'AAKQ ds', 'A234 ss', 'KQJT r'.
+
+    >>> hand_class([48, 49, 44, 41])     # Ac Ad Kc Qd
+    'AAKQ ds'
+    """
+    ranks = "23456789TJQKA"
+    cs = sorted((int(c) for c in cards), reverse=True)
+    counts = sorted((sum(1 for c in cs if c % 4 == s) for s in range(4)), reverse=True)
+    pattern = {(2, 2): "ds", (2, 1): "ss", (3, 1): "3s", (4, 0): "4s"}.get(
+        (counts[0], counts[1]), "r")
+    return "".join(ranks[c // 4] for c in cs) + " " + pattern
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    from .result import SubgameResult
+    from .subgame import solve
+    from .tree import BetTree
+
+    raises = args.raises
+    if raises is None:
+        raises = "pot,allin" if "a" in args.bets.lower() else "pot"
+    tree = BetTree.parse(args.bets, raises, raise_cap=args.raise_cap, limit=args.limit,
+                         fixed_bet=args.fixed_bet)
+    bar = _Bar(args.iterations)
+    try:
+        result: SubgameResult = solve(args.board, args.oop, args.ip, pot=args.pot,
+                                      stack=args.stack, tree=tree, game=args.game,
+                                      target=_percent(args.target),
+                                      iterations=args.iterations, seconds=args.time,
+                                      progress=bar)
+    finally:
+        bar.close()
+    if args.save:
+        result.save(args.save)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    _print(result, args.top)
+    return 0
+
+
+def _print(r: Any, top: int) -> None:
+    np = __import__("numpy")
+    n0, n1 = len(r.hands[0]), len(r.hands[1])
+    print(f"{r.game} {r.street}, board {r.board}, pot {r.pot:g}, stack {r.stack:g}: "
+          f"{n0:,} hands out of position, {n1:,} in position")
+    print(f"exploitability {r.exploitability:.3f}% of the pot after {r.iterations} "
+          f"iterations ({r.seconds:.1f} s)")
+    print(f"EV: OOP {r.ev[0]:.3f}, IP {r.ev[1]:.3f} (equity {r.equity[0]:.2%} / "
+          f"{r.equity[1]:.2%})")
+    root = r.root_summary()
+    who = "OOP" if root["player"] == 0 else "IP"
+    actions = root["actions"]
+    print(f"root ({who}): " + ", ".join(f"{a} {f:.1%}" for a, f in
+                                        zip(actions, root["frequencies"])))
+    p = root["player"]
+    s, w = r.strategy(""), r.weights[p]
+    classes: dict[str, list[int]] = {}
+    for i, h in enumerate(r.hands[p]):
+        classes.setdefault(hand_class(h), []).append(i)
+    rows = sorted(classes.items(), key=lambda kv: (-float(w[kv[1]].sum()), kv[0]))
+    if top > 0:
+        rows = rows[:top]
+    width = max(8, *(len(a) for a in actions))
+    print(f"{'class':<10} {'hands':>6} " + " ".join(f"{a:>{width}}" for a in actions))
+    for name, idx in rows:
+        ww = w[idx]
+        freq = (ww[:, None] * s[idx]).sum(axis=0) / max(float(ww.sum()), 1e-300)
+        print(f"{name:<10} {len(idx):>6} " + " ".join(f"{f:>{width}.1%}" for f in freq))
+    if top > 0 and len(classes) > top:
+        print(f"... {len(classes) - top} more classes (--top 0 prints all)")
+    del np
+
+
+class _Bar:
+    """A one-line progress report on standard error, drawn only on a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.shown = False
+
+    def __call__(self, done: int, total: int, expl: float) -> None:
+        if not sys.stderr.isatty():
+            return
+        width = 30
+        filled = int(width * done / total) if total else width
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                         f"iterations, exploitability {expl:.3f}% of the pot ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 79 + "\r")

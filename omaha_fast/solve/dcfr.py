@@ -1,0 +1,235 @@
+"""Discounted CFR over a bet tree, vectorised over hands, and the exact best response.
+
+Counterfactual values are arrays indexed by hand: a pass for player p walks the tree once,
+carrying the opponent's reach (one weight per opponent hand) down and p's values (one per
+hand of p) up. Below a turn's chance node every array gains a leading axis of river cards;
+hands holding a row's river card carry zero reach there. A pair of hands that share no
+card with each other or the board sees each of the 52 - 4 - 8 = 40 other cards as the
+river equally often, so the chance node sums the rows and divides by 40 for every pair.
+
+Updates alternate (player 0, then player 1, each iteration). Discounting follows DCFR: at
+iteration t, accumulated positive regrets are scaled by (t-1)^alpha / ((t-1)^alpha + 1),
+negative ones by (t-1)^beta / ((t-1)^beta + 1), and the average strategy by
+((t-1) / t)^gamma; the average strategy is weighted by the player's own reach.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from .._extras import import_extra
+from .showdown import Blockers, Showdowns
+from .tree import ACTION, CHANCE, FOLD, Node
+
+
+@functools.cache
+def _np() -> Any:
+    return import_extra("numpy", "numpy")
+
+
+class Engine:
+    """The solver state of one spot: regrets and strategy sums at every action node."""
+
+    def __init__(self, nodes: list[Node], board: list[int], hands: tuple[Any, Any],
+                 weights: tuple[Any, Any], pot: float, game: str,
+                 alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0,
+                 prepared: bool = True, threads: Any = None) -> None:
+        np = _np()
+        self.nodes = nodes
+        self.pot = float(pot)
+        self.hands = hands
+        self.weights = weights
+        self.alpha, self.beta, self.gamma = alpha, beta, gamma
+        self.turn = len(board) == 4
+        self.rivers = [c for c in range(52) if c not in board] if self.turn else []
+        self.deals = 52 - len(board) - 8      # rivers each pair of live hands can see
+        n = (len(hands[0]), len(hands[1]))
+        self.n = n
+        if self.turn:
+            boards = [bytes(board + [r]) for r in self.rivers]
+            self.masks = tuple(
+                np.stack([(hands[p] != r).all(axis=1) for r in self.rivers]).astype(np.float64)
+                for p in (0, 1))
+        else:
+            boards = [bytes(board)]
+            self.masks = (np.ones((1, n[0])), np.ones((1, n[1])))
+        self.showdowns = (Showdowns(boards, hands[0], hands[1], game, prepared, threads),
+                          Showdowns(boards, hands[1], hands[0], game, prepared, threads))
+        self.blockers = (Blockers(hands[0], hands[1]), Blockers(hands[1], hands[0]))
+        self.batch = [len(self.rivers) if (self.turn and nd.river) else 1 for nd in nodes]
+        self.regrets: dict[int, Any] = {}
+        self.sums: dict[int, Any] = {}
+        for k, nd in enumerate(nodes):
+            if nd.kind == ACTION:
+                shape = (self.batch[k], n[nd.player], len(nd.children))
+                # one row per river card below a turn: float32 halves the memory there
+                kind = np.float32 if self.batch[k] > 1 else np.float64
+                self.regrets[k] = np.zeros(shape, dtype=kind)
+                self.sums[k] = np.zeros(shape, dtype=kind)
+        self.iterations = 0
+        self._current: dict[int, Any] = {}
+
+    # ---- strategies --------------------------------------------------------------------
+
+    def current(self, k: int) -> Any:
+        """Regret matching at node k: (B, n, A), in the regrets' float type."""
+        return _normalised(_np().maximum(self.regrets[k], 0))
+
+    def average(self, k: int) -> Any:
+        """The average strategy at node k: (B, n, A); uniform where a hand never got there."""
+        return _normalised(self.sums[k].astype(_np().float64))
+
+    # ---- the passes --------------------------------------------------------------------
+
+    def iterate(self) -> None:
+        """One DCFR iteration: an update for each player in turn."""
+        self.iterations += 1
+        t = self.iterations - 1.0
+        ta, tb = t ** self.alpha, t ** self.beta
+        disc = (ta / (ta + 1.0), tb / (tb + 1.0), (t / (t + 1.0)) ** self.gamma)
+        for p in (0, 1):
+            self._pass(p, "cfr", disc)
+
+    def root_values(self, p: int, mode: str) -> Any:
+        """Player p's counterfactual value of each hand at the root, against the
+        opponent's average strategy: ``"br"`` best response, ``"ev"`` p's own average."""
+        return self._pass(p, mode, None)[0]
+
+    def _pass(self, p: int, mode: str, disc: Any) -> Any:
+        """One walk for player p: reaches down the tree (nodes are in preorder), every
+        terminal evaluated in one batch, values back up (and, in ``"cfr"``, the update).
+        Returns p's values at the root, (1, n)."""
+        np = _np()
+        q = 1 - p
+        nodes = self.nodes
+        count = len(nodes)
+        opp: list[Any] = [None] * count
+        own: list[Any] = [None] * count
+        strategy: dict[int, Any] = {}
+        opp[0], own[0] = self.weights[q][None, :], self.weights[p][None, :]
+        folds, showdowns = [], []
+        for k, nd in enumerate(nodes):
+            o, w = opp[k], own[k]
+            if nd.kind == ACTION:
+                if mode != "cfr":
+                    s = self.average(k)
+                else:
+                    # a player's strategy is unchanged until its own update: the other
+                    # player's pass before that reuses it
+                    s = self._current.pop(k, None)
+                    if s is None:
+                        s = self.current(k)
+                    if nd.player != p:
+                        self._current[k] = s
+                strategy[k] = s
+                for a, c in enumerate(nd.children):
+                    if nd.player == p:
+                        opp[c], own[c] = o, w * s[:, :, a]
+                    else:
+                        opp[c], own[c] = o * s[:, :, a], w
+            elif nd.kind == CHANCE:
+                c = nd.children[0]
+                opp[c], own[c] = o * self.masks[q], w * self.masks[p]
+            elif nd.kind == FOLD:
+                folds.append(k)
+            else:
+                showdowns.append(k)
+        value: list[Any] = [None] * count
+        self._folds(p, folds, opp, value)
+        self._showdowns(p, showdowns, opp, value)
+        for k in range(count - 1, -1, -1):
+            nd = nodes[k]
+            if nd.kind == CHANCE:
+                cfv = value[nd.children[0]]
+                value[k] = (cfv * self.masks[p]).sum(axis=0, keepdims=True) / self.deals
+            elif nd.kind == ACTION:
+                kids = [value[c] for c in nd.children]
+                if nd.player != p:
+                    value[k] = sum(kids[1:], kids[0])
+                    continue
+                vals = np.stack(kids, axis=2)
+                if mode == "br":
+                    value[k] = vals.max(axis=2)
+                    continue
+                s = strategy[k]
+                node_value = (s * vals).sum(axis=2)
+                value[k] = node_value
+                if mode == "cfr":
+                    pos, neg, avg = disc
+                    r = self.regrets[k]
+                    r *= np.where(r > 0, r.dtype.type(pos), r.dtype.type(neg))
+                    r += vals - node_value[:, :, None]
+                    total = self.sums[k]
+                    total *= total.dtype.type(avg)
+                    total += own[k][:, :, None] * s
+            for c in nd.children:
+                value[c] = None
+        return value[0]
+
+    def _folds(self, p: int, folds: list[int], opp: list[Any], value: list[Any]) -> None:
+        """Fold payoffs: the weight each hand meets. Rows of one board go through the
+        prepared table's kernel where there is one (a river spot, or a node below a
+        turn's chance node: row r is river r); the rest through :class:`Blockers`."""
+        sd = self.showdowns[p]
+        for k in folds:
+            nd = self.nodes[k]
+            pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
+            b = self.batch[k]
+            if sd.prepared and (b > 1 or not self.turn):
+                met = sd.blockers(opp[k])
+            else:
+                met = self.blockers[p](opp[k])
+            value[k] = pay * met * self.masks[p] if b > 1 else pay * met
+
+    def _showdowns(self, p: int, showdowns: list[int], opp: list[Any],
+                   value: list[Any]) -> None:
+        """Showdown payoffs, every showdown node's weights in one batch per board."""
+        if not showdowns:
+            return
+        sd = self.showdowns[p]
+        results = sd.values_many([opp[k] for k in showdowns])
+        for k, (v, reach) in zip(showdowns, results):
+            nd = self.nodes[k]
+            size = self.pot + nd.contrib[0] + nd.contrib[1]
+            value[k] = v * size - nd.contrib[p] * reach
+
+    # ---- measures ----------------------------------------------------------------------
+
+    def met(self, p: int) -> Any:
+        """Per hand of p: the opponent's prior weight it meets (no shared card)."""
+        return self.blockers[p](self.weights[1 - p][None, :])[0]
+
+    def deal_weight(self) -> float:
+        """The total weight of all compatible pairs of hands."""
+        return float((self.weights[0] * self.met(0)).sum())
+
+    def exploitability(self) -> tuple[float, float, float]:
+        """(best response value of player 0, of player 1, exploitability), in chips per
+        deal; exploitability = (br0 + br1 - pot) / 2."""
+        z = self.deal_weight()
+        br = [float((self.weights[p] * self.root_values(p, "br")).sum()) / z for p in (0, 1)]
+        return br[0], br[1], (br[0] + br[1] - self.pot) / 2
+
+    def equities(self, p: int) -> Any:
+        """Per hand of p: (pot share summed over the opponent's prior, that weight)."""
+        np = _np()
+        w = self.weights[1 - p][None, :] * self.masks[1 - p]
+        value, reach = self.showdowns[p].values(w)
+        value = (value * self.masks[p]).sum(axis=0)
+        reach = (reach * self.masks[p]).sum(axis=0)
+        del np
+        return value, reach
+
+
+def _normalised(x: Any) -> Any:
+    """Rows of ``x`` (a fresh non-negative array, kept in its float type: the current
+    strategy below a turn stays float32, as its regrets) scaled to add to 1 over the last
+    axis; uniform where a row adds to 0. Works in place."""
+    np = _np()
+    total = x.sum(axis=2, keepdims=True)
+    zero = total[..., 0] <= 0
+    np.divide(x, total, out=x, where=total > 0)
+    if zero.any():
+        x[zero] = 1.0 / x.shape[2]
+    return x

@@ -1,0 +1,213 @@
+"""A solved subgame: strategies at every node, EVs, equities, exploitability; save/load.
+
+A saved tree is one ``.npz`` file (numpy's zip of arrays, read without pickle): the hands,
+weights, per-hand EVs and equities and the average strategy of every action node, plus a
+``meta.json`` entry (UTF-8 JSON: the spot, the bet tree, the node list, the measures).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from .._extras import import_extra
+from ..cards import Card, format_cards, parse_cards
+from ..errors import InvalidCardError
+from .errors import SolvedFileError, SubgameTypeError, SubgameValueError
+from .tree import ACTION, BetTree, Node
+
+FORMAT = "omaha_fast-subgame-1"
+
+
+def _np() -> Any:
+    return import_extra("numpy", "numpy")
+
+
+@dataclass
+class SubgameResult:
+    """The outcome of :func:`omaha_fast.solve.solve`.
+
+    Player 0 is out of position (acts first on each street), player 1 in position.
+    Chip figures are per deal, in the spot's chips: a player's EV counts what it wins
+    from the pot less what it puts in during the subgame, so the two EVs add up to the
+    pot. Percentages are of the starting pot.
+    """
+
+    board: str
+    game: str
+    pot: float
+    stack: float
+    tree: BetTree
+    nodes: list[Node]
+    hands: tuple[Any, Any]
+    weights: tuple[Any, Any]
+    strategies: dict[int, Any]
+    rivers: list[int]
+    iterations: int
+    seconds: float
+    exploitability: float
+    history: list[tuple[int, float, float]]
+    ev: tuple[float, float]
+    hand_ev: tuple[Any, Any]
+    equity: tuple[float, float]
+    hand_equity: tuple[Any, Any]
+    _index: dict[str, int] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index = {n.path: k for k, n in enumerate(self.nodes) if n.kind == ACTION}
+
+    @property
+    def street(self) -> str:
+        """``"turn"`` or ``"river"``, the street the subgame starts on."""
+        return "turn" if self.rivers else "river"
+
+    @property
+    def paths(self) -> list[str]:
+        """The path of every action node ('' is the root; actions joined by '/')."""
+        return list(self._index)
+
+    def _node(self, path: str) -> int:
+        if not isinstance(path, str):
+            raise SubgameTypeError(f"a node path is text such as 'check/bet 5', got {path!r}")
+        if path not in self._index:
+            near = ", ".join(repr(p) for p in self.paths[:6])
+            raise SubgameValueError(f"no action node {path!r}; the nodes start {near}, ...")
+        return self._index[path]
+
+    def player(self, path: str = "") -> int:
+        """Who acts at the node: 0 (out of position) or 1."""
+        return self.nodes[self._node(path)].player
+
+    def actions(self, path: str = "") -> list[str]:
+        """The actions at the node, in the order of the strategy's columns."""
+        return list(self.nodes[self._node(path)].actions)
+
+    def strategy(self, path: str = "", river: Union[str, int, Card, None] = None) -> Any:
+        """The acting player's average strategy at the node: (hands, actions), each row
+        one hand of :attr:`hands` of that player, adding to 1. Nodes after the river card
+        of a turn spot need ``river``; hands holding it get a uniform row."""
+        k = self._node(path)
+        s = self.strategies[k]
+        if not self.nodes[k].river or not self.rivers:
+            if river is not None:
+                raise SubgameValueError(f"node {path!r} comes before any river card")
+            return s[0]
+        if river is None:
+            raise SubgameValueError(f"node {path!r} is on the river: say which river card")
+        try:
+            cards = parse_cards(river)
+        except InvalidCardError as err:
+            raise SubgameValueError(f"river: {err}") from None
+        if len(cards) != 1 or int(cards[0]) not in self.rivers:
+            raise SubgameValueError(f"river must be one card not on the board, got {river!r}")
+        return s[self.rivers.index(int(cards[0]))]
+
+    def hand_names(self, player: int) -> list[str]:
+        """The hands of a player as text, in the order of every per-hand array."""
+        return [format_cards([int(c) for c in h]) for h in self.hands[player]]
+
+    def root_summary(self) -> dict[str, Any]:
+        """The root node: who acts, the actions and how often the range takes each."""
+        np = _np()
+        p = self.player("")
+        s = self.strategy("")
+        w = self.weights[p]
+        freq = (w[:, None] * s).sum(axis=0) / w.sum()
+        return {"player": p, "actions": self.actions(""),
+                "frequencies": [float(f) for f in np.round(freq, 6)]}
+
+    def to_dict(self, hands: bool = True) -> dict[str, Any]:
+        """Everything as JSON-ready data (``hands`` False leaves out the per-hand lists)."""
+        out: dict[str, Any] = {
+            "board": self.board, "street": self.street, "game": self.game, "pot": self.pot,
+            "stack": self.stack, "tree": self.tree.to_dict(), "iterations": self.iterations,
+            "seconds": round(self.seconds, 3), "exploitability_pct": self.exploitability,
+            "history": [list(h) for h in self.history], "ev": list(self.ev),
+            "equity": list(self.equity), "root": self.root_summary()}
+        if hands:
+            p = self.player("")
+            s = self.strategy("")
+            out["players"] = [
+                {"hands": self.hand_names(q), "weights": self.weights[q].tolist(),
+                 "ev": _clean(self.hand_ev[q]), "equity": _clean(self.hand_equity[q])}
+                for q in (0, 1)]
+            out["root"]["strategy"] = [[round(float(x), 6) for x in row] for row in s]
+            out["root"]["hands"] = self.hand_names(p)
+        return out
+
+    # ---- save and load -----------------------------------------------------------------
+
+    def save(self, path: Union[str, os.PathLike[str]]) -> None:
+        """Write the solved tree to ``path`` (an ``.npz`` file; no pickle inside)."""
+        np = _np()
+        meta = {"format": FORMAT, "board": self.board, "game": self.game, "pot": self.pot,
+                "stack": self.stack, "tree": self.tree.to_dict(), "rivers": self.rivers,
+                "iterations": self.iterations, "seconds": self.seconds,
+                "exploitability": self.exploitability, "history": self.history,
+                "ev": list(self.ev), "equity": list(self.equity),
+                "nodes": [{"kind": n.kind, "player": n.player, "street": n.street,
+                           "contrib": list(n.contrib), "path": n.path, "parent": n.parent,
+                           "children": n.children, "actions": n.actions, "river": n.river}
+                          for n in self.nodes]}
+        arrays: dict[str, Any] = {
+            "meta.json": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)}
+        for q in (0, 1):
+            arrays[f"hands{q}"] = self.hands[q]
+            arrays[f"weights{q}"] = self.weights[q]
+            arrays[f"hand_ev{q}"] = self.hand_ev[q]
+            arrays[f"hand_equity{q}"] = self.hand_equity[q]
+        for k, s in self.strategies.items():
+            arrays[f"strategy{k}"] = s.astype(np.float32)
+        with open(path, "wb") as f:
+            np.savez_compressed(f, **arrays)
+
+    @classmethod
+    def load(cls, path: Union[str, os.PathLike[str]]) -> SubgameResult:
+        """A solved tree written by :meth:`save`. A file that is missing raises as
+        ``open`` does; one that is not a solved tree, :class:`SolvedFileError`."""
+        np = _np()
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(bytes(data["meta.json"]).decode())
+                if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+                    raise SolvedFileError(f"{path}: not a solved tree ({FORMAT})")
+                arrays = {name: np.array(data[name]) for name in data.files}
+            return cls._from_saved(np, meta, arrays)
+        except (FileNotFoundError, IsADirectoryError, PermissionError, SolvedFileError):
+            raise
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError, OSError,
+                EOFError, zipfile.BadZipFile) as err:
+            raise SolvedFileError(f"{path}: not a solved tree saved by omaha_fast "
+                                  f"({type(err).__name__}: {err})") from None
+
+    @classmethod
+    def _from_saved(cls, np: Any, meta: dict[str, Any], arrays: dict[str, Any]) -> SubgameResult:
+        nodes = [Node(d["kind"], d["player"], d["street"], tuple(d["contrib"]), d["path"],
+                      d["parent"], list(d["children"]), list(d["actions"]), d["river"])
+                 for d in meta["nodes"]]
+        strategies = {k: arrays[f"strategy{k}"].astype(np.float64)
+                      for k, n in enumerate(nodes) if n.kind == ACTION}
+        return cls(board=meta["board"], game=meta["game"], pot=meta["pot"],
+                   stack=meta["stack"], tree=BetTree.from_dict(meta["tree"]), nodes=nodes,
+                   hands=(arrays["hands0"], arrays["hands1"]),
+                   weights=(arrays["weights0"], arrays["weights1"]), strategies=strategies,
+                   rivers=list(meta["rivers"]), iterations=meta["iterations"],
+                   seconds=meta["seconds"], exploitability=meta["exploitability"],
+                   history=[(int(h[0]), float(h[1]), float(h[2])) for h in meta["history"]],
+                   ev=(float(meta["ev"][0]), float(meta["ev"][1])),
+                   hand_ev=(arrays["hand_ev0"], arrays["hand_ev1"]),
+                   equity=(float(meta["equity"][0]), float(meta["equity"][1])),
+                   hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]))
+
+
+def _clean(a: Any) -> list[Optional[float]]:
+    """Floats for JSON, None for NaN (a hand that meets no opposing hand)."""
+    return [None if x != x else round(float(x), 6) for x in a.tolist()]
+
+
+def load(path: Union[str, os.PathLike[str]]) -> SubgameResult:
+    """A solved tree written by :meth:`SubgameResult.save`."""
+    return SubgameResult.load(path)
