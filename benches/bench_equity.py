@@ -33,6 +33,20 @@ def test_exact_heads_up_preflop(benchmark, record_rate, threads):
     assert [p.equity for p in r.players] == pytest.approx(GOLDEN, abs=1e-12)
 
 
+# Big O: five hole cards, hi-lo; C(42, 5) boards heads-up preflop
+BIG_O = ["As2d3h4cKs", "KdKhQcJd9s"]
+BIG_O_GOLDEN = 0.6037896100476332   # the first hand's exact equity
+
+
+@pytest.mark.benchmark(group="equity-exact")
+@pytest.mark.parametrize("threads", [1, None])
+def test_exact_heads_up_preflop_big_o(benchmark, record_rate, threads):
+    r = run(benchmark, record_rate, 20, hands=BIG_O, game="bigo", mode="exact",
+            threads=threads)
+    assert r.boards == 850_668
+    assert r.players[0].equity == pytest.approx(BIG_O_GOLDEN, abs=1e-10)
+
+
 @pytest.mark.benchmark(group="equity-exact")
 def test_exact_six_way_preflop(benchmark, record_rate):
     r = run(benchmark, record_rate, 20, hands=SIX_WAY, mode="exact", threads=1)

@@ -252,6 +252,8 @@ int eq_dealt_rows_build(job *J);
 /* Tables of a player holding one hand for the whole run, owned by the job (freed by
  * eq_fixed_tables_free). */
 int eq_fixed_tables(job *J, int p, const uint8_t *hole);
+/* The same for a hand of n_hole (five or six) cards: its 10 or 15 rank pairs. */
+int eq_fixed_tables_n(job *J, int p, const uint8_t *hole, int n_hole);
 void eq_fixed_tables_free(job *J);
 /* Point player p at tables for `hole` built in the given buffers: `high` of
  * eq_high_size(J) entries, flush[s] of 8192 (those the hand cannot use are not touched). */

@@ -14,12 +14,15 @@ from .errors import CardTypeError, InvalidCardError
 
 
 def as_rows(array: Any, widths: tuple[int, ...], what: str,
-            rows: Optional[int] = None) -> tuple[Any, int, int]:
+            rows: Optional[int] = None, flat_width: Optional[int] = None
+            ) -> tuple[Any, int, int]:
     """A C-contiguous uint8 copy-or-view of a 2-D card array, its rows and width.
 
     A 1-D buffer (bytes, array.array, a flat memoryview or ndarray) is read as consecutive
-    rows: of the only width in ``widths``, or else of ``rows`` rows.
+    rows: of ``flat_width`` or the only width in ``widths``, or else of ``rows`` rows.
     """
+    if flat_width is not None:
+        widths = (flat_width,) + tuple(w for w in widths if w != flat_width)
     np: Any
     try:
         import numpy as np
@@ -34,7 +37,7 @@ def as_rows(array: Any, widths: tuple[int, ...], what: str,
             array = np.asarray(memoryview(array))
     if np is not None:
         if array.ndim == 1:
-            width = widths[0] if len(widths) == 1 else (
+            width = widths[0] if len(widths) == 1 or flat_width else (
                 array.shape[0] // rows if rows else max(widths))
             if width in widths and array.shape[0] % width == 0:
                 array = array.reshape(-1, width)
@@ -59,7 +62,7 @@ def as_rows(array: Any, widths: tuple[int, ...], what: str,
                                f"array.array('B'), ...); install numpy to pass lists") from None
     shape = view.shape or ()
     if view.itemsize == 1 and view.ndim == 1:
-        width = widths[0] if len(widths) == 1 else (
+        width = widths[0] if len(widths) == 1 or flat_width else (
             shape[0] // rows if rows else max(widths))
         if width in widths and shape[0] % width == 0:
             return view.tobytes(), shape[0] // width, width

@@ -16,11 +16,15 @@ from ..evaluation import evaluate_values
 from .names import Game
 from .values import IndexPot, PlayerIndex
 
+# the evaluator's game of each game: the five- and six-card games evaluate as their
+# four-card kin (the hole size is the hole's); a str key finds its member: they hash alike
+_EVALUATION: dict[str, str] = {game: game.evaluation for game in Game}
+
 
 def hand_values(hole: Sequence[Card], board: Sequence[Card],
                 game: Union[Game, str]) -> tuple[int, int]:
     """(high value, low value or 0) of a hand: the one call into the evaluator."""
-    return evaluate_values(bytes(hole), bytes(board), game)
+    return evaluate_values(bytes(hole), bytes(board), _EVALUATION[game])
 
 
 def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card],
@@ -29,8 +33,9 @@ def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card],
     """:func:`hand_values` of each of ``players`` (indices into ``holes``) into
     ``high``/``low``: the board is packed once for the whole showdown."""
     packed_board = bytes(board)
+    evaluation = _EVALUATION[game]
     for i in players:
-        high[i], low[i] = evaluate_values(bytes(holes[i]), packed_board, game)
+        high[i], low[i] = evaluate_values(bytes(holes[i]), packed_board, evaluation)
 
 
 def showdown_order(contenders: Sequence[PlayerIndex],

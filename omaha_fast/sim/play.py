@@ -18,6 +18,7 @@ from ..agents.decision import AgentError
 from ..agents.views import LazyView
 from ..errors import IllegalActionError
 from ..game.hand import Hand
+from ..game.names import Game
 from .stats import AgentStats
 
 
@@ -124,7 +125,7 @@ class Tally:
             awards = hand.awards
             folded = hand.folded
             payouts = hand.payouts
-            split = hand.rules.game == "hilo"
+            split = Game(hand.rules.game).split_low
             for seat in seats:
                 if seat in folded:
                     continue
