@@ -15,6 +15,7 @@ from omaha_fast import equity
 
 HEADS_UP = ["As2s3h4h", "KcKdQcJd"]
 SIX_WAY = ["As2s3h4h", "KcKdQcJd", "AhAd9s8s", "7c6c5d4d", "TsTh9h8h", "QsJs3c2d"]
+TEN_WAY = SIX_WAY + ["5s5h6s7h", "8c8d9d3s", "2c3d4c6d", "JhJcTcTd"]
 GOLDEN = [0.5746472401676599, 0.4253527598323401]
 
 
@@ -65,6 +66,15 @@ def test_monte_carlo_heads_up_one_thread(benchmark, record_rate):
     r = run(benchmark, record_rate, 5, hands=HEADS_UP, mode="mc", samples=2_000_000, seed=1,
             threads=1)
     assert abs(r.players[0].equity - GOLDEN[0]) < 5 * r.players[0].std_error
+
+
+@pytest.mark.benchmark(group="equity-mc")
+@pytest.mark.parametrize("players", [6, 10])
+def test_monte_carlo_multiway_one_thread(benchmark, record_rate, players):
+    hands = (SIX_WAY if players == 6 else TEN_WAY)
+    r = run(benchmark, record_rate, 5, hands=hands, mode="mc", samples=2_000_000, seed=1,
+            threads=1)
+    assert abs(sum(p.equity for p in r.players) - 1) < 1e-9
 
 
 @pytest.mark.benchmark(group="equity-exact")

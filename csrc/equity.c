@@ -146,10 +146,14 @@ int of_equity_n(const uint8_t *hands, int n_hole, int n_players, const uint8_t *
 
     if (mode == 1) {
         eq_job_set_mc(J, samples, seed);
+
     } else {
         J->total = eq_choose(J->n_deck, J->deal);
         J->n_units = eq_exact_units(J);
     }
+    /* the board-indexed copies pay once they are read more often than written */
+    if (rc == OF_OK && n_players >= BOARD_TABLES_FROM && J->total >= 2.0 * eq_high_size(J))
+        rc = eq_board_tables(J);
     double done;
     if (rc == OF_OK) rc = eq_run(J, threads, progress, user, results, boards_out, no_low_out, &done);
     eq_fixed_tables_free(J);

@@ -133,7 +133,24 @@ int eq_fixed_tables_n(job *J, int p, const uint8_t *hole, int n_hole) {
     return OF_OK;
 }
 
+int eq_board_tables(job *J) {
+    int n = J->n, size = eq_high_size(J);
+    J->stride = n <= 8 ? 8 : 16;
+    J->high_rows = calloc((size_t)size * (size_t)J->stride, sizeof *J->high_rows);
+    J->low_rows = calloc(256 * 16, sizeof *J->low_rows);
+    if (!J->high_rows || !J->low_rows) return OF_ERR_NOMEM;
+    for (int p = 0; p < n; p++) {
+        for (int i = 0; i < size; i++) J->high_rows[(size_t)i * (size_t)J->stride + (size_t)p] = J->high[p][i];
+        for (int low = 0; low < 256; low++) J->low_rows[low * 16 + p] = J->low[p][low];
+        for (int s = 0; s < 4; s++)
+            if (J->flush[p][s] != eq_no_flush) J->flushers[s] |= 1u << p;
+    }
+    return OF_OK;
+}
+
 void eq_fixed_tables_free(job *J) {
+    free(J->high_rows);
+    free(J->low_rows);
     for (int p = 0; p < J->n; p++) {
         free((void *)J->high[p]);
         for (int s = 0; s < 4; s++)

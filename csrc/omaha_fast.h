@@ -251,12 +251,13 @@ int of_indexer_unindex_batch(const of_indexer *indexer, int round, const uint64_
  * 4 known cards, `samples` draws of one opponent hand and the rest of the board, from a
  * stream seeded by (seed, the hand's position). Per hand, sums over the draws of its pot
  * share (share_sum), the squared share (share_sq), the parts won by the high and by the
- * low half (high_sum, low_sum) and the draws where it makes a low (made_low). A bad hand
- * stops with *bad_row set. */
+ * low half (high_sum, low_sum) and the draws where it makes a low (made_low). `threads`
+ * split the hands (0: one per core, one alone for under 200,000 draws in all); the results
+ * are the same for any number. A bad hand stops with *bad_row set. */
 int of_strength_sample(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
-                       int game, uint64_t samples, uint64_t seed, double *share_sum,
-                       double *share_sq, double *high_sum, double *low_sum, double *made_low,
-                       size_t *bad_row);
+                       int game, uint64_t samples, uint64_t seed, int threads,
+                       double *share_sum, double *share_sq, double *high_sum, double *low_sum,
+                       double *made_low, size_t *bad_row);
 /* Preflop all-in pot shares (preflop.c), Monte Carlo: n_hero hero hands (rows of 4 cards)
  * against n_groups groups of villain hands: group g is rows group_start[g] ..
  * group_start[g + 1] - 1 of `villain` (group_start[0] = 0, group_start[n_groups] =

@@ -87,16 +87,6 @@ def to_chips(text: str, scale: int) -> int:
     return int(whole) * scale + cents
 
 
-def five_card_hand(hand_id: str, origin: str, line: int, game: str) -> SkippedHand:
-    """A five-card Omaha hand (Big O, PLO5) of a room whose five-card wording is not
-    known (888poker, Bovada): recognised and skipped, counted as a game not read yet.
-
-    >>> five_card_hand("7", "f.txt", 1, "5 Card Omaha Hi/Lo pot limit").game
-    '5 Card Omaha Hi/Lo pot limit (five-card Omaha: not read yet)'
-    """
-    return SkippedHand(hand_id, origin, line, f"{game} (five-card Omaha: not read yet)")
-
-
 # (hole cards, hi/lo) -> the engine's game; six-card hi/lo is no game the engine plays
 _GAMES = {(4, True): "hilo", (4, False): "high", (5, True): "bigo", (5, False): "omaha5",
           (6, False): "omaha6"}
@@ -712,5 +702,5 @@ class HandBuilder:
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
-           "five_card_hand", "omaha_game", "uncalled_excess",
+           "omaha_game", "uncalled_excess",
            "to_chips", "cards_in", "pot_index", "MONEY"]
