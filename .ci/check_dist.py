@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # tracked files under these folders and these files at the top must be in the sdist
 SDIST_TREES = ("csrc/", "omaha_fast/", "tests/", "benches/", "docs/")
-SDIST_FILES = ("README.md", "LICENSE", "CHANGELOG.md", "pyproject.toml", "setup.py",
-               "MANIFEST.in", "mkdocs.yml")
+SDIST_FILES = ("README.md", "ARCHITECTURE.md", "LICENSE", "CHANGELOG.md", "pyproject.toml",
+               "setup.py", "MANIFEST.in", "mkdocs.yml")
 
 
 def tracked() -> list[str]:
@@ -47,7 +47,7 @@ def check_sdist(path: Path, files: list[str]) -> list[str]:
     want = [f for f in files if f.startswith(SDIST_TREES) or f in SDIST_FILES]
     problems = [f"sdist lacks {f}" for f in want if f not in names]
     problems += [f"sdist holds a build product {n}" for n in names
-                 if n.endswith((".so", ".pyd", ".o")) or n == "omaha_fast/_lib.c"]
+                 if n.endswith((".so", ".pyd", ".o")) or n == "omaha_fast/_core/_lib.c"]
     if not any(n.startswith("csrc/") and n.endswith(".h") for n in names):
         problems.append("sdist has no C headers")
     return problems
@@ -59,12 +59,13 @@ def check_wheel(path: Path, files: list[str]) -> list[str]:
         info = next(n for n in names if n.endswith(".dist-info/METADATA"))
         meta = email.parser.Parser().parsestr(whl.read(info).decode("utf-8"))
     dist_info = info.rsplit("/", 1)[0]
-    package = [f for f in files if f.startswith("omaha_fast/") and f != "omaha_fast/_lib.c"]
+    package = [f for f in files if f.startswith("omaha_fast/") and f != "omaha_fast/_core/_lib.c"]
     problems = [f"wheel lacks {f}" for f in package if f not in names]
     if "omaha_fast/py.typed" not in names:
         problems.append("wheel lacks omaha_fast/py.typed")
-    if not any(n.startswith("omaha_fast/_lib.") and n.endswith((".so", ".pyd")) for n in names):
-        problems.append("wheel lacks the compiled core omaha_fast/_lib")
+    if not any(n.startswith("omaha_fast/_core/_lib.") and n.endswith((".so", ".pyd"))
+               for n in names):
+        problems.append("wheel lacks the compiled core omaha_fast/_core/_lib")
     if f"{dist_info}/licenses/LICENSE" not in names:
         problems.append(f"wheel lacks {dist_info}/licenses/LICENSE")
     if meta.get("License-Expression") != "MIT":

@@ -14,7 +14,7 @@
  * Tables are built once (of_init, also called lazily) and read-only afterwards, so every
  * function may be called from several threads at once.
  *
- * The block between the cdef markers is read verbatim by omaha_fast/_build.py as the cffi
+ * The block between the cdef markers is read verbatim by omaha_fast/_core/_build.py as the cffi
  * declaration, so the Python binding and this header cannot drift apart.
  */
 #ifndef OMAHA_FAST_H

@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache, total_ordering
 from itertools import combinations
-from typing import Any, Optional, TypeVar
+from typing import Any, Optional, TypeVar, Union
 
 from . import _core
+from ._arrays import as_rows
 from ._checks import check_int
 from .cards import RANK_NAMES, Card, CardsLike, check_disjoint, parse_cards, parse_group
-from .errors import CardTypeError, InvalidCardError, InvalidValueError
+from .errors import InvalidCardError, InvalidValueError
 
 
 class Category(IntEnum):
@@ -289,6 +290,26 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
     return Evaluation._from_core(packed, h, b)
 
 
+def evaluate_values(hole: Union[bytes, Sequence[Card]], board: Union[bytes, Sequence[Card]],
+                    game: str = "hilo") -> tuple[int, int]:
+    """(high value, low value or 0) as plain ints: :func:`evaluate` for code that has its
+    cards as :class:`~omaha_fast.cards.Card` sequences or bytes already and ranks hands
+    one at a time (the engine's showdown). Cards the C core refuses raise the same
+    :class:`~omaha_fast.errors.InvalidCardError` as :func:`evaluate`.
+
+    >>> evaluate_values(parse_cards("As2s3h4h"), parse_cards("5c6d7hKsKd"))
+    (5856, 41)
+    """
+    h = hole if isinstance(hole, bytes) else bytes(hole)
+    b = board if isinstance(board, bytes) else bytes(board)
+    try:
+        packed = _core.eval_packed(h, b, _core.game_code(game))
+    except InvalidCardError:
+        _explain(list(h), list(b))
+        raise
+    return packed >> 8, packed & 0xFF
+
+
 def _explain(hole: CardsLike, board: CardsLike) -> None:
     """Raise the error of the full parse, which names the group and shows it as the
     caller wrote it, for input the C core refused."""
@@ -305,86 +326,6 @@ def rank5(cards: CardsLike) -> HighHand:
     """
     five = parse_group(cards, (5,), "a five-card hand")
     return HighHand(_core.rank5(bytes(five)), cards=five)
-
-
-def _as_rows(array: Any, widths: tuple[int, ...], what: str,
-             rows: Optional[int] = None, flat_width: Optional[int] = None
-             ) -> tuple[Any, int, int]:
-    """A C-contiguous uint8 copy-or-view of a 2-D card array, its rows and width.
-
-    A 1-D buffer (bytes, array.array, a flat memoryview or ndarray) is read as consecutive
-    rows: of ``flat_width`` or the only width in ``widths``, or else of ``rows`` rows.
-    """
-    if flat_width is not None:
-        widths = (flat_width,) + tuple(w for w in widths if w != flat_width)
-    np: Any
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - numpy is in the test extra
-        np = None
-    if np is not None and not isinstance(array, np.ndarray):
-        try:
-            memoryview(array)
-        except TypeError:
-            array = _nested_array(np, array, widths, what)
-        else:
-            array = np.asarray(memoryview(array))
-    if np is not None:
-        if array.ndim == 1:
-            width = widths[0] if len(widths) == 1 or flat_width else (
-                array.shape[0] // rows if rows else max(widths))
-            if width in widths and array.shape[0] % width == 0:
-                array = array.reshape(-1, width)
-        if array.ndim != 2 or array.shape[1] not in widths:
-            raise InvalidCardError(f"{what} must be an (n, {' or '.join(map(str, widths))}) "
-                                   f"array of card ints, got shape {array.shape}")
-        if array.dtype != np.uint8:
-            if array.dtype.kind not in "iu":
-                raise CardTypeError(f"{what} must hold integer card values, not {array.dtype}")
-            out_of_range = (array < 0) | (array > 51)
-            if out_of_range.any():
-                row = int(np.argmax(out_of_range.any(axis=1)))
-                raise InvalidCardError(f"{what} row {row}: card out of range 0..51 "
-                                       f"({array[row].tolist()})")
-            array = array.astype(np.uint8)
-        return np.ascontiguousarray(array), array.shape[0], array.shape[1]
-    # without numpy: buffers of bytes only, 2-D or flat
-    try:
-        view = memoryview(array)
-    except TypeError:
-        raise InvalidCardError(f"{what} must be a buffer of uint8 card values (bytes, "
-                               f"array.array('B'), ...); install numpy to pass lists") from None
-    shape = view.shape or ()
-    if view.itemsize == 1 and view.ndim == 1:
-        width = widths[0] if len(widths) == 1 or flat_width else (
-            shape[0] // rows if rows else max(widths))
-        if width in widths and shape[0] % width == 0:
-            return view.tobytes(), shape[0] // width, width
-    if view.itemsize == 1 and view.ndim == 2 and shape[1] in widths:
-        return view.tobytes(), shape[0], shape[1]
-    raise InvalidCardError(f"{what} must be rows of {' or '.join(map(str, widths))} uint8 "
-                           f"card values, got a buffer of shape {shape} and item size "
-                           f"{view.itemsize}")
-
-
-def _nested_array(np: Any, array: Any, widths: tuple[int, ...], what: str) -> Any:
-    """A nested list of rows as an array; a row of the wrong length is named, rather than
-    left to numpy's message about an inhomogeneous shape."""
-    if isinstance(array, (list, tuple)):
-        first: Optional[int] = None
-        for i, row in enumerate(array):
-            if isinstance(row, (list, tuple)) or getattr(row, "ndim", 0) == 1:
-                if len(row) not in widths:
-                    raise InvalidCardError(f"{what} row {i} has {len(row)} cards, expected "
-                                           f"{' or '.join(map(str, widths))}: {list(row)!r}")
-                if first is not None and len(row) != first:
-                    raise InvalidCardError(f"{what} row {i} has {len(row)} cards but the "
-                                           f"rows before it have {first}")
-                first = len(row)
-    try:
-        return np.asarray(array)
-    except (TypeError, ValueError) as err:
-        raise CardTypeError(f"{what} must be rows of card ints: {err}") from None
 
 
 def _new_outputs(n: int) -> tuple[Any, Any]:
@@ -413,8 +354,8 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
     >>> int(high[0]), int(low[0])
     (7455, 54)
     """
-    h, n, n_hole = _as_rows(holes, _core.HOLE_SIZES, "holes", flat_width=4)
-    b, nb_rows, width = _as_rows(boards, (3, 4, 5), "boards", rows=n)
+    h, n, n_hole = as_rows(holes, _core.HOLE_SIZES, "holes", flat_width=4)
+    b, nb_rows, width = as_rows(boards, (3, 4, 5), "boards", rows=n)
     if n != nb_rows:
         raise InvalidCardError(f"holes has {n} rows but boards has {nb_rows}")
     high, low = _new_outputs(n)
@@ -423,4 +364,4 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
 
 
 __all__ = ["Category", "HighHand", "LowHand", "Evaluation", "evaluate", "evaluate_batch",
-           "rank5", "category_of"]
+           "evaluate_values", "rank5", "category_of"]

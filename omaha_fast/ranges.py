@@ -166,7 +166,7 @@ def hand_classes(n_hole: int = 4) -> tuple[Any, int]:
 @functools.cache
 def ranking_equities(game: str) -> Any:
     """The equity by class that orders the percent ranking of ``game`` (package data made by
-    ``python -m omaha_fast.make_rankings``)."""
+    ``python -m omaha_fast.tools.make_rankings``)."""
     np = _numpy()
     if game in GAMES and game not in RANKED_GAMES:
         raise RangeError(f"percent rankings are made for four-card hands only (hilo, high), "

@@ -20,11 +20,11 @@ from itertools import chain, combinations
 from typing import Any, NamedTuple
 
 from . import _core
+from ._arrays import as_rows
 from ._checks import check_int, is_int
 from ._extras import import_extra
 from .cards import Card, CardsLike, parse_cards, parse_group
 from .errors import InvalidCardError, InvalidTypeError, InvalidValueError
-from .evaluation import _as_rows
 
 
 class InvalidWeightsError(InvalidValueError):
@@ -96,7 +96,7 @@ def _hand_rows(hands: Any, what: str) -> tuple[Any, Any]:
                          dtype=np.uint8).reshape(-1, 4)
     elif isinstance(hands, (list, tuple)) and not hands:
         hands = np.zeros((0, 4), dtype=np.uint8)
-    rows, _, _ = _as_rows(hands, (4,), what)
+    rows, _, _ = as_rows(hands, (4,), what)
     return np.asarray(rows), weights
 
 
@@ -574,7 +574,7 @@ class HandIndexer:
         np = _numpy()
         if isinstance(deals, (list, tuple)) and not deals:
             return np.zeros(0, dtype=np.uint64)
-        rows, n, width = _as_rows(deals, self._widths, "deals")
+        rows, n, width = as_rows(deals, self._widths, "deals")
         round_ = self._round_of(width)
         out = np.empty(n, dtype=np.uint64)
         self._core.index_batch(round_, rows, out)

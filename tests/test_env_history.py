@@ -11,12 +11,12 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
+from omaha_fast.agents import lazy_view  # noqa: E402
 from omaha_fast.env import omaha_hilo_v0  # noqa: E402
 from omaha_fast.env.encoding import ObservationEncoder, default_history_slots  # noqa: E402
 from omaha_fast.errors import InvalidTypeError, InvalidValueError  # noqa: E402
 from omaha_fast.game import FixedLimit, NoLimit, Table  # noqa: E402
 from omaha_fast.sim import RandomAgent  # noqa: E402
-from omaha_fast.sim.views import lazy_view  # noqa: E402
 
 
 def _flop_observations(preflop, **settings):

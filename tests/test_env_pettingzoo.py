@@ -236,8 +236,8 @@ def test_random_rollouts_keep_the_invariants(config):
 def test_masks_match_the_engine_after_any_sizes():
     """Seats played by the simulator's random agent bet and raise to any legal size (odd
     amounts the six actions never choose); the masks still equal the engine's verdicts."""
+    from omaha_fast.agents import lazy_view
     from omaha_fast.sim import RandomAgent
-    from omaha_fast.sim.views import lazy_view
 
     for config in RANDOM_CONFIGS[:4]:
         raw = omaha_hilo_v0.raw_env(**config)

@@ -460,14 +460,11 @@ CONTROL_FLOW = frozenset({"SystemExit", "KeyboardInterrupt", "StopIteration",
 
 # Builtin exceptions made on purpose, by (module, function, exception), each with its reason.
 JUSTIFIED = {
-    ("game/showdown.py", "hand_values", "AssertionError"):
-        "an invariant, not an input check: the evaluator refused cards that evaluate() "
-        "then accepted; no input can reach it",
     ("history/record.py", "_json_value", "TypeError"):
         "json.dumps calls its default= hook and expects a TypeError for what it cannot write",
     ("history/checks.py", "percent_value", "ValueError"):
         "a signal to its two callers, which catch it and raise RecordError naming the field",
-    ("sim/views.py", "__getattr__", "AttributeError"):
+    ("agents/views.py", "__getattr__", "AttributeError"):
         "the attribute protocol: getattr(view, name, default) and hasattr() expect it",
 }
 

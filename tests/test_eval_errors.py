@@ -266,14 +266,14 @@ def test_batch_does_not_modify_its_inputs():
 # --- the C API's status convention (csrc/omaha_fast.h) ----------------------------------------
 
 def test_status_codes_are_distinct_and_positive():
-    from omaha_fast._lib import lib
+    from omaha_fast._core._lib import lib
     codes = {name: getattr(lib, name) for name in dir(lib) if name.startswith("OF_ERR_")}
     assert lib.OF_OK == 0 and all(code > 0 for code in codes.values())
     assert len(set(codes.values())) == len(codes), codes
 
 
 def test_no_low_has_its_own_status():
-    from omaha_fast._lib import ffi, lib
+    from omaha_fast._core._lib import ffi, lib
 
     from omaha_fast import _core
     from omaha_fast.cards import parse_cards
@@ -291,7 +291,7 @@ def test_no_low_has_its_own_status():
 
 
 def test_value_returning_functions_give_the_negated_status():
-    from omaha_fast._lib import ffi, lib
+    from omaha_fast._core._lib import ffi, lib
     assert lib.of_low_of_masks(256, 0) == -lib.OF_ERR_ARG
     assert lib.of_low_of_masks(0, -1) == -lib.OF_ERR_ARG
     assert lib.of_indexer_cards(ffi.NULL, 0) == -lib.OF_ERR_ARG

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from omaha_fast.make_rankings import representatives, run, score_classes
 from omaha_fast.ranges import hand_classes, ranking_equities
+from omaha_fast.tools.make_rankings import representatives, run, score_classes
 
 
 def test_representatives_one_hand_per_class():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from omaha_fast import FixedLimit, NoLimit, Table, parse_cards
+from omaha_fast.agents.smart import SmartAgent
 from omaha_fast.sim import simulate
-from omaha_fast.sim.smart import SmartAgent
 
 pytest.importorskip("numpy")
 

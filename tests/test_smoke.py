@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from omaha_fast._lib import ffi, lib
+from omaha_fast._core._lib import ffi, lib
 
 from omaha_fast import _core
 

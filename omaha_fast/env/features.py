@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .._core import VARIANTS
 from ..evaluation import category_of, evaluate_batch
+from ..game.names import Game
 
 N_FEATURES = 12
 """Nine high classes (one-hot in :class:`~omaha_fast.evaluation.Category` order, high
@@ -54,7 +54,10 @@ def hand_features(hole: Sequence[int], board: Sequence[int], game: str, *, oppon
 def _evaluation(game: str) -> str:
     """The evaluator's game ("hilo" or "high") of a game name: Big O is scored as hi-lo,
     five- and six-card Omaha as high (the hole size is the hand's)."""
-    return VARIANTS[game][0] if game in VARIANTS else game
+    return _EVALUATION.get(game, game)
+
+
+_EVALUATION = {game.value: game.evaluation.value for game in Game}
 
 
 def equity_estimate(hole: Any, board: Sequence[int], game: str, opponents: int, rng: Any,

@@ -2,7 +2,7 @@
 
 The learner sits in ``seat`` (default 0) of the PettingZoo environment
 (:mod:`omaha_fast.env.omaha_hilo_v0`, every setting of which is accepted here); the other
-seats are played by the simulator's agents (:mod:`omaha_fast.sim.agents`: ``"random"``,
+seats are played by the simulator's agents (:mod:`omaha_fast.agents`: ``"random"``,
 ``"station"``, ``"module:Class"``, a class or an instance), one spec for all or one per
 other seat. The observation and the six actions are the PettingZoo environment's; the
 reward is the learner's chips won or lost in big blinds, at hand end. Every hand dealt
@@ -45,10 +45,9 @@ require("rl", "gymnasium", "pettingzoo", "numpy")
 import gymnasium  # noqa: E402
 
 from .._checks import check_choice, check_int  # noqa: E402
+from ..agents import AgentSpec, lazy_view, make_agent  # noqa: E402
 from ..errors import IllegalActionError, InvalidValueError  # noqa: E402
 from ..game import Hand  # noqa: E402
-from ..sim.agents import AgentSpec, make_agent  # noqa: E402
-from ..sim.views import lazy_view  # noqa: E402
 from .omaha_hilo_v0 import _action_id, describe, raw_env  # noqa: E402
 
 ENV_IDS = {"hilo": "omaha_fast/OmahaHiLo-v0", "high": "omaha_fast/OmahaHigh-v0"}

@@ -11,29 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional, Union
 
-from .. import _core
 from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctests)
-from ..evaluation import evaluate
+from ..evaluation import evaluate_values
 from .names import Game
 from .values import IndexPot, PlayerIndex
 
-# the C core's code of each game (a str key finds its member: they hash alike); the
-# five- and six-card games evaluate as their four-card kin (the hole size is the hole's)
-_GAME_CODE: dict[str, int] = {game: _core.game_code(game.evaluation) for game in Game}
+# the evaluator's game of each game: the five- and six-card games evaluate as their
+# four-card kin (the hole size is the hole's); a str key finds its member: they hash alike
+_EVALUATION: dict[str, str] = {game: game.evaluation for game in Game}
 
 
 def hand_values(hole: Sequence[Card], board: Sequence[Card],
                 game: Union[Game, str]) -> tuple[int, int]:
-    """(high value, low value or 0) of a hand: the one call into the evaluator.
-
-    The engine has already checked the cards, so the packed C entry point is used; any
-    refusal is re-raised with its full explanation by :func:`evaluate`.
-    """
-    packed = _core.eval_packed(bytes(hole), bytes(board), _GAME_CODE[game])
-    if packed < 0:
-        evaluate(hole, board, Game(game).evaluation)  # raises the precise InvalidCardError
-        raise AssertionError("evaluator refused cards it later accepted")
-    return packed >> 8, packed & 0xFF
+    """(high value, low value or 0) of a hand: the one call into the evaluator."""
+    return evaluate_values(bytes(hole), bytes(board), _EVALUATION[game])
 
 
 def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card],
@@ -42,15 +33,9 @@ def fill_values(holes: Sequence[Sequence[Card]], board: Sequence[Card],
     """:func:`hand_values` of each of ``players`` (indices into ``holes``) into
     ``high``/``low``: the board is packed once for the whole showdown."""
     packed_board = bytes(board)
-    code = _GAME_CODE[game]
-    eval_packed = _core.eval_packed
+    evaluation = _EVALUATION[game]
     for i in players:
-        packed = eval_packed(bytes(holes[i]), packed_board, code)
-        if packed < 0:
-            high[i], low[i] = hand_values(holes[i], board, game)   # raises the reason
-        else:
-            high[i] = packed >> 8
-            low[i] = packed & 0xFF
+        high[i], low[i] = evaluate_values(bytes(holes[i]), packed_board, evaluation)
 
 
 def showdown_order(contenders: Sequence[PlayerIndex],

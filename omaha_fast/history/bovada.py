@@ -35,7 +35,6 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     MONEY,
@@ -48,6 +47,7 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
 # the game: no real five- or six-card history of Bovada's was found, so a count before the

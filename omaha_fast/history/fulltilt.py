@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     MONEY,
@@ -40,6 +39,7 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
 # "Pot Limit Omaha H/L"; since 2013 also "PL Omaha H/L", "FL Omaha H/L", "NL Omaha Hi". A

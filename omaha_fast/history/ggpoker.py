@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     MONEY,
@@ -42,6 +41,7 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]{2,3}[0-9]+): ")
 # the game: "PLO", "Omaha Pot Limit", "PLO Hi/Lo", "Omaha Hi/Lo Pot Limit", "PLO-5" ...

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import re
 
-from .pokerstars import text_lines
 from .record import HandRecord
 from .sitehand import (
     HandBuilder,
@@ -50,6 +49,7 @@ from .sitehand import (
     records_only,
     uncalled_excess,
 )
+from .sitetext import text_lines
 
 # the banner of each hand: 888poker, 888.pt, 888.es, Cassava, Pacific Poker and the skins
 # that write the same format ("***** 888poker Hand History for Game 1 *****"); partypoker

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import re
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     HandBuilder,
@@ -43,6 +42,7 @@ from .sitehand import (
     records_only,
     uncalled_excess,
 )
+from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game ([0-9A-Za-z]+) \*{5}")
 AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?(?: +(?:USD|EUR|GBP|€))?"

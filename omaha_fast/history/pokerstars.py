@@ -24,8 +24,6 @@ counted. Amounts become cents for cash games and chips otherwise.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Optional
 
 from .record import HandRecord
 from .sitehand import (
@@ -38,6 +36,7 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .sitetext import split_hands, text_lines
 
 # Full Tilt's histories since 2016 are written in the PokerStars format ("Full Tilt Hand #");
 # some exports write the header in capitals ("POKERSTARS GAME #")
@@ -85,24 +84,6 @@ _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
 _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit",
           "Fixed Limit": "fixed-limit"}
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "R": "INR"}
-
-
-def split_hands(lines: list[str], header: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
-    """(first line number, lines) of each hand: a hand starts at a header line."""
-    start: Optional[int] = None
-    for i, line in enumerate(lines):
-        if header.match(line):
-            if start is not None:
-                yield start + 1, lines[start:i]
-            start = i
-    if start is not None:
-        yield start + 1, lines[start:]
-
-
-def text_lines(text: str) -> list[str]:
-    """Lines without byte-order marks (files joined together keep one at each join), line
-    ends or blanks at either end (archives and some exports indent every line)."""
-    return [ln.replace("\ufeff", "").strip() for ln in text.splitlines()]
 
 
 def is_pokerstars(text: str) -> bool:

@@ -36,8 +36,8 @@ from ..cards import Card
 from ..game.hand import Hand
 from ..game.names import Game
 from ..game.structures import FixedLimit, NoLimit
+from .halves import half_lines
 from .record import RecordError
-from .verify import half_lines
 
 _STREET_LINE = ("FLOP", "TURN", "RIVER")
 # the game as PokerStars names it in the header ("5 Card Omaha Hi/Lo Pot Limit")

@@ -18,8 +18,9 @@ from .ggpoker import HEADER as GGPOKER_HEADER, read_ggpoker
 from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
 from .pacific import HEADER as PACIFIC_HEADER, read_pacific
 from .partypoker import HEADER as PARTYPOKER_HEADER, read_partypoker
-from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars, text_lines
+from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars
 from .sitehand import SiteFormatError, SiteItem
+from .sitetext import text_lines
 from .winamax import HEADER as WINAMAX_HEADER, read_winamax
 from .winning import HEADER as WINNING_HEADER, read_winning
 

@@ -52,6 +52,7 @@ from typing import Any, NamedTuple, Optional
 from ..game.hand import Hand
 from ..game.pots import PotAward, build_pots, split_evenly
 from ..game.rules import Rake, Rules
+from .halves import half_lines
 from .record import HandRecord
 from .replay import ReplayError, ReplayResult, replay
 
@@ -98,26 +99,6 @@ class Verdict(NamedTuple):
         return {"id": self.id, "format": self.format, "result": self.result,
                 "differences": self.differences, "pots": self.pots,
                 "recorded_stacks": self.recorded, "replayed_stacks": self.replayed}
-
-
-def half_lines(award: PotAward, chip: int = 1,
-               net: Optional[int] = None) -> Optional[list[tuple[int, str, int]]]:
-    """(seat, "high" or "low", chips) for each share of each half of an award, as a site
-    writes them; None when the same several players won both halves (the pot is then
-    divided as one and a site's per-half lines cannot be predicted). ``net`` divides
-    that many chips among the award's winners instead of the pot less its rake (one
-    run of a hand run twice)."""
-    if net is None:
-        net = award.amount - award.rake
-    high, low = award.high_winners, award.low_winners
-    if not low:
-        return [(s, "high", c) for s, c in split_evenly(net, high, chip).items() if c]
-    if set(low) == set(high) and len(high) > 1:
-        return None
-    low_amount = net // chip // 2 * chip       # the high half takes the odd unit
-    lines = [(s, "high", c) for s, c in split_evenly(net - low_amount, high, chip).items()]
-    lines += [(s, "low", c) for s, c in split_evenly(low_amount, low, chip).items()]
-    return [line for line in lines if line[2]]      # a site writes no line for nothing
 
 
 def award_shares(award: PotAward, net: int, chip: int = 1) -> dict[int, int]:
@@ -493,4 +474,4 @@ def _pot_rakes(gross: list[int], nets: list[int], rake: int,
     return out
 
 
-__all__ = ["verify", "site_seats", "Verdict", "RecordedRake", "half_lines", "award_shares"]
+__all__ = ["verify", "site_seats", "Verdict", "RecordedRake", "award_shares"]

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import re
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     HandBuilder,
@@ -42,6 +41,7 @@ from .sitehand import (
     records_only,
     uncalled_excess,
 )
+from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([0-9]+(?:-[0-9]+)*) - ")
 # an amount as Winamax writes it: the euro sign after (some exports write a decimal comma

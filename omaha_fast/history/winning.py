@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import re
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     MONEY,
@@ -42,6 +41,7 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .sitetext import split_hands, text_lines
 from .winning_classic import read_winning_classic
 
 # a hand's first line, in the format since 2019 or the older one (winning_classic.py)

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import re
 
-from .pokerstars import split_hands, text_lines
 from .record import HandRecord
 from .sitehand import (
     HandBuilder,
@@ -43,6 +42,7 @@ from .sitehand import (
     parse_guarded,
     records_only,
 )
+from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Game started at: ")
 _AMOUNT = r"[0-9][0-9,]*(?:\.[0-9]+)?"

@@ -7,12 +7,13 @@
 (200, True)
 """
 
-from .agents import (
+from ..agents import (
                      ALL_IN,
                      CALL,
                      CHECK,
                      FOLD,
                      Agent,
+                     AgentError,
                      AgentSpec,
                      AgentTypeError,
                      CallingStation,
@@ -21,13 +22,12 @@ from .agents import (
                      agent_label,
                      make_agent,
 )
+from ..agents.views import LazyView, StaleViewError, lazy_view
 from .backends import ClusterError, Terminated, default_workers
-from .play import AgentError
 from .runfile import RunFileError
 from .runs import simulate, tournament
 from .stats import AgentStats, Block, PlaceStats, SimResult, TournamentResult, merge
 from .tourney import Level, blind_schedule, default_payouts, play_tournament
-from .views import LazyView, StaleViewError, lazy_view
 
 __all__ = ["Agent", "AgentSpec", "Decision", "FOLD", "CHECK", "CALL", "ALL_IN", "RandomAgent",
            "CallingStation", "make_agent", "agent_label", "LazyView", "StaleViewError",

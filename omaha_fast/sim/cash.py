@@ -24,9 +24,9 @@ import hashlib
 import random
 from typing import Any, NamedTuple
 
+from ..agents import AgentSpec, make_agent
 from ..game.structures import describe_structure
 from ..game.table import Table
-from .agents import AgentSpec, make_agent
 from .play import Tally, play_hand
 from .stats import Block, SimResult
 

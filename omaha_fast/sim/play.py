@@ -1,7 +1,7 @@
 """Playing hands with agents: the decision loop, agent faults, and the per-hand tally.
 
 >>> from omaha_fast import Table, FixedLimit
->>> from omaha_fast.sim.agents import CallingStation
+>>> from omaha_fast.agents import CallingStation
 >>> t = Table(structure=FixedLimit(10, 20), seats=2, stacks=[500, 500])
 >>> h = t.start_hand(seed=1)
 >>> play_hand(h, {0: CallingStation(), 1: CallingStation()}, {0: "a", 1: "b"}, "hand 1")
@@ -14,16 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import IllegalActionError, OmahaError
+from ..agents.decision import AgentError
+from ..agents.views import LazyView
+from ..errors import IllegalActionError
 from ..game.hand import Hand
 from ..game.names import Game
 from .stats import AgentStats
-from .views import LazyView
-
-
-class AgentError(OmahaError, RuntimeError):
-    """An agent raised, or answered with something that is not a legal action. The
-    message names the agent, the hand and the action."""
 
 
 def _where(hand: Hand, name: str) -> str:

@@ -34,10 +34,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional, Union
 
 from .._checks import check_choice, check_int, is_int
+from ..agents import AgentSpec, agent_label, make_agent
 from ..errors import InvalidTypeError, InvalidValueError
 from ..game.rules import Rake
 from ..game.structures import FixedLimit, Structure, describe_structure, parse_structure
-from .agents import AgentSpec, agent_label, make_agent
 from .backends import Progress, run_blocks
 from .cash import CashTask, big_blind_of, run_cash_block
 from .runfile import FORMAT, RunFile, read_run_file
@@ -152,7 +152,7 @@ def simulate(agents: Sequence[AgentSpec], structure: Union[str, Structure],
              verbose: bool = False) -> SimResult:
     """Play ``hands`` hands of a cash game with one agent per seat and count them.
 
-    ``agents`` are specs (see :data:`~omaha_fast.sim.agents.AgentSpec`), seated in seats
+    ``agents`` are specs (see :data:`~omaha_fast.agents.AgentSpec`), seated in seats
     0, 1, ... of a table of ``seats`` (default: as many as agents). ``structure`` is a
     structure object or its text (``"fl:10/20"``, ``"pl:1/2"``...). Every player starts
     with ``stack`` chips (default 100 big bets in fixed limit, 100 big blinds otherwise).

@@ -25,10 +25,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Optional
 
+from ..agents import AgentSpec, make_agent
 from ..errors import InvalidValueError, OmahaError
 from ..game.structures import FixedLimit, NoLimit, PotLimit, Structure, describe_structure
 from ..game.table import Table
-from .agents import AgentSpec, make_agent
 from .cash import _reset_agents, block_seed, setup_agents
 from .play import Tally, play_hand
 from .stats import PlaceStats, TournamentResult

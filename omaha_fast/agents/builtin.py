@@ -32,39 +32,14 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
+from typing import Any, Optional, Union
 
-from ..errors import InvalidTypeError, InvalidValueError
+from ..errors import InvalidValueError
 from ..game.actions import LegalActions
 from ..game.view import HandView
 
-
-class AgentTypeError(InvalidTypeError):
-    """An agent spec that does not give an agent: no ``act(view, legal)`` method, or a
-    class that cannot be called with no arguments."""
-
-
-class Decision(NamedTuple):
-    """An agent's answer, applied as ``hand.act(kind, amount)``."""
-
-    kind: str
-    amount: Optional[int] = None
-
-
-FOLD = Decision("fold")
-CHECK = Decision("check")
-CALL = Decision("call")
-ALL_IN = Decision("all_in")
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """The agent protocol: ``act`` only; ``reset(seed)`` and ``observe(view)`` are
-    optional (see the module docstring)."""
-
-    def act(self, view: HandView, legal: LegalActions) -> Decision:
-        """The action for the seat to act."""
-        ...
+# FOLD is read by the module's doctest
+from .decision import CALL, CHECK, FOLD, AgentError, AgentTypeError, Decision  # noqa: F401
 
 
 class RandomAgent:
@@ -137,20 +112,20 @@ def make_agent(spec: AgentSpec) -> Any:
     current directory to the search path). A name that is not an agent is an
     :class:`~omaha_fast.errors.InvalidValueError`, an object without ``act`` an
     :class:`AgentTypeError`, a constructor that raises an
-    :class:`~omaha_fast.sim.play.AgentError`; each message names the agent.
+    :class:`~omaha_fast.agents.decision.AgentError`; each message names the agent.
 
     >>> type(make_agent("station")).__name__
     'CallingStation'
-    >>> type(make_agent("omaha_fast.sim.agents:RandomAgent")).__name__
+    >>> type(make_agent("omaha_fast.agents:RandomAgent")).__name__
     'RandomAgent'
     >>> make_agent("nobody")
     Traceback (most recent call last):
     ...
     omaha_fast.errors.InvalidValueError: unknown agent 'nobody': use a built-in name (random, station, calling_station, smart) or module:Class
-    >>> make_agent("omaha_fast.sim.agents:Decision")
+    >>> make_agent("omaha_fast.agents:Decision")
     Traceback (most recent call last):
     ...
-    omaha_fast.sim.agents.AgentTypeError: agent 'omaha_fast.sim.agents:Decision' could not be made: Decision.__new__() missing 1 required positional argument: 'kind'
+    omaha_fast.agents.decision.AgentTypeError: agent 'omaha_fast.agents:Decision' could not be made: Decision.__new__() missing 1 required positional argument: 'kind'
     """  # noqa: E501 (a doctest's exception line)
     if isinstance(spec, str):
         if spec in BUILTIN:
@@ -178,7 +153,6 @@ def _built(spec: Any, name: AgentSpec) -> Any:
         except TypeError as err:
             raise AgentTypeError(f"agent {label!r} could not be made: {err}") from None
         except Exception as err:
-            from .play import AgentError
             raise AgentError(f"agent {label!r} could not be made: its constructor raised "
                              f"{type(err).__name__}: {err}") from None
     else:
@@ -195,7 +169,7 @@ def agent_label(spec: AgentSpec) -> str:
 
     >>> agent_label("random"), agent_label(CallingStation)
     ('random', 'station')
-    >>> agent_label("omaha_fast.sim.agents:RandomAgent")
+    >>> agent_label("omaha_fast.agents:RandomAgent")
     'RandomAgent'
     """
     if isinstance(spec, str):
@@ -208,5 +182,4 @@ def agent_label(spec: AgentSpec) -> str:
     return spec.__name__ if isinstance(spec, type) else type(spec).__name__
 
 
-__all__ = ["Agent", "AgentSpec", "Decision", "FOLD", "CHECK", "CALL", "ALL_IN", "RandomAgent",
-           "CallingStation", "BUILTIN", "make_agent", "agent_label", "AgentTypeError"]
+__all__ = ["AgentSpec", "RandomAgent", "CallingStation", "BUILTIN", "make_agent", "agent_label"]

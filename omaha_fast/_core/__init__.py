@@ -15,10 +15,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, NoReturn, Optional
 
-from ._checks import check_choice, check_int
-from ._lib import ffi, lib
-from .cards import Card
-from .errors import (
+from .._checks import check_choice, check_int
+from ..cards import Card
+from ..errors import (
     InvalidCardError,
     InvalidTypeError,
     InvalidValueError,
@@ -26,6 +25,7 @@ from .errors import (
     OmahaError,
     OutOfMemoryError,
 )
+from ._lib import ffi, lib
 
 lib.of_init()
 

@@ -21,7 +21,7 @@ True
 >>> v.board
 Traceback (most recent call last):
 ...
-omaha_fast.sim.views.StaleViewError: view field 'board' was not read while seat 0 was deciding; call freeze() during the decision to keep the whole view
+omaha_fast.agents.views.StaleViewError: view field 'board' was not read while seat 0 was deciding; call freeze() during the decision to keep the whole view
 """  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from ..game.names import Game
 from ..game.rules import Rules
 from ..game.structures import FixedLimit
 from ..game.view import HandView
-from .agents import CALL, CHECK, FOLD, Decision
+from .decision import CALL, CHECK, FOLD, Decision
 
 
 def _numpy() -> Any:

@@ -11,8 +11,8 @@ ranking. The work runs in blocks of classes on the simulator's backends
 Dask cluster with ``--dask [ADDRESS]`` (extra ``dask``; an embedded local cluster on
 127.0.0.1 when no address is given).
 
-    python -m omaha_fast.make_rankings                 # writes the package data file
-    python -m omaha_fast.make_rankings --trials 2000 --out /some/where.npz
+    python -m omaha_fast.tools.make_rankings           # writes the package data file
+    python -m omaha_fast.tools.make_rankings --trials 2000 --out /some/where.npz
 
 Ranking order: equity descending, ties by class number. Ranges read the file through
 :func:`omaha_fast.ranges.ranking_equities`.
@@ -27,8 +27,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from . import _core
-from .ranges import DATA_FILE, UNIVERSE_SIZE, hand_classes, universe
+from .. import _core
+from ..ranges import DATA_FILE, UNIVERSE_SIZE, hand_classes, universe
 
 ROOT_SEED = 20_260_101
 BLOCK = 64   # classes per task
@@ -74,7 +74,7 @@ def run(reps: Any, trials: int, seed: int, processes: Optional[int],
         dask: Optional[str]) -> list[Any]:
     """Score every class in blocks on the simulator's backends: local processes, or Dask
     when ``dask`` is not None (an address, or "" for an embedded local cluster)."""
-    from .sim.backends import run_blocks
+    from ..sim.backends import run_blocks
     tasks = [(i, reps[i:i + BLOCK], trials, seed) for i in range(0, len(reps), BLOCK)]
 
     def progress(done: int, total: int) -> None:
@@ -93,7 +93,7 @@ def run(reps: Any, trials: int, seed: int, processes: Optional[int],
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     import numpy as np
-    p = argparse.ArgumentParser(prog="python -m omaha_fast.make_rankings",
+    p = argparse.ArgumentParser(prog="python -m omaha_fast.tools.make_rankings",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--trials", type=int, default=60_000, help="deals per class")
     p.add_argument("--seed", type=int, default=ROOT_SEED)

@@ -12,7 +12,7 @@ import sys
 from cffi import FFI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CSRC = os.path.join(os.path.dirname(HERE), "csrc")
+CSRC = os.path.join(os.path.dirname(os.path.dirname(HERE)), "csrc")
 # Every .c file of csrc/ is part of the library (as .ci/run compiles them): a new file needs
 # no edit here. Sorted, so the build is the same on every system.
 SOURCES = sorted(name for name in os.listdir(CSRC) if name.endswith(".c"))
@@ -40,7 +40,7 @@ ffibuilder.cdef(_cdef() + """
 extern "Python" int _equity_progress(void *, double, double);
 """)
 ffibuilder.set_source(
-    "omaha_fast._lib",
+    "omaha_fast._core._lib",
     '#include "omaha_fast.h"',
     sources=[os.path.relpath(os.path.join(CSRC, s)) for s in SOURCES],
     include_dirs=[os.path.relpath(CSRC)],
