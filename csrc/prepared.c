@@ -70,7 +70,18 @@ struct of_showdown_work {
     double *acc;         /* ACC_SIZE, zero between calls */
     double *same;        /* n_uid + 1: weight by uid, the last slot always 0 */
     double *scratch;     /* n */
+    size_t m;            /* villain rows the lane buffers hold */
+    /* the lane buffers (made on the first batched call): up to LANES weight vectors side
+     * by side, hand-major, so the walk over the records serves them all at once */
+    double *acc_l;       /* ACC_SIZE * LANES, zero between calls */
+    double *same_l;      /* (n_uid + 1) * LANES */
+    double *w_l;         /* m * LANES: the weights transposed */
+    double *out_l;       /* 2 * n * LANES: a sweep's results, then the reach */
 };
+
+/* weight vectors a batched walk carries at once: 8 doubles fill a 64-byte line, so each
+ * accumulator cell touched loads one line for all of them */
+#define LANES 8
 
 typedef struct { uint32_t c2[LIVE], c3[LIVE], c4[LIVE]; } binoms;
 
@@ -339,14 +350,16 @@ size_t of_showdown_table_size(const of_showdown_table *t, int side) {
 void of_showdown_work_free(of_showdown_work *w) {
     if (!w) return;
     free(w->acc); free(w->same); free(w->scratch);
+    free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
     free(w);
 }
 
 /* A work area for tables of at most n hero hands and n_uid distinct villain hands. */
-static of_showdown_work *work_alloc(size_t n, size_t n_uid) {
+static of_showdown_work *work_alloc(size_t n, size_t n_uid, size_t m) {
     of_showdown_work *w = calloc(1, sizeof *w);
     if (!w) return NULL;
     w->n = n;
+    w->m = m;
     w->n_uid = n_uid;
     w->acc = calloc(ACC_SIZE, sizeof(double));
     w->same = calloc(n_uid + 1, sizeof(double));
@@ -360,7 +373,7 @@ static of_showdown_work *work_alloc(size_t n, size_t n_uid) {
 
 int of_showdown_work_new(const of_showdown_table *t, of_showdown_work **out) {
     if (!t || !out) return OF_ERR_ARG;
-    *out = work_alloc(t->n, t->n_uid);
+    *out = work_alloc(t->n, t->n_uid, t->m);
     return *out ? OF_OK : OF_ERR_NOMEM;
 }
 
@@ -433,6 +446,229 @@ static void blockers_one(const of_showdown_table *t, of_showdown_work *w, const 
     acc_reset(S, p);
 }
 
+/* ---- several weight vectors in one walk: LANES of them side by side ---- */
+
+/* The lane buffers of w, made on first use. 0 or OF_ERR_NOMEM. */
+static int lanes_ready(of_showdown_work *w) {
+    if (w->acc_l) return OF_OK;
+    size_t n1 = w->n ? w->n : 1, m1 = w->m ? w->m : 1;
+    w->acc_l = calloc((size_t)ACC_SIZE * LANES, sizeof(double));
+    w->same_l = malloc(sizeof(double) * (w->n_uid + 1) * LANES);
+    w->w_l = malloc(sizeof(double) * m1 * LANES);
+    w->out_l = malloc(sizeof(double) * 2 * n1 * LANES);
+    if (!w->acc_l || !w->same_l || !w->w_l || !w->out_l) {
+        free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
+        w->acc_l = w->same_l = w->w_l = w->out_l = NULL;
+        return OF_ERR_NOMEM;
+    }
+    return OF_OK;
+}
+
+/* Check L rows of weights (from the first of the block) as load_weights does, lay them
+ * out hand-major in w->w_l, W lanes a hand (lanes L..W-1 hold 0), and sum them by uid
+ * into w->same_l in villain order. Returns the bad column (*bad_lane its row in the
+ * block), m when a row's sum overflows, or -1. */
+static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
+                            const double *weights, size_t L, size_t W, size_t *bad_lane) {
+    size_t m = t->m;
+    double *wl = w->w_l;
+    for (size_t l = 0; l < L; l++) {
+        const double *wr = weights + l * m;
+        double total = 0.0;
+        for (size_t j = 0; j < m; j++) {
+            double x = wr[j];
+            if (!(x >= 0.0 && x <= DBL_MAX)) { *bad_lane = l; return (long long)j; }
+            total += x;
+            wl[j * W + l] = x;
+        }
+        if (!(total <= DBL_MAX)) { *bad_lane = l; return (long long)m; }
+    }
+    for (size_t l = L; l < W; l++)
+        for (size_t j = 0; j < m; j++) wl[j * W + l] = 0.0;
+    double *same = w->same_l;
+    memset(same, 0, sizeof(double) * (t->n_uid + 1) * W);
+    for (size_t j = 0; j < m; j++) {
+        double *s = same + (size_t)t->v_uid[j] * W;
+        const double *x = wl + j * W;
+        for (size_t l = 0; l < W; l++) s[l] += x[l];
+    }
+    return -1;
+}
+
+/* acc_add, acc_clear and acc_disjoint on W lanes: cell c of lane l at S[c * W + l]; each
+ * lane sums its numbers in the order of the one-vector functions, so the results are the
+ * same to the bit. */
+static inline void lane_add(double *restrict S, const rec *r, const double *restrict x,
+                            size_t W) {
+    const uint16_t *at = r->at;
+    for (size_t l = 0; l < W; l++) S[l] += x[l];
+    for (int k = 0; k < 14; k++) {
+        double *restrict c = S + (size_t)at[k] * W;
+        for (size_t l = 0; l < W; l++) c[l] += x[l];
+    }
+}
+
+static inline void lane_clear(double *S, const rec *r, size_t W) {
+    const uint16_t *at = r->at;
+    for (size_t l = 0; l < W; l++) S[l] = 0.0;
+    for (int k = 0; k < 14; k++) {
+        double *c = S + (size_t)at[k] * W;
+        for (size_t l = 0; l < W; l++) c[l] = 0.0;
+    }
+}
+
+static inline void lane_disjoint(const double *restrict S, const rec *r, double *restrict out,
+                                 size_t W) {
+    const uint16_t *at = r->at;
+    const double *c[14];
+    for (int k = 0; k < 14; k++) c[k] = S + (size_t)at[k] * W;
+    for (size_t l = 0; l < W; l++) {
+        double one = c[0][l] + c[1][l] + c[2][l] + c[3][l];
+        double two = c[4][l] + c[5][l] + c[6][l] + c[7][l] + c[8][l] + c[9][l];
+        double three = c[10][l] + c[11][l] + c[12][l] + c[13][l];
+        out[l] = S[l] - one + two - three;
+    }
+}
+
+static void lanes_reset(double *S, const plan *p, size_t W) {
+    size_t v_n = p->v_start[p->n_groups];
+    if (v_n * 15 >= ACC_SIZE) {
+        memset(S, 0, sizeof(double) * ACC_SIZE * W);
+        return;
+    }
+    for (size_t t = 0; t < v_n; t++) lane_clear(S, &p->v[t], W);
+}
+
+/* sweep on W lanes: out[row * W + l]. */
+static void sweep_lanes(const plan *p, double *S, const double *wl, const double *same,
+                        double *out, size_t W) {
+    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
+    for (size_t g = 0; g < p->n_groups; g++) {
+        uint32_t h0 = p->h_start[g], h1 = p->h_start[g + 1];
+        uint32_t v0 = p->v_start[g], v1 = p->v_start[g + 1];
+        for (uint32_t t = h0; t < h1; t++)
+            lane_disjoint(S, &p->h[t], out + (size_t)p->h[t].row * W, W);
+        for (uint32_t t = v0; t < v1; t++)
+            lane_add(S, &p->v[t], wl + (size_t)p->v[t].row * W, W);
+        if (v1 > v0) {
+            for (uint32_t t = h0; t < h1; t++) {
+                const rec *r = &p->h[t];
+                const double *sm = same + (size_t)r->same * W;
+                double *o = out + (size_t)r->row * W;
+                lane_disjoint(S, r, tmp, W);
+                for (size_t l = 0; l < W; l++) {
+                    double leq = tmp[l] + sm[l];
+                    o[l] = 0.5 * (o[l] + leq);
+                }
+            }
+        }
+    }
+}
+
+/* values_one for the L rows loaded by load_lanes (W lanes): outputs are rows of n, the
+ * block's first row at value, reach, high, low. */
+static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L, size_t W,
+                         double *value, double *reach, double *high, double *low) {
+    size_t n = t->n;
+    double *S = w->acc_l, *val = w->out_l, *scr = w->out_l + w->n * W;
+    const double *same = w->same_l, *wl = w->w_l;
+    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
+    const plan *p = &t->hs;
+    sweep_lanes(p, S, wl, same, val, W);
+    size_t h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        const rec *r = &p->h[k];
+        const double *sm = same + (size_t)r->same * W;
+        lane_disjoint(S, r, tmp, W);
+        for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
+    }
+    lanes_reset(S, p, W);
+    if (!t->any_low) {
+        for (size_t i = 0; i < n; i++)
+            for (size_t l = 0; l < L; l++) {
+                value[l * n + i] = high[l * n + i] = val[i * W + l];
+                low[l * n + i] = 0.0;
+            }
+        return;
+    }
+    p = &t->ls;
+    sweep_lanes(p, S, wl, same, scr, W);
+    lanes_reset(S, p, W);
+    h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        size_t i = p->h[k].row;
+        for (size_t l = 0; l < W; l++) val[i * W + l] = 0.5 * val[i * W + l] + 0.5 * scr[i * W + l];
+        for (size_t l = 0; l < L; l++) low[l * n + i] = 0.5 * scr[i * W + l];
+    }
+    p = &t->hs0;
+    sweep_lanes(p, S, wl, same, scr, W);
+    lanes_reset(S, p, W);
+    h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        size_t i = p->h[k].row;
+        for (size_t l = 0; l < W; l++) val[i * W + l] = 0.5 * val[i * W + l] + 0.5 * scr[i * W + l];
+        for (size_t l = 0; l < L; l++) low[l * n + i] = 0.0;
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t l = 0; l < L; l++) {
+            value[l * n + i] = val[i * W + l];
+            high[l * n + i] = val[i * W + l] - low[l * n + i];
+        }
+}
+
+/* blockers_one for the L rows loaded by load_lanes. */
+static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
+                           size_t W, double *reach) {
+    size_t n = t->n;
+    double *S = w->acc_l;
+    const double *same = w->same_l, *wl = w->w_l;
+    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
+    const plan *p = &t->hs;
+    size_t v_n = p->v_start[p->n_groups], h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * W, W);
+    for (size_t k = 0; k < h_n; k++) {
+        const rec *r = &p->h[k];
+        const double *sm = same + (size_t)r->same * W;
+        lane_disjoint(S, r, tmp, W);
+        for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
+    }
+    lanes_reset(S, p, W);
+}
+
+/* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk; the lane count rounded up
+ * to 2, 4 or 8 so the compiler sees a few fixed widths. OF_OK, OF_ERR_WEIGHT (*bad_row,
+ * *bad_col set) or OF_ERR_NOMEM. */
+static int lanes_block(const of_showdown_table *t, of_showdown_work *w, const double *weights,
+                       size_t r0, size_t L, int blockers_only, double *value, double *reach,
+                       double *high, double *low, size_t *bad_row, size_t *bad_col) {
+    if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
+    size_t n = t->n, m = t->m, W = L <= 2 ? 2 : L <= 4 ? 4 : LANES, bad_lane = 0;
+    long long bad = load_lanes(t, w, m ? weights + r0 * m : weights, L, W, &bad_lane);
+    if (bad >= 0) {
+        *bad_row = r0 + bad_lane;
+        *bad_col = (size_t)bad;
+        return OF_ERR_WEIGHT;
+    }
+    if (!n) return OF_OK;
+    size_t at = r0 * n;
+    if (blockers_only) {
+        switch (W) {
+        case 2: blockers_lanes(t, w, L, 2, reach + at); break;
+        case 4: blockers_lanes(t, w, L, 4, reach + at); break;
+        default: blockers_lanes(t, w, L, LANES, reach + at); break;
+        }
+    } else {
+        switch (W) {
+        case 2: values_lanes(t, w, L, 2, value + at, reach + at, high + at, low + at); break;
+        case 4: values_lanes(t, w, L, 4, value + at, reach + at, high + at, low + at); break;
+        default:
+            values_lanes(t, w, L, LANES, value + at, reach + at, high + at, low + at);
+            break;
+        }
+    }
+    return OF_OK;
+}
+
 typedef struct {
     const of_showdown_table *t;
     of_showdown_work *w;
@@ -449,6 +685,15 @@ static void *batch_run(void *arg) {
     const of_showdown_table *t = job->t;
     size_t n = t->n, m = t->m;
     for (size_t r = job->first; r < job->last; r++) {
+        if (job->last - r >= 2) {   /* two rows or more: LANES at a time in one walk */
+            size_t L = job->last - r < LANES ? job->last - r : LANES;
+            int rc = lanes_block(t, job->w, job->weights, r, L, job->blockers_only,
+                                 job->value, job->reach, job->high, job->low, &job->bad_row,
+                                 &job->bad_col);
+            if (rc != OF_OK) { job->rc = rc; return NULL; }
+            r += L - 1;
+            continue;
+        }
         const double *wr = m ? job->weights + r * m : job->weights;   /* may be NULL */
         long long bad = load_weights(t, job->w, wr);
         if (bad >= 0) {
@@ -483,7 +728,7 @@ static int run_batch(const of_showdown_table *t, of_showdown_work *work, const d
     if (!t || !bad_row || !bad_col || (k && t->m && !weights) || (k && t->n && !reach) ||
         (k && t->n && !blockers_only && (!value || !high || !low)) || threads < 0)
         return OF_ERR_ARG;
-    if (work && (work->n < t->n || work->n_uid < t->n_uid)) return OF_ERR_ARG;
+    if (work && (work->n < t->n || work->n_uid < t->n_uid || work->m < t->m)) return OF_ERR_ARG;
     int n_threads = resolve_threads(threads, k);
     batch_job jobs[MAX_THREADS];
     of_thread ids[MAX_THREADS];
@@ -796,7 +1041,7 @@ static void *turn_table_run(void *arg) {
     turn_table_job *job = arg;
     const of_turn_table *t = job->t;
     size_t n = t->n, m = t->m, n1 = t->max_n ? t->max_n : 1;
-    of_showdown_work *w = work_alloc(t->max_n, t->max_uid);
+    of_showdown_work *w = work_alloc(t->max_n, t->max_uid, 0);
     double *vw = malloc(sizeof(double) * (m ? m : 1));
     double *out = malloc(sizeof(double) * 4 * n1);
     if (!w || !vw || !out) { job->rc = OF_ERR_NOMEM; goto done; }
