@@ -168,6 +168,28 @@ class Showdowns:
         return out
 
 
+    def blockers_many(self, weights: list[Any]) -> list[Any]:
+        """:meth:`blockers` for several (B, m) weight arrays at once: one batched call
+        per board (the fold nodes of a pass together) instead of one per node and board."""
+        np = _np()
+        if not hasattr(self.rows[0][5], "blockers_batch"):
+            return [self.blockers(w) for w in weights]
+        k, b = len(weights), len(self.rows)
+        out = np.zeros((b, k, self.n))
+        stacked = np.stack(weights, axis=1)                   # (B, k, m)
+        for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
+            if prep is None:
+                continue
+            whole = len(vi) == stacked.shape[2]
+            met = prep.blockers_batch(stacked[r] if whole else stacked[r][:, vi],
+                                      threads=self.threads)
+            if len(hi) == self.n:
+                out[r] = met
+            else:
+                out[r][:, hi] = met
+        return [out[:, i] for i in range(k)]
+
+
 def _free(np: Any, rows: Any, mask: int) -> Any:
     """Rows holding none of the cards in ``mask``."""
     bits = np.left_shift(np.uint64(1), rows.astype(np.uint64))
