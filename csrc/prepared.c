@@ -465,11 +465,11 @@ static int lanes_ready(of_showdown_work *w) {
 }
 
 /* Check L rows of weights (from the first of the block) as load_weights does, lay them
- * out hand-major in w->w_l, W lanes a hand (lanes L..W-1 hold 0), and sum them by uid
+ * out hand-major in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid
  * into w->same_l in villain order. Returns the bad column (*bad_lane its row in the
  * block), m when a row's sum overflows, or -1. */
 static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
-                            const double *weights, size_t L, size_t W, size_t *bad_lane) {
+                            const double *weights, size_t L, size_t *bad_lane) {
     size_t m = t->m;
     double *wl = w->w_l;
     for (size_t l = 0; l < L; l++) {
@@ -479,50 +479,48 @@ static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
             double x = wr[j];
             if (!(x >= 0.0 && x <= DBL_MAX)) { *bad_lane = l; return (long long)j; }
             total += x;
-            wl[j * W + l] = x;
+            wl[j * LANES + l] = x;
         }
         if (!(total <= DBL_MAX)) { *bad_lane = l; return (long long)m; }
     }
-    for (size_t l = L; l < W; l++)
-        for (size_t j = 0; j < m; j++) wl[j * W + l] = 0.0;
+    for (size_t l = L; l < LANES; l++)
+        for (size_t j = 0; j < m; j++) wl[j * LANES + l] = 0.0;
     double *same = w->same_l;
-    memset(same, 0, sizeof(double) * (t->n_uid + 1) * W);
+    memset(same, 0, sizeof(double) * (t->n_uid + 1) * LANES);
     for (size_t j = 0; j < m; j++) {
-        double *s = same + (size_t)t->v_uid[j] * W;
-        const double *x = wl + j * W;
-        for (size_t l = 0; l < W; l++) s[l] += x[l];
+        double *s = same + (size_t)t->v_uid[j] * LANES;
+        const double *x = wl + j * LANES;
+        for (size_t l = 0; l < LANES; l++) s[l] += x[l];
     }
     return -1;
 }
 
-/* acc_add, acc_clear and acc_disjoint on W lanes: cell c of lane l at S[c * W + l]; each
+/* acc_add, acc_clear and acc_disjoint on LANES lanes: cell c of lane l at S[c * LANES + l]; each
  * lane sums its numbers in the order of the one-vector functions, so the results are the
  * same to the bit. */
-static inline void lane_add(double *restrict S, const rec *r, const double *restrict x,
-                            size_t W) {
+static inline void lane_add(double *restrict S, const rec *r, const double *restrict x) {
     const uint16_t *at = r->at;
-    for (size_t l = 0; l < W; l++) S[l] += x[l];
+    for (size_t l = 0; l < LANES; l++) S[l] += x[l];
     for (int k = 0; k < 14; k++) {
-        double *restrict c = S + (size_t)at[k] * W;
-        for (size_t l = 0; l < W; l++) c[l] += x[l];
+        double *restrict c = S + (size_t)at[k] * LANES;
+        for (size_t l = 0; l < LANES; l++) c[l] += x[l];
     }
 }
 
-static inline void lane_clear(double *S, const rec *r, size_t W) {
+static inline void lane_clear(double *S, const rec *r) {
     const uint16_t *at = r->at;
-    for (size_t l = 0; l < W; l++) S[l] = 0.0;
+    for (size_t l = 0; l < LANES; l++) S[l] = 0.0;
     for (int k = 0; k < 14; k++) {
-        double *c = S + (size_t)at[k] * W;
-        for (size_t l = 0; l < W; l++) c[l] = 0.0;
+        double *c = S + (size_t)at[k] * LANES;
+        for (size_t l = 0; l < LANES; l++) c[l] = 0.0;
     }
 }
 
-static inline void lane_disjoint(const double *restrict S, const rec *r, double *restrict out,
-                                 size_t W) {
+static inline void lane_disjoint(const double *restrict S, const rec *r, double *restrict out) {
     const uint16_t *at = r->at;
     const double *c[14];
-    for (int k = 0; k < 14; k++) c[k] = S + (size_t)at[k] * W;
-    for (size_t l = 0; l < W; l++) {
+    for (int k = 0; k < 14; k++) c[k] = S + (size_t)at[k] * LANES;
+    for (size_t l = 0; l < LANES; l++) {
         double one = c[0][l] + c[1][l] + c[2][l] + c[3][l];
         double two = c[4][l] + c[5][l] + c[6][l] + c[7][l] + c[8][l] + c[9][l];
         double three = c[10][l] + c[11][l] + c[12][l] + c[13][l];
@@ -530,33 +528,33 @@ static inline void lane_disjoint(const double *restrict S, const rec *r, double 
     }
 }
 
-static void lanes_reset(double *S, const plan *p, size_t W) {
+static void lanes_reset(double *S, const plan *p) {
     size_t v_n = p->v_start[p->n_groups];
     if (v_n * 15 >= ACC_SIZE) {
-        memset(S, 0, sizeof(double) * ACC_SIZE * W);
+        memset(S, 0, sizeof(double) * ACC_SIZE * LANES);
         return;
     }
-    for (size_t t = 0; t < v_n; t++) lane_clear(S, &p->v[t], W);
+    for (size_t t = 0; t < v_n; t++) lane_clear(S, &p->v[t]);
 }
 
-/* sweep on W lanes: out[row * W + l]. */
+/* sweep on LANES lanes: out[row * LANES + l]. */
 static void sweep_lanes(const plan *p, double *S, const double *wl, const double *same,
-                        double *out, size_t W) {
+                        double *out) {
     double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
     for (size_t g = 0; g < p->n_groups; g++) {
         uint32_t h0 = p->h_start[g], h1 = p->h_start[g + 1];
         uint32_t v0 = p->v_start[g], v1 = p->v_start[g + 1];
         for (uint32_t t = h0; t < h1; t++)
-            lane_disjoint(S, &p->h[t], out + (size_t)p->h[t].row * W, W);
+            lane_disjoint(S, &p->h[t], out + (size_t)p->h[t].row * LANES);
         for (uint32_t t = v0; t < v1; t++)
-            lane_add(S, &p->v[t], wl + (size_t)p->v[t].row * W, W);
+            lane_add(S, &p->v[t], wl + (size_t)p->v[t].row * LANES);
         if (v1 > v0) {
             for (uint32_t t = h0; t < h1; t++) {
                 const rec *r = &p->h[t];
-                const double *sm = same + (size_t)r->same * W;
-                double *o = out + (size_t)r->row * W;
-                lane_disjoint(S, r, tmp, W);
-                for (size_t l = 0; l < W; l++) {
+                const double *sm = same + (size_t)r->same * LANES;
+                double *o = out + (size_t)r->row * LANES;
+                lane_disjoint(S, r, tmp);
+                for (size_t l = 0; l < LANES; l++) {
                     double leq = tmp[l] + sm[l];
                     o[l] = 0.5 * (o[l] + leq);
                 }
@@ -565,85 +563,84 @@ static void sweep_lanes(const plan *p, double *S, const double *wl, const double
     }
 }
 
-/* values_one for the L rows loaded by load_lanes (W lanes): outputs are rows of n, the
+/* values_one for the L rows loaded by load_lanes (LANES lanes): outputs are rows of n, the
  * block's first row at value, reach, high, low. */
-static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L, size_t W,
+static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
                          double *value, double *reach, double *high, double *low) {
     size_t n = t->n;
-    double *S = w->acc_l, *val = w->out_l, *scr = w->out_l + w->n * W;
+    double *S = w->acc_l, *val = w->out_l, *scr = w->out_l + w->n * LANES;
     const double *same = w->same_l, *wl = w->w_l;
     double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
     const plan *p = &t->hs;
-    sweep_lanes(p, S, wl, same, val, W);
+    sweep_lanes(p, S, wl, same, val);
     size_t h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         const rec *r = &p->h[k];
-        const double *sm = same + (size_t)r->same * W;
-        lane_disjoint(S, r, tmp, W);
+        const double *sm = same + (size_t)r->same * LANES;
+        lane_disjoint(S, r, tmp);
         for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
     }
-    lanes_reset(S, p, W);
+    lanes_reset(S, p);
     if (!t->any_low) {
         for (size_t i = 0; i < n; i++)
             for (size_t l = 0; l < L; l++) {
-                value[l * n + i] = high[l * n + i] = val[i * W + l];
+                value[l * n + i] = high[l * n + i] = val[i * LANES + l];
                 low[l * n + i] = 0.0;
             }
         return;
     }
     p = &t->ls;
-    sweep_lanes(p, S, wl, same, scr, W);
-    lanes_reset(S, p, W);
+    sweep_lanes(p, S, wl, same, scr);
+    lanes_reset(S, p);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         size_t i = p->h[k].row;
-        for (size_t l = 0; l < W; l++) val[i * W + l] = 0.5 * val[i * W + l] + 0.5 * scr[i * W + l];
-        for (size_t l = 0; l < L; l++) low[l * n + i] = 0.5 * scr[i * W + l];
+        for (size_t l = 0; l < LANES; l++) val[i * LANES + l] = 0.5 * val[i * LANES + l] + 0.5 * scr[i * LANES + l];
+        for (size_t l = 0; l < L; l++) low[l * n + i] = 0.5 * scr[i * LANES + l];
     }
     p = &t->hs0;
-    sweep_lanes(p, S, wl, same, scr, W);
-    lanes_reset(S, p, W);
+    sweep_lanes(p, S, wl, same, scr);
+    lanes_reset(S, p);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         size_t i = p->h[k].row;
-        for (size_t l = 0; l < W; l++) val[i * W + l] = 0.5 * val[i * W + l] + 0.5 * scr[i * W + l];
+        for (size_t l = 0; l < LANES; l++) val[i * LANES + l] = 0.5 * val[i * LANES + l] + 0.5 * scr[i * LANES + l];
         for (size_t l = 0; l < L; l++) low[l * n + i] = 0.0;
     }
     for (size_t i = 0; i < n; i++)
         for (size_t l = 0; l < L; l++) {
-            value[l * n + i] = val[i * W + l];
-            high[l * n + i] = val[i * W + l] - low[l * n + i];
+            value[l * n + i] = val[i * LANES + l];
+            high[l * n + i] = val[i * LANES + l] - low[l * n + i];
         }
 }
 
 /* blockers_one for the L rows loaded by load_lanes. */
-static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
-                           size_t W, double *reach) {
+static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L, double *reach) {
     size_t n = t->n;
     double *S = w->acc_l;
     const double *same = w->same_l, *wl = w->w_l;
     double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
     const plan *p = &t->hs;
     size_t v_n = p->v_start[p->n_groups], h_n = p->h_start[p->n_groups];
-    for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * W, W);
+    for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * LANES);
     for (size_t k = 0; k < h_n; k++) {
         const rec *r = &p->h[k];
-        const double *sm = same + (size_t)r->same * W;
-        lane_disjoint(S, r, tmp, W);
+        const double *sm = same + (size_t)r->same * LANES;
+        lane_disjoint(S, r, tmp);
         for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
     }
-    lanes_reset(S, p, W);
+    lanes_reset(S, p);
 }
 
-/* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk; the lane count rounded up
- * to 2, 4 or 8 so the compiler sees a few fixed widths. OF_OK, OF_ERR_WEIGHT (*bad_row,
- * *bad_col set) or OF_ERR_NOMEM. */
+/* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk (lanes past L carry zero
+ * weights and are not written). OF_OK, OF_ERR_WEIGHT (*bad_row, *bad_col set) or
+ * OF_ERR_NOMEM. */
 static int lanes_block(const of_showdown_table *t, of_showdown_work *w, const double *weights,
                        size_t r0, size_t L, int blockers_only, double *value, double *reach,
                        double *high, double *low, size_t *bad_row, size_t *bad_col) {
     if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
-    size_t n = t->n, m = t->m, W = L <= 2 ? 2 : L <= 4 ? 4 : LANES, bad_lane = 0;
-    long long bad = load_lanes(t, w, m ? weights + r0 * m : weights, L, W, &bad_lane);
+    size_t n = t->n, m = t->m, bad_lane = 0;
+    long long bad = load_lanes(t, w, m ? weights + r0 * m : weights, L, &bad_lane);
     if (bad >= 0) {
         *bad_row = r0 + bad_lane;
         *bad_col = (size_t)bad;
@@ -651,21 +648,10 @@ static int lanes_block(const of_showdown_table *t, of_showdown_work *w, const do
     }
     if (!n) return OF_OK;
     size_t at = r0 * n;
-    if (blockers_only) {
-        switch (W) {
-        case 2: blockers_lanes(t, w, L, 2, reach + at); break;
-        case 4: blockers_lanes(t, w, L, 4, reach + at); break;
-        default: blockers_lanes(t, w, L, LANES, reach + at); break;
-        }
-    } else {
-        switch (W) {
-        case 2: values_lanes(t, w, L, 2, value + at, reach + at, high + at, low + at); break;
-        case 4: values_lanes(t, w, L, 4, value + at, reach + at, high + at, low + at); break;
-        default:
-            values_lanes(t, w, L, LANES, value + at, reach + at, high + at, low + at);
-            break;
-        }
-    }
+    if (blockers_only)
+        blockers_lanes(t, w, L, reach + at);
+    else
+        values_lanes(t, w, L, value + at, reach + at, high + at, low + at);
     return OF_OK;
 }
 
