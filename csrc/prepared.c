@@ -81,7 +81,7 @@ struct of_showdown_work {
 
 /* weight vectors a batched walk carries at once: 8 doubles fill a 64-byte line, so each
  * accumulator cell touched loads one line for all of them */
-#define LANES 4
+#define LANES 8
 
 typedef struct { uint32_t c2[LIVE], c3[LIVE], c4[LIVE]; } binoms;
 
