@@ -45,6 +45,7 @@
 #define AT_PAIR (AT_SINGLE + LIVE)
 #define AT_TRIPLE (AT_PAIR + N_PAIRS)
 #define ACC_SIZE (AT_TRIPLE + N_TRIPLES)
+#define ACC_CAP (ACC_SIZE + 2)   /* and the zero and sink cells of compact_cells */
 
 typedef struct {
     uint32_t row;        /* the hand's row in the caller's arrays */
@@ -60,6 +61,7 @@ typedef struct {
 
 struct of_showdown_table {
     size_t n, m, n_uid;
+    size_t acc_size;     /* accumulator cells in use, after compact_cells */
     int hilo, any_low;
     uint32_t *v_uid;     /* uid of each villain row */
     plan hs, ls, hs0;    /* hs0 and ls are empty unless hilo && any_low */
@@ -67,13 +69,13 @@ struct of_showdown_table {
 
 struct of_showdown_work {
     size_t n, n_uid;
-    double *acc;         /* ACC_SIZE, zero between calls */
+    double *acc;         /* ACC_CAP, zero between calls */
     double *same;        /* n_uid + 1: weight by uid, the last slot always 0 */
     double *scratch;     /* n */
     size_t m;            /* villain rows the lane buffers hold */
     /* the lane buffers (made on the first batched call): up to LANES weight vectors side
      * by side, hand-major, so the walk over the records serves them all at once */
-    double *acc_l;       /* ACC_SIZE * LANES, zero between calls */
+    double *acc_l;       /* ACC_CAP * LANES, zero between calls */
     double *same_l;      /* (n_uid + 1) * LANES */
     double *w_l;         /* m * LANES: the weights transposed */
     double *out_l;       /* 2 * n * LANES: a sweep's results, then the reach */
@@ -130,10 +132,10 @@ static inline double acc_disjoint(const double *S, const rec *r) {
 }
 
 /* Leave the accumulator zero after the villains of p were added. */
-static void acc_reset(double *S, const plan *p) {
+static void acc_reset(double *S, const plan *p, size_t size) {
     size_t v_n = p->v_start[p->n_groups];
-    if (v_n * 15 >= ACC_SIZE) {
-        memset(S, 0, sizeof(double) * ACC_SIZE);
+    if (v_n * 15 >= size) {
+        memset(S, 0, sizeof(double) * size);
         return;
     }
     for (size_t t = 0; t < v_n; t++) acc_clear(S, &p->v[t]);
@@ -235,6 +237,43 @@ static int load_side(const uint8_t *rows, size_t n, const uint8_t *live_of, uint
     return OF_OK;
 }
 
+/* Renumber the accumulator cells (keeping their order) to those some hero reads and some
+ * villain writes; the cells only villains write share one sink, never read, and those only
+ * heroes read one cell never written (so it stays 0, as the cell it stands for would).
+ * Smaller ranges then walk and clear a smaller accumulator; the sums are unchanged. The hs
+ * plan holds every hand of both sides, ls and hs0 subsets of them. 0 or OF_ERR_NOMEM. */
+static int compact_cells(of_showdown_table *t) {
+    uint8_t *use = calloc(ACC_SIZE, 1);
+    uint16_t *map = malloc(sizeof(uint16_t) * ACC_SIZE);
+    if (!use || !map) { free(use); free(map); return OF_ERR_NOMEM; }
+    const plan *hs = &t->hs;
+    size_t h_n = hs->h_start[hs->n_groups], v_n = hs->v_start[hs->n_groups];
+    for (size_t i = 0; i < h_n; i++)
+        for (int k = 0; k < 14; k++) use[hs->h[i].at[k]] |= 1;
+    for (size_t j = 0; j < v_n; j++)
+        for (int k = 0; k < 14; k++) use[hs->v[j].at[k]] |= 2;
+    size_t next = 1;                    /* cell 0, the total, stays */
+    map[0] = 0;
+    for (size_t c = 1; c < ACC_SIZE; c++)
+        if (use[c] == 3) map[c] = (uint16_t)next++;
+    size_t zero = next++, sink = next++;
+    for (size_t c = 1; c < ACC_SIZE; c++)
+        if (use[c] != 3) map[c] = (uint16_t)(use[c] & 2 ? sink : zero);
+    plan *ps[3] = {&t->hs, &t->ls, &t->hs0};
+    for (int q = 0; q < 3; q++) {
+        plan *p = ps[q];
+        if (!p->h_start) continue;        /* ls and hs0 are empty without a low */
+        size_t ph = p->h_start[p->n_groups], pv = p->v_start[p->n_groups];
+        for (size_t i = 0; i < ph; i++)
+            for (int k = 0; k < 14; k++) p->h[i].at[k] = map[p->h[i].at[k]];
+        for (size_t j = 0; j < pv; j++)
+            for (int k = 0; k < 14; k++) p->v[j].at[k] = map[p->v[j].at[k]];
+    }
+    t->acc_size = next;
+    free(use); free(map);
+    return OF_OK;
+}
+
 void of_showdown_table_free(of_showdown_table *t) {
     if (!t) return;
     plan_free(&t->hs); plan_free(&t->ls); plan_free(&t->hs0);
@@ -330,6 +369,7 @@ int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero
                         v_cards, h_same, &B);
         if (rc != OF_OK) goto done;
     }
+    rc = compact_cells(t);
 
 done:
     free(h_cards); free(v_cards); free(h_high); free(v_high); free(h_lowk); free(v_lowk);
@@ -361,7 +401,7 @@ static of_showdown_work *work_alloc(size_t n, size_t n_uid, size_t m) {
     w->n = n;
     w->m = m;
     w->n_uid = n_uid;
-    w->acc = calloc(ACC_SIZE, sizeof(double));
+    w->acc = calloc(ACC_CAP, sizeof(double));
     w->same = calloc(n_uid + 1, sizeof(double));
     w->scratch = malloc(sizeof(double) * (n ? n : 1));
     if (!w->acc || !w->same || !w->scratch) {
@@ -405,7 +445,7 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
         const rec *r = &p->h[k];
         reach[r->row] = acc_disjoint(S, r) + same[r->same];
     }
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
     if (!t->any_low) {
         memcpy(high, value, sizeof(double) * t->n);
         memset(low, 0, sizeof(double) * t->n);
@@ -413,7 +453,7 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
     }
     p = &t->ls;
     sweep(p, S, weights, same, w->scratch);
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         uint32_t i = p->h[k].row;
@@ -422,7 +462,7 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
     }
     p = &t->hs0;
     sweep(p, S, weights, same, w->scratch);
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         uint32_t i = p->h[k].row;
@@ -443,7 +483,7 @@ static void blockers_one(const of_showdown_table *t, of_showdown_work *w, const 
         const rec *r = &p->h[k];
         reach[r->row] = acc_disjoint(S, r) + w->same[r->same];
     }
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
 }
 
 /* ---- several weight vectors in one walk: LANES of them side by side ---- */
@@ -452,7 +492,7 @@ static void blockers_one(const of_showdown_table *t, of_showdown_work *w, const 
 static int lanes_ready(of_showdown_work *w) {
     if (w->acc_l) return OF_OK;
     size_t n1 = w->n ? w->n : 1, m1 = w->m ? w->m : 1;
-    w->acc_l = calloc((size_t)ACC_SIZE * LANES, sizeof(double));
+    w->acc_l = calloc((size_t)ACC_CAP * LANES, sizeof(double));
     w->same_l = malloc(sizeof(double) * (w->n_uid + 1) * LANES);
     w->w_l = malloc(sizeof(double) * m1 * LANES);
     w->out_l = malloc(sizeof(double) * 2 * n1 * LANES);
@@ -528,10 +568,10 @@ static inline void lane_disjoint(const double *restrict S, const rec *r, double 
     }
 }
 
-static void lanes_reset(double *S, const plan *p) {
+static void lanes_reset(double *S, const plan *p, size_t size) {
     size_t v_n = p->v_start[p->n_groups];
-    if (v_n * 15 >= ACC_SIZE) {
-        memset(S, 0, sizeof(double) * ACC_SIZE * LANES);
+    if (v_n * 15 >= size) {
+        memset(S, 0, sizeof(double) * size * LANES);
         return;
     }
     for (size_t t = 0; t < v_n; t++) lane_clear(S, &p->v[t]);
@@ -580,7 +620,7 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
         lane_disjoint(S, r, tmp);
         for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
     }
-    lanes_reset(S, p);
+    lanes_reset(S, p, t->acc_size);
     if (!t->any_low) {
         for (size_t i = 0; i < n; i++)
             for (size_t l = 0; l < L; l++) {
@@ -591,7 +631,7 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
     }
     p = &t->ls;
     sweep_lanes(p, S, wl, same, scr);
-    lanes_reset(S, p);
+    lanes_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         size_t i = p->h[k].row;
@@ -600,7 +640,7 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
     }
     p = &t->hs0;
     sweep_lanes(p, S, wl, same, scr);
-    lanes_reset(S, p);
+    lanes_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         size_t i = p->h[k].row;
@@ -629,7 +669,7 @@ static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size
         lane_disjoint(S, r, tmp);
         for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
     }
-    lanes_reset(S, p);
+    lanes_reset(S, p, t->acc_size);
 }
 
 /* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk (lanes past L carry zero
