@@ -64,6 +64,7 @@ struct of_showdown_table {
     size_t acc_size;     /* accumulator cells in use, after compact_cells */
     int hilo, any_low;
     uint32_t *v_uid;     /* uid of each villain row */
+    uint8_t *h_has_low;  /* n: the hero makes a low (it is in ls, not hs0); any_low only */
     plan hs, ls, hs0;    /* hs0 and ls are empty unless hilo && any_low */
 };
 
@@ -277,7 +278,7 @@ static int compact_cells(of_showdown_table *t) {
 void of_showdown_table_free(of_showdown_table *t) {
     if (!t) return;
     plan_free(&t->hs); plan_free(&t->ls); plan_free(&t->hs0);
-    free(t->v_uid);
+    free(t->v_uid); free(t->h_has_low);
     free(t);
 }
 
@@ -364,6 +365,9 @@ int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero
         rc = plan_build(&t->ls, h_lowk, h_sel, n, v_lowk, NULL, m, LOW_KEYS, h_cards, v_cards,
                         h_same, &B);
         if (rc != OF_OK) goto done;
+        t->h_has_low = malloc(n1);
+        if (!t->h_has_low) { rc = OF_ERR_NOMEM; goto done; }
+        memcpy(t->h_has_low, h_sel, n);
         for (size_t i = 0; i < n; i++) h_sel[i] = !h_sel[i];
         rc = plan_build(&t->hs0, h_high, h_sel, n, v_high, v_sel, m, HIGH_KEYS, h_cards,
                         v_cards, h_same, &B);
@@ -507,30 +511,42 @@ static int lanes_ready(of_showdown_work *w) {
 /* Check L rows of weights (from the first of the block) as load_weights does, lay them
  * out hand-major in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid
  * into w->same_l in villain order. Returns the bad column (*bad_lane its row in the
- * block), m when a row's sum overflows, or -1. */
+ * block; the first bad row, as row by row), m when a row's sum overflows, or -1. */
 static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
                             const double *weights, size_t L, size_t *bad_lane) {
     size_t m = t->m;
     double *wl = w->w_l;
-    for (size_t l = 0; l < L; l++) {
-        const double *wr = weights + l * m;
-        double total = 0.0;
-        for (size_t j = 0; j < m; j++) {
-            double x = wr[j];
-            if (!(x >= 0.0 && x <= DBL_MAX)) { *bad_lane = l; return (long long)j; }
-            total += x;
-            wl[j * LANES + l] = x;
+    double total[LANES] = {0.0};
+    int bad = 0;
+    for (size_t j = 0; j < m; j++) {     /* the L rows read side by side, in one pass */
+        double *d = wl + j * LANES;
+        for (size_t l = 0; l < L; l++) {
+            double x = weights[l * m + j];
+            bad |= !(x >= 0.0 && x <= DBL_MAX);   /* NaN fails both */
+            total[l] += x;
+            d[l] = x;
         }
-        if (!(total <= DBL_MAX)) { *bad_lane = l; return (long long)m; }
+        for (size_t l = L; l < LANES; l++) d[l] = 0.0;
     }
-    for (size_t l = L; l < LANES; l++)
-        for (size_t j = 0; j < m; j++) wl[j * LANES + l] = 0.0;
+    for (size_t l = 0; l < L; l++) bad |= !(total[l] <= DBL_MAX);
+    if (bad) {                            /* find the first bad row, as row by row */
+        for (size_t l = 0; l < L; l++) {
+            const double *wr = weights + l * m;
+            double sum = 0.0;
+            *bad_lane = l;
+            for (size_t j = 0; j < m; j++) {
+                if (!(wr[j] >= 0.0 && wr[j] <= DBL_MAX)) return (long long)j;
+                sum += wr[j];
+            }
+            if (!(sum <= DBL_MAX)) return (long long)m;
+        }
+    }
     double *same = w->same_l;
     memset(same, 0, sizeof(double) * (t->n_uid + 1) * LANES);
     for (size_t j = 0; j < m; j++) {
-        double *s = same + (size_t)t->v_uid[j] * LANES;
+        double *sl = same + (size_t)t->v_uid[j] * LANES;
         const double *x = wl + j * LANES;
-        for (size_t l = 0; l < LANES; l++) s[l] += x[l];
+        for (size_t l = 0; l < LANES; l++) sl[l] += x[l];
     }
     return -1;
 }
@@ -603,73 +619,73 @@ static void sweep_lanes(const plan *p, double *S, const double *wl, const double
     }
 }
 
+/* The reach of the heroes of p (whose villains are all added to S) into out, hand-major
+ * by row. */
+static void reach_lanes(const plan *p, const double *S, const double *same, double *out) {
+    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
+    size_t h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        const rec *r = &p->h[k];
+        const double *sm = same + (size_t)r->same * LANES;
+        double *o = out + (size_t)r->row * LANES;
+        lane_disjoint(S, r, tmp);
+        for (size_t l = 0; l < LANES; l++) o[l] = tmp[l] + sm[l];
+    }
+}
+
+/* Lanes 0..L-1 of a hand-major buffer into L rows of n. The results go through the
+ * buffers in row order: one cache line a hand for all the lanes, then streams. */
+static void lanes_out(const double *in, size_t n, size_t L, double *out) {
+    for (size_t i = 0; i < n; i++)
+        for (size_t l = 0; l < L; l++) out[l * n + i] = in[i * LANES + l];
+}
+
 /* values_one for the L rows loaded by load_lanes (LANES lanes): outputs are rows of n, the
- * block's first row at value, reach, high, low. */
+ * block's first row at value, reach, high, low. Every hero is in one of ls and hs0, so
+ * their two sweeps fill scr between them. */
 static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
                          double *value, double *reach, double *high, double *low) {
     size_t n = t->n;
     double *S = w->acc_l, *val = w->out_l, *scr = w->out_l + w->n * LANES;
     const double *same = w->same_l, *wl = w->w_l;
-    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
     const plan *p = &t->hs;
     sweep_lanes(p, S, wl, same, val);
-    size_t h_n = p->h_start[p->n_groups];
-    for (size_t k = 0; k < h_n; k++) {
-        const rec *r = &p->h[k];
-        const double *sm = same + (size_t)r->same * LANES;
-        lane_disjoint(S, r, tmp);
-        for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
-    }
+    reach_lanes(p, S, same, scr);
     lanes_reset(S, p, t->acc_size);
+    lanes_out(scr, n, L, reach);
     if (!t->any_low) {
-        for (size_t i = 0; i < n; i++)
-            for (size_t l = 0; l < L; l++) {
-                value[l * n + i] = high[l * n + i] = val[i * LANES + l];
-                low[l * n + i] = 0.0;
-            }
+        lanes_out(val, n, L, value);
+        lanes_out(val, n, L, high);
+        for (size_t l = 0; l < L; l++) memset(low + l * n, 0, sizeof(double) * n);
         return;
     }
-    p = &t->ls;
-    sweep_lanes(p, S, wl, same, scr);
-    lanes_reset(S, p, t->acc_size);
-    h_n = p->h_start[p->n_groups];
-    for (size_t k = 0; k < h_n; k++) {
-        size_t i = p->h[k].row;
-        for (size_t l = 0; l < LANES; l++) val[i * LANES + l] = 0.5 * val[i * LANES + l] + 0.5 * scr[i * LANES + l];
-        for (size_t l = 0; l < L; l++) low[l * n + i] = 0.5 * scr[i * LANES + l];
-    }
-    p = &t->hs0;
-    sweep_lanes(p, S, wl, same, scr);
-    lanes_reset(S, p, t->acc_size);
-    h_n = p->h_start[p->n_groups];
-    for (size_t k = 0; k < h_n; k++) {
-        size_t i = p->h[k].row;
-        for (size_t l = 0; l < LANES; l++) val[i * LANES + l] = 0.5 * val[i * LANES + l] + 0.5 * scr[i * LANES + l];
-        for (size_t l = 0; l < L; l++) low[l * n + i] = 0.0;
-    }
-    for (size_t i = 0; i < n; i++)
+    sweep_lanes(&t->ls, S, wl, same, scr);
+    lanes_reset(S, &t->ls, t->acc_size);
+    sweep_lanes(&t->hs0, S, wl, same, scr);
+    lanes_reset(S, &t->hs0, t->acc_size);
+    for (size_t i = 0; i < n; i++) {
+        const double *v = val + i * LANES, *sc = scr + i * LANES;
+        int has_low = t->h_has_low[i];
         for (size_t l = 0; l < L; l++) {
-            value[l * n + i] = val[i * LANES + l];
-            high[l * n + i] = val[i * LANES + l] - low[l * n + i];
+            double x = 0.5 * v[l] + 0.5 * sc[l], lo = has_low ? 0.5 * sc[l] : 0.0;
+            value[l * n + i] = x;
+            low[l * n + i] = lo;
+            high[l * n + i] = x - lo;
         }
+    }
 }
 
 /* blockers_one for the L rows loaded by load_lanes. */
-static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L, double *reach) {
-    size_t n = t->n;
+static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
+                           double *reach) {
     double *S = w->acc_l;
-    const double *same = w->same_l, *wl = w->w_l;
-    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
+    const double *wl = w->w_l;
     const plan *p = &t->hs;
-    size_t v_n = p->v_start[p->n_groups], h_n = p->h_start[p->n_groups];
+    size_t v_n = p->v_start[p->n_groups];
     for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * LANES);
-    for (size_t k = 0; k < h_n; k++) {
-        const rec *r = &p->h[k];
-        const double *sm = same + (size_t)r->same * LANES;
-        lane_disjoint(S, r, tmp);
-        for (size_t l = 0; l < L; l++) reach[l * n + r->row] = tmp[l] + sm[l];
-    }
+    reach_lanes(p, S, w->same_l, w->out_l);
     lanes_reset(S, p, t->acc_size);
+    lanes_out(w->out_l, t->n, L, reach);
 }
 
 /* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk (lanes past L carry zero
