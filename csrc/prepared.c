@@ -727,7 +727,10 @@ static void *batch_run(void *arg) {
     const of_showdown_table *t = job->t;
     size_t n = t->n, m = t->m;
     for (size_t r = job->first; r < job->last; r++) {
-        if (job->last - r >= 2) {   /* two rows or more: LANES at a time in one walk */
+        /* two rows or more: LANES at a time in one walk; but a fold sum alone on a big
+         * accumulator (past about half a megabyte in lanes) ran slower that way than a row
+         * at a time, whose accumulator stays in the cache */
+        if (job->last - r >= 2 && (!job->blockers_only || t->acc_size <= ACC_SIZE / 2)) {
             size_t L = job->last - r < LANES ? job->last - r : LANES;
             int rc = lanes_block(t, job->w, job->weights, r, L, job->blockers_only,
                                  job->value, job->reach, job->high, job->low, &job->bad_row,

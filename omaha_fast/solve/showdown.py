@@ -147,7 +147,6 @@ class Showdowns:
 
     def _stacked(self, weights: list[Any]) -> Any:
         """The weight arrays as one (B, k, m) array, row r of each array at [r, i]."""
-        np = _np()
         first = weights[0]
         out = self._scratch("weights", (first.shape[0], len(weights), first.shape[1]))
         for i, w in enumerate(weights):
