@@ -325,8 +325,8 @@ class ShowdownTable:
 
         >>> table = ShowdownTable("Ah Kd 7c 8s 2h", ["5c6c9d9h", "QdQh3s4s"],
         ...                       ["3d4hQsQc", "9c9hTcJc"])
-        >>> table.blockers_batch([[1.0, 0.5], [2.0, 0.0]]).tolist()
-        [[1.0, 0.5], [2.0, 0.0]]
+        >>> table.blockers_batch([[1.0, 0.5], [2.0, 0.0]]).tolist()   # 9c9hTcJc blocks 9d9h
+        [[1.0, 1.5], [2.0, 2.0]]
         """
         np = self._np
         w = _batch_rows(np, weights, self.m)
