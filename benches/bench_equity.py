@@ -15,6 +15,7 @@ from omaha_fast import equity
 
 HEADS_UP = ["As2s3h4h", "KcKdQcJd"]
 SIX_WAY = ["As2s3h4h", "KcKdQcJd", "AhAd9s8s", "7c6c5d4d", "TsTh9h8h", "QsJs3c2d"]
+TEN_WAY = SIX_WAY + ["5s5h6s7h", "8c8d9d3s", "2c3d4c6d", "JhJcTcTd"]
 GOLDEN = [0.5746472401676599, 0.4253527598323401]
 
 
@@ -31,6 +32,20 @@ def test_exact_heads_up_preflop(benchmark, record_rate, threads):
     r = run(benchmark, record_rate, 20, hands=HEADS_UP, mode="exact", threads=threads)
     assert r.boards == 1_086_008
     assert [p.equity for p in r.players] == pytest.approx(GOLDEN, abs=1e-12)
+
+
+# Big O: five hole cards, hi-lo; C(42, 5) boards heads-up preflop
+BIG_O = ["As2d3h4cKs", "KdKhQcJd9s"]
+BIG_O_GOLDEN = 0.6037896100476332   # the first hand's exact equity
+
+
+@pytest.mark.benchmark(group="equity-exact")
+@pytest.mark.parametrize("threads", [1, None])
+def test_exact_heads_up_preflop_big_o(benchmark, record_rate, threads):
+    r = run(benchmark, record_rate, 20, hands=BIG_O, game="bigo", mode="exact",
+            threads=threads)
+    assert r.boards == 850_668
+    assert r.players[0].equity == pytest.approx(BIG_O_GOLDEN, abs=1e-10)
 
 
 @pytest.mark.benchmark(group="equity-exact")
@@ -51,6 +66,15 @@ def test_monte_carlo_heads_up_one_thread(benchmark, record_rate):
     r = run(benchmark, record_rate, 5, hands=HEADS_UP, mode="mc", samples=2_000_000, seed=1,
             threads=1)
     assert abs(r.players[0].equity - GOLDEN[0]) < 5 * r.players[0].std_error
+
+
+@pytest.mark.benchmark(group="equity-mc")
+@pytest.mark.parametrize("players", [6, 10])
+def test_monte_carlo_multiway_one_thread(benchmark, record_rate, players):
+    hands = (SIX_WAY if players == 6 else TEN_WAY)
+    r = run(benchmark, record_rate, 5, hands=hands, mode="mc", samples=2_000_000, seed=1,
+            threads=1)
+    assert abs(sum(p.equity for p in r.players) - 1) < 1e-9
 
 
 @pytest.mark.benchmark(group="equity-exact")

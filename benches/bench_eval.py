@@ -58,6 +58,30 @@ def test_evaluate_batch_high(benchmark, record_rate, deals):
     record_rate(N_BATCH, game="high")
 
 
+# five hole cards (Big O, five-card Omaha), on the same boards: 10 hole pairs instead of 6
+
+@pytest.fixture(scope="module")
+def deals5():
+    cards = random_deals(N_BATCH, 10, SEED + 5)
+    return np.ascontiguousarray(cards[:, :5]), np.ascontiguousarray(cards[:, 5:])
+
+
+@pytest.mark.benchmark(group="batch")
+def test_evaluate_batch_hilo_five_cards(benchmark, record_rate, deals5):
+    holes, boards = deals5
+    high, low = benchmark(evaluate_batch, holes, boards)
+    assert len(high) == N_BATCH and low.any()
+    record_rate(N_BATCH, game="hilo", hole_cards=5)
+
+
+@pytest.mark.benchmark(group="batch")
+def test_evaluate_batch_high_five_cards(benchmark, record_rate, deals5):
+    holes, boards = deals5
+    high, low = benchmark(evaluate_batch, holes, boards, game="high")
+    assert len(high) == N_BATCH and not low.any()
+    record_rate(N_BATCH, game="high", hole_cards=5)
+
+
 # --- one call per hand ----------------------------------------------------------------------
 
 @pytest.mark.benchmark(group="per-call")

@@ -24,6 +24,7 @@ from omaha_fast.ranges import hand_classes, ranking_equities, universe
 
 MEDIANS: dict[str, float] = {}
 HERO = "As2s3h4h"
+HERO_5 = "As2s3h4h9d"          # Big O
 FLOP = "Ks7d2h"
 
 
@@ -37,6 +38,7 @@ def warm_tables():
     print()
     pairs = [("hand vs range MC / hand vs hand MC", "mc_range", "mc_hand"),
              ("hand vs 15% MC / hand vs hand MC", "mc_percent", "mc_hand"),
+             ("Big O hand vs range MC / Big O hand vs hand MC", "mc_range_5", "mc_hand_5"),
              ("equity_batch river row / evaluate()", "batch_row", "evaluate"),
              ("equity_batch turn row / evaluate()", "batch_row_turn", "evaluate"),
              ("equity() river / evaluate()", "equity_river", "evaluate")]
@@ -58,6 +60,15 @@ def keep(benchmark, name, per=1):
 def test_parse_and_expand(benchmark, text):
     r = benchmark.pedantic(lambda: Range(text), rounds=30, warmup_rounds=2)
     keep(benchmark, f"parse {text}")
+    assert len(r) > 0
+
+
+@pytest.mark.benchmark(group="ranges-parse")
+@pytest.mark.parametrize("text", ["*", "AA:$ds,A2$L$L"])
+def test_parse_and_expand_five_cards(benchmark, text):
+    universe(5)      # built once, like the four-card universe above
+    r = benchmark.pedantic(lambda: Range(text, game="bigo"), rounds=10, warmup_rounds=1)
+    keep(benchmark, f"parse {text} (five cards)")
     assert len(r) > 0
 
 
@@ -84,6 +95,25 @@ def test_mc_hand_vs_percent(benchmark):
     r = benchmark.pedantic(lambda: equity([HERO, villain], mode="mc", samples=600_000,
                                           seed=1, threads=1), rounds=9, warmup_rounds=1)
     keep(benchmark, "mc_percent")
+    assert r.boards == 600_000
+
+
+@pytest.mark.benchmark(group="ranges-mc")
+def test_mc_big_o_hand_vs_hand(benchmark):
+    r = benchmark.pedantic(lambda: equity([HERO_5, "KcKdQcJd9s"], game="bigo", mode="mc",
+                                          samples=600_000, seed=1, threads=1),
+                           rounds=9, warmup_rounds=1)
+    keep(benchmark, "mc_hand_5")
+    assert r.boards == 600_000
+
+
+@pytest.mark.benchmark(group="ranges-mc")
+def test_mc_big_o_hand_vs_range(benchmark):
+    villain = Range("AA:$ds,A2$L$L", game="bigo")
+    r = benchmark.pedantic(lambda: equity([HERO_5, villain], game="bigo", mode="mc",
+                                          samples=600_000, seed=1), rounds=5,
+                           warmup_rounds=1)
+    keep(benchmark, "mc_range_5")
     assert r.boards == 600_000
 
 

@@ -26,6 +26,7 @@ import pytest
 from omaha_fast import PotLimit, Table
 from omaha_fast.cli import main
 from omaha_fast.history.bovada import loads_bovada
+from omaha_fast.history.fulltilt import loads_fulltilt
 from omaha_fast.history.ggpoker import loads_ggpoker
 from omaha_fast.history.ipoker import loads_ipoker
 from omaha_fast.history.pacific import loads_pacific
@@ -134,6 +135,23 @@ def test_read_other_sites(benchmark, record_rate, site):  # type: ignore[no-unty
     text, hands = _site_text(name, read)
     records = benchmark(read, text, "bench")
     assert len(records) == hands
+    record_rate(hands, kind=f"{site} hands read")
+
+
+# five-card hands: each room's invented five-card fixture (one hand) repeated to HANDS
+_FIVE = {"WPN Big O": ("wpn_bigo.txt", loads_winning),
+         "GGPoker PLO-5": ("ggpoker_plo5.txt", loads_ggpoker),
+         "Winamax Big O": ("winamax_bigo.txt", loads_winamax),
+         "partypoker Big O": ("partypoker_bigo.txt", loads_partypoker),
+         "Full Tilt PLO5": ("fulltilt_plo5.txt", loads_fulltilt)}
+
+
+@pytest.mark.parametrize("site", sorted(_FIVE))
+def test_read_five_card(benchmark, record_rate, site):  # type: ignore[no-untyped-def]
+    name, read = _FIVE[site]
+    text, hands = _site_text(name, read)
+    records = benchmark(read, text, "bench")
+    assert len(records) == hands and records[0].game in ("bigo", "omaha5")
     record_rate(hands, kind=f"{site} hands read")
 
 

@@ -7,7 +7,7 @@
 - HandIndexer.index_batch on 1,000,000 random deals of each round (the target: >= 5 M
   deals/s on the flop), and unindex_batch on their indices.
 - hand_strength for 1,000 hands: exact on the river and the turn, 2,000 samples a hand on
-  the flop.
+  the flop (every core), and the flop and preflop samples on one thread.
 - ShowdownTable.values (arrays reused through ``out=``) next to showdown_values on the same
   board, ranges and weights, 20-hand (the fixed cost of a call), 2,000-hand and full ranges
   (178,365 a side); values_batch of
@@ -110,6 +110,19 @@ def test_hand_strength(benchmark, record_rate, street):
                             rounds=3 if street == "turn" else 5)
     assert ((hs.equity >= 0) & (hs.equity <= 1)).all()
     record_rate(len(hands), street=street)
+
+
+@pytest.mark.benchmark(group="strength")
+@pytest.mark.parametrize("street", ["flop", "preflop"])
+def test_hand_strength_one_thread(benchmark, record_rate, street):
+    """The sampled streets on one thread (the same figures as on every core)."""
+    board = STREETS.get(street, "")
+    hands = all_hands(board)[::178][:1000]
+    hs = benchmark.pedantic(hand_strength, args=(hands, board),
+                            kwargs={"seed": 1, "threads": 1}, rounds=5)
+    assert ((hs.equity >= 0) & (hs.equity <= 1)).all()
+    record_rate(len(hands), street=street,
+                cpu=cpu_rate(len(hands), lambda: hand_strength(hands, board, seed=1, threads=1)))
 
 
 PREPARED_BOARD = "Ac 5d 8h Ts Kc"

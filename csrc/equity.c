@@ -74,23 +74,58 @@ static void river_equity(const uint8_t *hands, int n, const uint8_t *board, int 
     *no_low_out = key >> n ? 0 : w;
 }
 
+/* The same for hands of five or six cards: each hand evaluated on the board. */
+static void river_equity_n(const uint8_t *hands, int n_hole, int n, const uint8_t *board,
+                           int hilo, double w, of_player_result *results, double *boards_out,
+                           double *no_low_out) {
+    unsigned hv[OF_MAX_PLAYERS], lv[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        uint16_t high;
+        uint8_t low;
+        of_eval_unchecked_n(hands + n_hole * p, n_hole, board, 5, hilo, &high, &low);
+        hv[p] = high;
+        lv[p] = low;
+    }
+    uint32_t key = winners(hv, n) | (hilo ? winners(lv, n) : 0) << n;
+    memset(results, 0, (size_t)n * sizeof *results);
+    eq_add_outcome(results, n, key, w);
+    *boards_out = w;
+    *no_low_out = key >> n ? 0 : w;
+}
+
 int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_board,
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards_out, double *no_low_out) {
+    return of_equity_n(hands, 4, n_players, board, n_board, dead, n_dead, game, mode, samples,
+                       seed, threads, progress, user, results, boards_out, no_low_out);
+}
+
+/* Once a player's tables are made (eq_fixed_tables, or eq_fixed_tables_n for five and six
+ * cards), a run reads nothing else of his hand: one run serves every hole size. */
+int of_equity_n(const uint8_t *hands, int n_hole, int n_players, const uint8_t *board,
+                int n_board, const uint8_t *dead, int n_dead, int game, int mode,
+                uint64_t samples, uint64_t seed, int threads, of_progress_fn progress,
+                void *user, of_player_result *results, double *boards_out,
+                double *no_low_out) {
     if (!hands || !results || !boards_out || !no_low_out) return OF_ERR_ARG;
+    if (n_hole < OF_MIN_HOLE || n_hole > OF_MAX_HOLE) return OF_ERR_COUNT;
     int rc = eq_check_run_args(n_players, board, n_board, dead, n_dead, game, mode, samples,
                                threads);
     if (rc != OF_OK) return rc;
     uint64_t seen = 0;
-    rc = eq_add_cards(&seen, hands, 4 * n_players);
+    rc = eq_add_cards(&seen, hands, n_hole * n_players);
     if (rc == OF_OK) rc = eq_add_cards(&seen, board, n_board);
     if (rc == OF_OK) rc = eq_add_cards(&seen, dead, n_dead);
     if (rc != OF_OK) return rc;
     of_init();
     if (n_board == 5) {
-        river_equity(hands, n_players, board, game == OF_GAME_HILO,
-                     mode == 1 ? (double)samples : 1, results, boards_out, no_low_out);
+        if (n_hole == 4)
+            river_equity(hands, n_players, board, game == OF_GAME_HILO,
+                         mode == 1 ? (double)samples : 1, results, boards_out, no_low_out);
+        else
+            river_equity_n(hands, n_hole, n_players, board, game == OF_GAME_HILO,
+                           mode == 1 ? (double)samples : 1, results, boards_out, no_low_out);
         if (progress) progress(user, *boards_out, *boards_out);   /* the one report */
         return OF_OK;
     }
@@ -105,14 +140,20 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
     if (J->n_deck < J->deal) { free(J); return OF_ERR_COUNT; }
     eq_deck_groups(J);
     rc = eq_dealt_rows_build(J);
-    for (int p = 0; p < n_players && rc == OF_OK; p++) rc = eq_fixed_tables(J, p, hands + 4 * p);
+    for (int p = 0; p < n_players && rc == OF_OK; p++)
+        rc = n_hole == 4 ? eq_fixed_tables(J, p, hands + 4 * p)
+                         : eq_fixed_tables_n(J, p, hands + n_hole * p, n_hole);
 
     if (mode == 1) {
         eq_job_set_mc(J, samples, seed);
+
     } else {
         J->total = eq_choose(J->n_deck, J->deal);
         J->n_units = eq_exact_units(J);
     }
+    /* the board-indexed copies pay once they are read more often than written */
+    if (rc == OF_OK && n_players >= BOARD_TABLES_FROM && J->total >= 2.0 * eq_high_size(J))
+        rc = eq_board_tables(J);
     double done;
     if (rc == OF_OK) rc = eq_run(J, threads, progress, user, results, boards_out, no_low_out, &done);
     eq_fixed_tables_free(J);

@@ -32,12 +32,20 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "eval.h"
 #include "omaha_fast.h"
 #include "rng.h"
 
 #define MC_BLOCK 65536          /* boards per Monte Carlo block (the unit of determinism) */
+/* Fixed hands are scored from board-indexed tables (J->high_rows) from this many players
+ * on (a -D can move it, to measure). Measured one thread, Monte Carlo, several random
+ * hand sets: heads-up they lose up to 19%, three-handed 5% on average; from four players
+ * on they win (4: 0-40% on the flop, even preflop; 6 and 10: 1.2-1.7x). */
+#ifndef BOARD_TABLES_FROM
+#define BOARD_TABLES_FROM 4
+#endif
 /* Exact runs of fewer (combination-)boards than this run on the calling thread alone.
  * Measured on 2 shared cores, one thread against two: a second thread lost from 666 to
  * 246,000 boards (fixed hands 3- to 6-way, a hand against ranges of 20 to 2,000 hands),
@@ -225,6 +233,15 @@ typedef struct {
     /* by board suited rank mask; suits the player cannot flush in, and the fifth slot used
      * when no suit has three cards, point at a table of zeros */
     const uint16_t *flush[OF_MAX_PLAYERS][5];
+    /* the same tables laid out by board (fixed hands, BOARD_TABLES_FROM players or more):
+     * row idx of high_rows holds every player's non-flush high (stride lanes of
+     * which the first n are used, the rest 0), row `low` of low_rows every player's low
+     * (16 lanes); flushers[s] is the set of players who can flush in suit s. NULL when
+     * not built. */
+    uint16_t *high_rows;
+    uint8_t *low_rows;
+    int stride;
+    unsigned flushers[5];
     int mc;
     uint64_t samples, seed;
     int64_t n_units;                  /* work units: boards prefixes, blocks or hands */
@@ -252,11 +269,91 @@ int eq_dealt_rows_build(job *J);
 /* Tables of a player holding one hand for the whole run, owned by the job (freed by
  * eq_fixed_tables_free). */
 int eq_fixed_tables(job *J, int p, const uint8_t *hole);
+/* The same for a hand of n_hole (five or six) cards: its 10 or 15 rank pairs. */
+int eq_fixed_tables_n(job *J, int p, const uint8_t *hole, int n_hole);
 void eq_fixed_tables_free(job *J);
+/* The board-indexed copies of the fixed players' tables (J->high_rows and the rest);
+ * freed by eq_fixed_tables_free. */
+int eq_board_tables(job *J);
 /* Point player p at tables for `hole` built in the given buffers: `high` of
  * eq_high_size(J) entries, flush[s] of 8192 (those the hand cannot use are not touched). */
 void eq_player_tables(job *J, int p, const uint8_t *hole, uint16_t *high, uint16_t *const flush[4]);
 static inline int eq_high_size(const job *J) { return J->deal ? of_comb[J->deal][12 + J->deal] : 1; }
+
+/* ---- Board-indexed tables: a board's values for every player in one row ------------- */
+
+/* (OF_NO_SIMD: the portable code on x86 too, to test it) */
+#if (defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)) && \
+    !defined(OF_NO_SIMD)
+#include <emmintrin.h>
+#define EQ_SSE2 1
+#endif
+
+#ifdef EQ_SSE2
+/* The largest of the eight 16-bit lanes (values below 2^15) in every lane. */
+static OF_ALWAYS_INLINE __m128i max16_all(__m128i m) {
+    m = _mm_max_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = _mm_max_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    m = _mm_max_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_shuffle_epi32(_mm_shufflelo_epi16(m, 0), 0);
+}
+#endif
+
+/* The players (of n, in lanes of 16 bits, `stride` of them, unused lanes 0) holding the
+ * largest value; the largest is never 0 (every hand has a high). */
+static OF_ALWAYS_INLINE unsigned row_winners16(const uint16_t *v, const int n) {
+#ifdef EQ_SSE2
+    if (n <= 8) {
+        __m128i a = _mm_loadu_si128((const __m128i *)v);
+        __m128i eq = _mm_cmpeq_epi16(a, max16_all(a));
+        return (unsigned)_mm_movemask_epi8(_mm_packs_epi16(eq, eq)) & ((1u << n) - 1);
+    }
+    __m128i a = _mm_loadu_si128((const __m128i *)v), b = _mm_loadu_si128((const __m128i *)v + 1);
+    __m128i best = max16_all(_mm_max_epi16(a, b));
+    __m128i eq = _mm_packs_epi16(_mm_cmpeq_epi16(a, best), _mm_cmpeq_epi16(b, best));
+    return (unsigned)_mm_movemask_epi8(eq) & ((1u << n) - 1);
+#else
+    unsigned w[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) w[p] = v[p];
+    return winners(w, n);
+#endif
+}
+
+/* The same for 8-bit lanes (16 of them, unused 0), 0 when the largest is 0 (no low). */
+static OF_ALWAYS_INLINE unsigned row_winners8(const uint8_t *v, const int n) {
+#ifdef EQ_SSE2
+    __m128i a = _mm_loadu_si128((const __m128i *)v);
+    __m128i m = _mm_max_epu8(a, _mm_shuffle_epi32(a, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = _mm_max_epu8(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    m = _mm_max_epu8(m, _mm_srli_epi32(m, 16));
+    m = _mm_max_epu8(m, _mm_srli_epi32(m, 8));
+    unsigned best = (unsigned)_mm_cvtsi128_si32(m) & 0xFFu;
+    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, _mm_set1_epi8((char)best)));
+    return mask & ((1u << n) - 1) & -(unsigned)(best != 0);
+#else
+    unsigned w[OF_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) w[p] = v[p];
+    return winners(w, n);
+#endif
+}
+
+/* High winners from the board-indexed row; on a flush board the players who can flush in
+ * its suit take their flush where it is better. */
+static OF_ALWAYS_INLINE unsigned board_high_winners(const job *J, const int n, int idx, int fs,
+                                                    unsigned fmask) {
+    const uint16_t *row = J->high_rows + (size_t)idx * (size_t)J->stride;
+    unsigned fl = J->flushers[fs];
+    if (!fl) return row_winners16(row, n);
+    uint16_t v[16];
+    memcpy(v, row, (n <= 8 ? 8 : 16) * sizeof *v);   /* the row's lanes (J->stride) */
+    do {
+        int p = of_ctz(fl);
+        fl &= fl - 1;
+        unsigned f = J->flush[p][fs][fmask];
+        v[p] = (uint16_t)(f > v[p] ? f : v[p]);
+    } while (fl);
+    return row_winners16(v, n);
+}
 
 /* ---- Scoring a board from the tables ------------------------------------------------ */
 
@@ -271,6 +368,7 @@ static OF_ALWAYS_INLINE unsigned table_high(const job *J, int p, int idx, unsign
 /* High winners when suit fs holds the ranks fmask on the board. */
 static OF_ALWAYS_INLINE unsigned outcome_high_flush(const job *J, int n, int idx, unsigned fs,
                                                     unsigned fmask) {
+    if (n >= BOARD_TABLES_FROM && J->high_rows) return board_high_winners(J, n, idx, fs, fmask);
     unsigned v[OF_MAX_PLAYERS];
     for (int p = 0; p < n; p++) v[p] = table_high(J, p, idx, fs, fmask);
     return winners(v, n);
@@ -286,6 +384,7 @@ static OF_ALWAYS_INLINE unsigned outcome_high(const job *J, int n, int idx, uint
 /* Low winners (0 when nobody has a low, or in Omaha High). */
 static OF_ALWAYS_INLINE unsigned outcome_low(const job *J, int n, unsigned low) {
     if (!J->hilo) return 0;
+    if (n >= BOARD_TABLES_FROM && J->low_rows) return row_winners8(J->low_rows + low * 16, n);
     unsigned v[OF_MAX_PLAYERS];
     for (int p = 0; p < n; p++) v[p] = J->low[p][low];
     return winners(v, n);

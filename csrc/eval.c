@@ -1,5 +1,6 @@
 /* Hand evaluation: five-card hands, Omaha high (exactly two hole + three board cards) and
- * the Omaha 8-or-better low, one at a time or in batches. */
+ * the Omaha 8-or-better low, one at a time or in batches, for four, five or six hole cards
+ * (every path is compiled once per hole size, so the four-card path is unchanged). */
 #include "platform.h"   /* first: it sets the feature macros */
 
 #include <stddef.h>
@@ -92,8 +93,29 @@ uint16_t of_best_flush(unsigned hole_suited, unsigned board_suited) {
     return of_flush_value[top_bits(hole_suited, 2) | top_bits(board_suited, 3)];
 }
 
-static OF_ALWAYS_INLINE uint16_t high_unchecked(const uint8_t *hole, const uint8_t *board,
-                                                int n_board) {
+/* The best of a board row over every pair of the n_hole hole ranks (6 pairs for four
+ * cards, 10 for five, 15 for six); n_hole is a constant at every call, so this unrolls. */
+static OF_ALWAYS_INLINE unsigned best_pair(const uint16_t *row, const uint8_t *hole,
+                                           const int n_hole) {
+    int h[OF_MAX_HOLE];
+    for (int i = 0; i < n_hole; i++) h[i] = hole[i] >> 2;
+    unsigned best = 0;
+    for (int a = 0; a < n_hole - 1; a++)
+        for (int b = a + 1; b < n_hole; b++) {
+            unsigned v = row[of_pair_index[h[a]][h[b]]];
+            best = v > best ? v : best;
+        }
+    return best;
+}
+
+static OF_ALWAYS_INLINE unsigned hole_low_bits(const uint8_t *hole, const int n_hole) {
+    unsigned hm = 0;
+    for (int i = 0; i < n_hole; i++) hm |= of_low_bit[hole[i] >> 2];
+    return hm;
+}
+
+static OF_ALWAYS_INLINE uint16_t high_unchecked(const uint8_t *hole, const int n_hole,
+                                                const uint8_t *board, int n_board) {
     int r[5];
     unsigned suited[4] = {0, 0, 0, 0}, counts = 0;
     for (int i = 0; i < n_board; i++) {
@@ -103,107 +125,148 @@ static OF_ALWAYS_INLINE uint16_t high_unchecked(const uint8_t *hole, const uint8
     }
     of_sort_small(r, n_board);
     const uint16_t *row = of_board_rows(n_board) + (size_t)of_multiset_index(r, n_board) * OF_PAIRS;
-    int h0 = hole[0] >> 2, h1 = hole[1] >> 2, h2 = hole[2] >> 2, h3 = hole[3] >> 2;
-    unsigned best = row[of_pair_index[h0][h1]], v;
-    v = row[of_pair_index[h0][h2]]; best = v > best ? v : best;
-    v = row[of_pair_index[h0][h3]]; best = v > best ? v : best;
-    v = row[of_pair_index[h1][h2]]; best = v > best ? v : best;
-    v = row[of_pair_index[h1][h3]]; best = v > best ? v : best;
-    v = row[of_pair_index[h2][h3]]; best = v > best ? v : best;
+    unsigned best = best_pair(row, hole, n_hole), v;
     /* suit counts packed four bits a suit: a nibble reaches 3 exactly when adding 5 sets
      * its top bit, so one add and mask finds the (at most one) suit with three cards */
     unsigned three = (counts + 0x5555u) & 0x8888u;
     if (three) {
         unsigned s = (unsigned)of_ctz(three) >> 2, hs = 0;
-        for (int i = 0; i < 4; i++) hs |= (unsigned)((hole[i] & 3u) == s) << (hole[i] >> 2);
+        for (int i = 0; i < n_hole; i++) hs |= (unsigned)((hole[i] & 3u) == s) << (hole[i] >> 2);
         v = of_best_flush(hs, suited[s]);
         best = v > best ? v : best;
     }
     return (uint16_t)best;
 }
 
-static OF_ALWAYS_INLINE uint8_t low_unchecked(const uint8_t *hole, const uint8_t *board,
-                                              int n_board) {
-    unsigned hm = of_low_bit[hole[0] >> 2] | of_low_bit[hole[1] >> 2] |
-                  of_low_bit[hole[2] >> 2] | of_low_bit[hole[3] >> 2];
+/* The low depends only on the low ranks each side holds, so the table serves any number
+ * of hole cards. */
+static OF_ALWAYS_INLINE uint8_t low_unchecked(const uint8_t *hole, const int n_hole,
+                                              const uint8_t *board, int n_board) {
     unsigned bm = 0;
     for (int i = 0; i < n_board; i++) bm |= of_low_bit[board[i] >> 2];
-    return of_low[hm << 8 | bm];
+    return of_low[hole_low_bits(hole, n_hole) << 8 | bm];
 }
 
-static int check_omaha(const uint8_t *hole, const uint8_t *board, int n_board) {
+/* One hand of any supported hole size; the switch gives each size its unrolled copy. */
+static uint16_t high_any(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board) {
+    switch (n_hole) {
+    case 4: return high_unchecked(hole, 4, board, n_board);
+    case 5: return high_unchecked(hole, 5, board, n_board);
+    default: return high_unchecked(hole, 6, board, n_board);
+    }
+}
+
+static uint8_t low_any(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board) {
+    return low_unchecked(hole, n_hole, board, n_board);
+}
+
+static int check_omaha(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board) {
     if (!hole || !board) return OF_ERR_ARG;
+    if (n_hole < OF_MIN_HOLE || n_hole > OF_MAX_HOLE) return OF_ERR_COUNT;
     if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
-    return of_check_cards(hole, 4, board, n_board);
+    return of_check_cards(hole, n_hole, board, n_board);
 }
 
 int of_eval(const uint8_t *hole, const uint8_t *board, int n_board, uint16_t *high, uint8_t *low) {
-    int rc = check_omaha(hole, board, n_board);
+    return of_eval_n(hole, 4, board, n_board, high, low);
+}
+
+int of_eval_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+              uint16_t *high, uint8_t *low) {
+    int rc = check_omaha(hole, n_hole, board, n_board);
     if (rc != OF_OK) return rc;
     of_init();
-    if (high) *high = high_unchecked(hole, board, n_board);
-    if (low) *low = low_unchecked(hole, board, n_board);
+    if (high) *high = high_any(hole, n_hole, board, n_board);
+    if (low) *low = low_any(hole, n_hole, board, n_board);
     return OF_OK;
 }
 
 int32_t of_eval_packed(const uint8_t *hole, const uint8_t *board, int n_board, int game) {
-    int rc = check_omaha(hole, board, n_board);
+    return of_eval_packed_n(hole, 4, board, n_board, game);
+}
+
+int32_t of_eval_packed_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+                         int game) {
+    int rc = check_omaha(hole, n_hole, board, n_board);
     if (rc != OF_OK) return -rc;
     if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return -OF_ERR_ARG;
     of_init();
-    int32_t low = game == OF_GAME_HILO ? low_unchecked(hole, board, n_board) : 0;
-    return (int32_t)high_unchecked(hole, board, n_board) << 8 | low;
+    int32_t low = game == OF_GAME_HILO ? low_any(hole, n_hole, board, n_board) : 0;
+    return (int32_t)high_any(hole, n_hole, board, n_board) << 8 | low;
 }
 
-/* The batch loop, compiled once per board size (and game) so that its small loops and
- * the sorting network unroll. Returns OF_OK or the status of the first bad row. */
-static OF_ALWAYS_INLINE int batch_rows(const uint8_t *holes, const uint8_t *boards, size_t n,
-                                       const int n_board, const int hilo, uint16_t *high,
-                                       uint8_t *low, size_t *bad_row) {
+/* The batch loop, compiled once per hole size, board size and game so that its small
+ * loops and the sorting network unroll. Returns OF_OK or the status of the first bad row. */
+static OF_ALWAYS_INLINE int batch_rows(const uint8_t *holes, const int n_hole,
+                                       const uint8_t *boards, size_t n, const int n_board,
+                                       const int hilo, uint16_t *high, uint8_t *low,
+                                       size_t *bad_row) {
     for (size_t i = 0; i < n; i++) {
-        const uint8_t *h = holes + 4 * i, *b = boards + (size_t)n_board * i;
+        const uint8_t *h = holes + (size_t)n_hole * i, *b = boards + (size_t)n_board * i;
         /* one pass with few branches for the common, valid row; the exact error after */
         uint64_t seen = 0;
         unsigned bad = 0;
-        for (int k = 0; k < 4 + n_board; k++) {
-            unsigned c = k < 4 ? h[k] : b[k - 4];
+        for (int k = 0; k < n_hole + n_board; k++) {
+            unsigned c = k < n_hole ? h[k] : b[k - n_hole];
             uint64_t bit = (uint64_t)1 << (c & 63);
             bad |= (c > 51) | ((seen & bit) != 0);
             seen |= bit;
         }
-        if (bad) { *bad_row = i; return of_check_cards(h, 4, b, n_board); }
-        high[i] = high_unchecked(h, b, n_board);
-        low[i] = hilo ? low_unchecked(h, b, n_board) : 0;
+        if (bad) { *bad_row = i; return of_check_cards(h, n_hole, b, n_board); }
+        high[i] = high_unchecked(h, n_hole, b, n_board);
+        low[i] = hilo ? low_unchecked(h, n_hole, b, n_board) : 0;
     }
     return OF_OK;
 }
 
+static OF_ALWAYS_INLINE int batch_boards(const uint8_t *holes, const int n_hole,
+                                         const uint8_t *boards, size_t n, int n_board,
+                                         int hilo, uint16_t *high, uint8_t *low,
+                                         size_t *bad_row) {
+    switch (n_board * 2 + hilo) {
+    case 6: return batch_rows(holes, n_hole, boards, n, 3, 0, high, low, bad_row);
+    case 7: return batch_rows(holes, n_hole, boards, n, 3, 1, high, low, bad_row);
+    case 8: return batch_rows(holes, n_hole, boards, n, 4, 0, high, low, bad_row);
+    case 9: return batch_rows(holes, n_hole, boards, n, 4, 1, high, low, bad_row);
+    case 10: return batch_rows(holes, n_hole, boards, n, 5, 0, high, low, bad_row);
+    default: return batch_rows(holes, n_hole, boards, n, 5, 1, high, low, bad_row);
+    }
+}
+
 int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board, int game,
                   uint16_t *high, uint8_t *low, size_t *bad_row) {
+    return of_eval_batch_n(holes, 4, boards, n, n_board, game, high, low, bad_row);
+}
+
+int of_eval_batch_n(const uint8_t *holes, int n_hole, const uint8_t *boards, size_t n,
+                    int n_board, int game, uint16_t *high, uint8_t *low, size_t *bad_row) {
     if (!bad_row || (game != OF_GAME_HIGH && game != OF_GAME_HILO)) return OF_ERR_ARG;
     if (n_board < 3 || n_board > 5) return OF_ERR_COUNT;
+    if (n_hole < OF_MIN_HOLE || n_hole > OF_MAX_HOLE) return OF_ERR_COUNT;
     if (n && (!holes || !boards || !high || !low)) return OF_ERR_ARG;
     of_init();
     int hilo = game == OF_GAME_HILO;
-    switch (n_board * 2 + hilo) {
-    case 6: return batch_rows(holes, boards, n, 3, 0, high, low, bad_row);
-    case 7: return batch_rows(holes, boards, n, 3, 1, high, low, bad_row);
-    case 8: return batch_rows(holes, boards, n, 4, 0, high, low, bad_row);
-    case 9: return batch_rows(holes, boards, n, 4, 1, high, low, bad_row);
-    case 10: return batch_rows(holes, boards, n, 5, 0, high, low, bad_row);
-    default: return batch_rows(holes, boards, n, 5, 1, high, low, bad_row);
+    switch (n_hole) {
+    case 4: return batch_boards(holes, 4, boards, n, n_board, hilo, high, low, bad_row);
+    case 5: return batch_boards(holes, 5, boards, n, n_board, hilo, high, low, bad_row);
+    default: return batch_boards(holes, 6, boards, n, n_board, hilo, high, low, bad_row);
     }
 }
 
 int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int want_low,
                   uint8_t *out5) {
-    int rc = check_omaha(hole, board, n_board);
+    return of_best_cards_n(hole, 4, board, n_board, want_low, out5);
+}
+
+int of_best_cards_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+                    int want_low, uint8_t *out5) {
+    int rc = check_omaha(hole, n_hole, board, n_board);
     if (rc != OF_OK) return rc;
     if (!out5) return OF_ERR_ARG;
     of_init();
     int best = 0;
-    for (int a = 0; a < 4; a++)
-        for (int b = a + 1; b < 4; b++)
+    for (int a = 0; a < n_hole; a++)
+        for (int b = a + 1; b < n_hole; b++)
             for (int i = 0; i < n_board; i++)
                 for (int j = i + 1; j < n_board; j++)
                     for (int k = j + 1; k < n_board; k++) {
@@ -238,8 +301,9 @@ int of_low_of_masks(int hole_mask, int board_mask) {
 /* Unchecked: many holes on one board, for kernels that checked their cards already. The
  * board's share of high_unchecked (sorting it, its row of the pair table, its flush suit)
  * and of low_unchecked (its low-rank set) is done once. */
-void of_eval_on_board(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
-                      int hilo, uint16_t *high, uint8_t *low) {
+static OF_ALWAYS_INLINE void on_board(const uint8_t *holes, const int n_hole, size_t n,
+                                      const uint8_t *board, int n_board, int hilo,
+                                      uint16_t *high, uint8_t *low) {
     int r[5];
     unsigned suited[4] = {0, 0, 0, 0}, counts = 0, bm = 0;
     for (int i = 0; i < n_board; i++) {
@@ -253,29 +317,43 @@ void of_eval_on_board(const uint8_t *holes, size_t n, const uint8_t *board, int 
     unsigned three = (counts + 0x5555u) & 0x8888u;   /* as in high_unchecked */
     unsigned flush_suit = three ? (unsigned)of_ctz(three) >> 2 : 4;
     for (size_t i = 0; i < n; i++) {
-        const uint8_t *hole = holes + 4 * i;
-        int h0 = hole[0] >> 2, h1 = hole[1] >> 2, h2 = hole[2] >> 2, h3 = hole[3] >> 2;
-        unsigned best = row[of_pair_index[h0][h1]], v;
-        v = row[of_pair_index[h0][h2]]; best = v > best ? v : best;
-        v = row[of_pair_index[h0][h3]]; best = v > best ? v : best;
-        v = row[of_pair_index[h1][h2]]; best = v > best ? v : best;
-        v = row[of_pair_index[h1][h3]]; best = v > best ? v : best;
-        v = row[of_pair_index[h2][h3]]; best = v > best ? v : best;
+        const uint8_t *hole = holes + (size_t)n_hole * i;
+        unsigned best = best_pair(row, hole, n_hole), v;
         if (flush_suit < 4) {
             unsigned hs = 0;
-            for (int k = 0; k < 4; k++) hs |= (unsigned)((hole[k] & 3u) == flush_suit) << (hole[k] >> 2);
+            for (int k = 0; k < n_hole; k++)
+                hs |= (unsigned)((hole[k] & 3u) == flush_suit) << (hole[k] >> 2);
             v = of_best_flush(hs, suited[flush_suit]);
             best = v > best ? v : best;
         }
         high[i] = (uint16_t)best;
-        low[i] = hilo ? of_low[(of_low_bit[h0] | of_low_bit[h1] | of_low_bit[h2] |
-                                of_low_bit[h3]) << 8 | bm] : 0;
+        low[i] = hilo ? of_low[hole_low_bits(hole, n_hole) << 8 | bm] : 0;
+    }
+}
+
+void of_eval_on_board(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
+                      int hilo, uint16_t *high, uint8_t *low) {
+    on_board(holes, 4, n, board, n_board, hilo, high, low);
+}
+
+void of_eval_on_board_n(const uint8_t *holes, int n_hole, size_t n, const uint8_t *board,
+                        int n_board, int hilo, uint16_t *high, uint8_t *low) {
+    switch (n_hole) {
+    case 4: on_board(holes, 4, n, board, n_board, hilo, high, low); break;
+    case 5: on_board(holes, 5, n, board, n_board, hilo, high, low); break;
+    default: on_board(holes, 6, n, board, n_board, hilo, high, low); break;
     }
 }
 
 /* Unchecked: one hand, for kernels that checked their cards already. */
 void of_eval_unchecked(const uint8_t *hole, const uint8_t *board, int n_board, int hilo,
                        uint16_t *high, uint8_t *low) {
-    *high = high_unchecked(hole, board, n_board);
-    *low = hilo ? low_unchecked(hole, board, n_board) : 0;
+    *high = high_unchecked(hole, 4, board, n_board);
+    *low = hilo ? low_unchecked(hole, 4, board, n_board) : 0;
+}
+
+void of_eval_unchecked_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+                         int hilo, uint16_t *high, uint8_t *low) {
+    *high = high_any(hole, n_hole, board, n_board);
+    *low = hilo ? low_any(hole, n_hole, board, n_board) : 0;
 }

@@ -44,6 +44,9 @@ extern "C" {
 #define OF_GAME_HILO 1
 
 #define OF_MAX_PLAYERS 10
+/* Hole cards a hand: four (Omaha), five (Big O, five-card Omaha) or six. */
+#define OF_MIN_HOLE 4
+#define OF_MAX_HOLE 6
 
 /* Build the tables (idempotent, thread-safe). */
 int of_init(void);
@@ -69,6 +72,17 @@ int of_best_cards(const uint8_t *hole, const uint8_t *board, int n_board, int wa
  * what is wrong and *bad_row holds its index; nothing is promised about the outputs. */
 int of_eval_batch(const uint8_t *holes, const uint8_t *boards, size_t n, int n_board,
                   int game, uint16_t *high, uint8_t *low, size_t *bad_row);
+
+/* The same three for n_hole hole cards a hand (OF_MIN_HOLE..OF_MAX_HOLE; still exactly
+ * two of them with three board cards): Big O and five-card Omaha take 5. */
+int of_eval_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+              uint16_t *high, uint8_t *low);
+int32_t of_eval_packed_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+                         int game);
+int of_best_cards_n(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board,
+                    int want_low, uint8_t *out5);
+int of_eval_batch_n(const uint8_t *holes, int n_hole, const uint8_t *boards, size_t n,
+                    int n_board, int game, uint16_t *high, uint8_t *low, size_t *bad_row);
 
 /* n rows of five cards: high values. */
 int of_rank5_batch(const uint8_t *cards, size_t n, uint16_t *values, size_t *bad_row);
@@ -110,6 +124,12 @@ int of_equity(const uint8_t *hands, int n_players, const uint8_t *board, int n_b
               const uint8_t *dead, int n_dead, int game, int mode, uint64_t samples,
               uint64_t seed, int threads, of_progress_fn progress, void *user,
               of_player_result *results, double *boards, double *no_low);
+/* The same for hands of n_hole cards each (OF_MIN_HOLE..OF_MAX_HOLE: 5 for Big O and
+ * five-card Omaha): hands holds n_players rows of n_hole cards. */
+int of_equity_n(const uint8_t *hands, int n_hole, int n_players, const uint8_t *board,
+                int n_board, const uint8_t *dead, int n_dead, int game, int mode,
+                uint64_t samples, uint64_t seed, int threads, of_progress_fn progress,
+                void *user, of_player_result *results, double *boards, double *no_low);
 /* Ranges (ranges.c). The universe is the 270,725 four-card hands in colex order of their
  * sorted cards: C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) for c0 < c1 < c2 < c3. */
 #define OF_RANGE_UNIVERSE 270725
@@ -144,6 +164,17 @@ int of_range_shape(int shape, uint8_t *out, size_t n_out);
 /* The suit-isomorphism class of every hand, numbered 0.. in the order the universe first
  * meets them; *n_classes gets their number (16,432). */
 int of_range_classes(uint16_t *class_of, size_t n_out, uint32_t *n_classes);
+/* The same for five-card hands (Big O, five-card Omaha): the 2,598,960 hands in colex
+ * order of their sorted cards c0 < .. < c4, patterns of up to five terms (fewer are padded
+ * with terms that fit any card), shapes ds = suits 2-2-1, ss = 2-1-1-1, rb = none, np =
+ * five ranks, and classes numbered in uint32 (134,459 of them). */
+#define OF_RANGE_UNIVERSE5 2598960
+size_t of_range_universe5(uint8_t *out);
+int64_t of_range_index5(const uint8_t *cards);
+int of_range_match5(const of_term *terms, int n_terms, unsigned fixed_ranks,
+                    unsigned fixed_suits, uint8_t *out, size_t n_out);
+int of_range_shape5(int shape, uint8_t *out, size_t n_out);
+int of_range_classes5(uint32_t *class_of, size_t n_out, uint32_t *n_classes);
 /* Equity of ranges (equity.c). Player p holds one of sizes[p] hands: the rows of `hands`
  * (all players' rows one after the other, 4 cards each, sorted or not) with the positive
  * integer `weights` of the same rows (sum below 2^32 per player). No hand may touch the
@@ -163,12 +194,26 @@ int of_range_equity(const uint8_t *hands, const uint32_t *weights, const uint32_
                     int threads, of_progress_fn progress, void *user,
                     of_player_result *results, double *boards, double *no_low, double *deals);
 
+/* Monte Carlo equity of ranges of n_hole-card hands (range_mc5.c; for five and six cards:
+ * of_range_equity serves four). Arguments and results as of_range_equity's Monte Carlo
+ * mode (hands are rows of n_hole cards), run on the calling thread: the same numbers for
+ * the same seed. */
+int of_range_equity_mc_n(const uint8_t *hands, int n_hole, const uint32_t *weights,
+                         const uint32_t *sizes, int n_players, const uint8_t *board,
+                         int n_board, const uint8_t *dead, int n_dead, int game,
+                         uint64_t samples, uint64_t seed, of_progress_fn progress, void *user,
+                         of_player_result *results, double *boards, double *no_low,
+                         double *deals);
+
 /* Many small exact spots in one call: n_spots spots of n_players hands (rows of 4 cards,
  * spot after spot) on boards of n_board (3, 4 or 5) cards each; equity gets n_spots rows
  * of n_players pot shares (each the average over every remaining board). On a bad spot
  * the status says what is wrong and *bad_spot holds its index. */
 int of_equity_batch(const uint8_t *hands, const uint8_t *boards, size_t n_spots,
                     int n_players, int n_board, int game, double *equity, size_t *bad_spot);
+/* The same for spots of hands of n_hole cards each (OF_MIN_HOLE..OF_MAX_HOLE). */
+int of_equity_batch_n(const uint8_t *hands, int n_hole, const uint8_t *boards, size_t n_spots,
+                      int n_players, int n_board, int game, double *equity, size_t *bad_spot);
 /* Showdown values on a river (n_board = 5) of n hero hands against m villain hands (rows
  * of 4 cards) with weights (NULL: all 1). For each hero hand i, over the villain hands j
  * sharing no card with it: reach[i] = sum of w_j, value[i] = sum of w_j * (i's share of a
@@ -206,12 +251,13 @@ int of_indexer_unindex_batch(const of_indexer *indexer, int round, const uint64_
  * 4 known cards, `samples` draws of one opponent hand and the rest of the board, from a
  * stream seeded by (seed, the hand's position). Per hand, sums over the draws of its pot
  * share (share_sum), the squared share (share_sq), the parts won by the high and by the
- * low half (high_sum, low_sum) and the draws where it makes a low (made_low). A bad hand
- * stops with *bad_row set. */
+ * low half (high_sum, low_sum) and the draws where it makes a low (made_low). `threads`
+ * split the hands (0: one per core, one alone for under 200,000 draws in all); the results
+ * are the same for any number. A bad hand stops with *bad_row set. */
 int of_strength_sample(const uint8_t *holes, size_t n, const uint8_t *board, int n_board,
-                       int game, uint64_t samples, uint64_t seed, double *share_sum,
-                       double *share_sq, double *high_sum, double *low_sum, double *made_low,
-                       size_t *bad_row);
+                       int game, uint64_t samples, uint64_t seed, int threads,
+                       double *share_sum, double *share_sq, double *high_sum, double *low_sum,
+                       double *made_low, size_t *bad_row);
 /* Preflop all-in pot shares (preflop.c), Monte Carlo: n_hero hero hands (rows of 4 cards)
  * against n_groups groups of villain hands: group g is rows group_start[g] ..
  * group_start[g + 1] - 1 of `villain` (group_start[0] = 0, group_start[n_groups] =

@@ -13,7 +13,7 @@ import math
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Optional
+from typing import Any, NamedTuple, NoReturn, Optional
 
 from ._checks import check_choice, check_int
 from ._lib import ffi, lib
@@ -30,6 +30,26 @@ from .errors import (
 lib.of_init()
 
 GAME_CODES = {"high": lib.OF_GAME_HIGH, "hilo": lib.OF_GAME_HILO}
+HOLE_SIZES = tuple(range(lib.OF_MIN_HOLE, lib.OF_MAX_HOLE + 1))   # 4, 5, 6 hole cards
+# every game by name: (the evaluator's game, hole cards); the engine's Game says the same
+VARIANTS = {"hilo": ("hilo", 4), "high": ("high", 4), "bigo": ("hilo", 5),
+            "omaha5": ("high", 5), "omaha6": ("high", 6)}
+
+
+class Variant(NamedTuple):
+    """A game as the C core plays it: its game code and the hole cards of a hand."""
+
+    code: int
+    n_hole: int
+
+
+def variant(game: str) -> Variant:
+    """The C core's game code and hole cards of a game name; a bad name raises, naming
+    the games."""
+    if not (isinstance(game, str) and game in VARIANTS):
+        check_choice(game, tuple(VARIANTS), "game")
+    evaluation, n_hole = VARIANTS[game]
+    return Variant(GAME_CODES[evaluation], n_hole)
 
 _STATUS_TEXT = {
     lib.OF_ERR_CARD: "card out of range 0..51",
@@ -169,23 +189,27 @@ def game_code(game: str) -> int:
 
 
 def eval_packed(hole: bytes, board: bytes, game: int) -> int:
-    """high << 8 | low of four hole cards on a board of 3 to 5 cards."""
+    """high << 8 | low of four (five, six) hole cards on a board of 3 to 5 cards."""
     if len(hole) == 4 and 3 <= len(board) <= 5:
-        packed = int(lib.of_eval_packed(hole, board, len(board), game))
+        packed = int(lib.of_eval_packed(hole, board, len(board), game))   # the common case
+        if packed >= 0:
+            return packed
+    elif len(hole) in HOLE_SIZES and 3 <= len(board) <= 5:
+        packed = int(lib.of_eval_packed_n(hole, len(hole), board, len(board), game))
         if packed >= 0:
             return packed
     else:
         packed = -lib.OF_ERR_COUNT
     _fail(-packed, "evaluate", {"hole": list(hole), "board": list(board)},
-          {"hole": (4,), "board": (3, 4, 5)})
+          {"hole": HOLE_SIZES, "board": (3, 4, 5)})
 
 
 def best_cards(hole: bytes, board: bytes, want_low: bool) -> bytes:
-    if len(hole) != 4 or not 3 <= len(board) <= 5:
+    if len(hole) not in HOLE_SIZES or not 3 <= len(board) <= 5:
         _fail(lib.OF_ERR_COUNT, "best cards", {"hole": list(hole), "board": list(board)},
-              {"hole": (4,), "board": (3, 4, 5)})
+              {"hole": HOLE_SIZES, "board": (3, 4, 5)})
     out = ffi.new("uint8_t[5]")
-    rc = lib.of_best_cards(hole, board, len(board), int(want_low), out)
+    rc = lib.of_best_cards_n(hole, len(hole), board, len(board), int(want_low), out)
     if rc != lib.OF_OK:
         _fail(rc, "best cards")
     return bytes(out)
@@ -208,21 +232,25 @@ def _row(array: Any, width: int, i: int) -> list[int]:
 
 
 def eval_batch(holes: Any, boards: Any, n_board: int, game: int, high: Any,
-               low: Any) -> None:
-    """High and low values of rows of 4 hole cards (uint8) on rows of ``n_board`` board
-    cards into the uint16 ``high`` and uint8 ``low`` buffers; a bad row raises, naming it."""
+               low: Any, n_hole: int = 4) -> None:
+    """High and low values of rows of ``n_hole`` (4, 5 or 6) hole cards (uint8) on rows of
+    ``n_board`` board cards into the uint16 ``high`` and uint8 ``low`` buffers; a bad row
+    raises, naming it."""
     if n_board not in (3, 4, 5):
         raise InvalidCardError(f"a board has 3, 4 or 5 cards, not {n_board}")
-    h, n = _buffer(holes, "uint8_t", 4, "holes")
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    h, n = _buffer(holes, "uint8_t", n_hole, "holes")
     b, nb = _buffer(boards, "uint8_t", n_board, "boards")
     if nb != n:
         raise InvalidCardError(f"holes has {n} rows but boards has {nb}")
     out_high, out_low = _outputs(n, "evaluate", (high, "uint16_t", 1), (low, "uint8_t", 1))
     bad = ffi.new("size_t *")
-    rc = lib.of_eval_batch(h, b, n, n_board, game, out_high, out_low, bad)
+    rc = lib.of_eval_batch_n(h, n_hole, b, n, n_board, game, out_high, out_low, bad)
     if rc != lib.OF_OK:
         i = int(bad[0])
-        _fail(rc, f"row {i}", {"hole": _row(holes, 4, i), "board": _row(boards, n_board, i)})
+        _fail(rc, f"row {i}", {"hole": _row(holes, n_hole, i),
+                               "board": _row(boards, n_board, i)})
 
 
 def rank5_batch(cards: Any, values: Any) -> None:
@@ -302,28 +330,31 @@ def _check_run(board: bytes, dead: bytes, samples: int, seed: int,
 
 
 def equity(hands: bytes, board: bytes, dead: bytes, game: int, exact: bool,
-           samples: int, seed: int, threads: int, progress: ProgressFn
+           samples: int, seed: int, threads: int, progress: ProgressFn, n_hole: int = 4
            ) -> tuple[list[dict[str, float]], float, float]:
-    """Run the C equity engine on rows of four cards, one per player; per-player sums,
-    boards and boards with no low."""
-    if len(hands) % 4 or not 2 <= len(hands) // 4 <= lib.OF_MAX_PLAYERS:
-        raise InvalidCardError(f"equity needs 2 to {lib.OF_MAX_PLAYERS} rows of 4 cards, got "
-                               f"{len(hands)} cards")
+    """Run the C equity engine on rows of ``n_hole`` (4, 5 or 6) cards, one per player;
+    per-player sums, boards and boards with no low."""
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    if len(hands) % n_hole or not 2 <= len(hands) // n_hole <= lib.OF_MAX_PLAYERS:
+        raise InvalidCardError(f"equity needs 2 to {lib.OF_MAX_PLAYERS} rows of {n_hole} "
+                               f"cards, got {len(hands)} cards")
     samples, seed, threads = _check_run(board, dead, samples, seed, threads)
-    n_players = len(hands) // 4
+    n_players = len(hands) // n_hole
     results = ffi.new("of_player_result[]", n_players)
     boards = ffi.new("double *")
     no_low = ffi.new("double *")
     if progress is None and len(board) == 5:
         # one board, answered at once: no callback (it is only there to report, and to let
         # Ctrl-C stop a long run)
-        rc = lib.of_equity(hands, n_players, board, 5, dead, len(dead), game,
-                           0 if exact else 1, samples, seed, threads, ffi.NULL, ffi.NULL,
-                           results, boards, no_low)
+        rc = lib.of_equity_n(hands, n_hole, n_players, board, 5, dead, len(dead), game,
+                             0 if exact else 1, samples, seed, threads, ffi.NULL, ffi.NULL,
+                             results, boards, no_low)
     else:
-        rc = _with_progress(progress, lambda handle: lib.of_equity(
-            hands, n_players, board, len(board), dead, len(dead), game, 0 if exact else 1,
-            samples, seed, threads, lib._equity_progress, handle, results, boards, no_low))
+        rc = _with_progress(progress, lambda handle: lib.of_equity_n(
+            hands, n_hole, n_players, board, len(board), dead, len(dead), game,
+            0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
+            boards, no_low))
     if rc != lib.OF_OK:
         _fail(rc, "equity")
     return _result_sums(results, n_players), float(boards[0]), float(no_low[0])
@@ -379,17 +410,23 @@ def _with_progress(progress: ProgressFn, call: Callable[[Any], int]) -> int:
 
 def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, dead: bytes,
                  game: int, exact: bool, samples: int, seed: int, threads: int,
-                 progress: ProgressFn) -> tuple[list[dict[str, float]], float, float, float]:
+                 progress: ProgressFn, n_hole: int = 4
+                 ) -> tuple[list[dict[str, float]], float, float, float]:
     """Equity of ranges: per-player weighted sums, their total, the no-low part and the
     number of (combination, board) pairs or deals. ``hands`` holds every player's rows of
-    four uint8 cards one after the other, ``sizes[p]`` of them for player p, with one
-    uint32 weight each in ``weights``."""
+    ``n_hole`` uint8 cards one after the other, ``sizes[p]`` of them for player p, with
+    one uint32 weight each in ``weights``. Five- and six-card ranges are Monte Carlo only,
+    on the calling thread (``threads`` is not used for them)."""
     n = len(sizes)
     if not 2 <= n <= lib.OF_MAX_PLAYERS:
         raise InvalidValueError(f"range equity needs 2 to {lib.OF_MAX_PLAYERS} players, "
                                 f"got {n}")
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    if n_hole != 4 and exact:
+        raise InvalidValueError(f"equity of {n_hole}-card ranges is Monte Carlo only")
     samples, seed, threads = _check_run(board, dead, samples, seed, threads)
-    c_hands, rows = _buffer(hands, "uint8_t", 4, "hands")
+    c_hands, rows = _buffer(hands, "uint8_t", n_hole, "hands")
     c_weights, n_weights = _buffer(weights, "uint32_t", 1, "weights")
     sizes = [check_int(k, "a range size", low=1, high=2**32 - 1) for k in sizes]
     if sum(sizes) != rows or n_weights != rows:
@@ -398,100 +435,126 @@ def range_equity(hands: Any, weights: Any, sizes: Sequence[int], board: bytes, d
     results = ffi.new("of_player_result[]", n)
     out = ffi.new("double[3]")
     c_sizes = ffi.new("uint32_t[]", sizes)
-    rc = _with_progress(progress, lambda handle: lib.of_range_equity(
-        c_hands, c_weights, c_sizes, n, board, len(board), dead, len(dead), game,
-        0 if exact else 1, samples, seed, threads, lib._equity_progress, handle, results,
-        out, out + 1, out + 2))
+    if n_hole == 4:
+        rc = _with_progress(progress, lambda handle: lib.of_range_equity(
+            c_hands, c_weights, c_sizes, n, board, len(board), dead, len(dead), game,
+            0 if exact else 1, samples, seed, threads, lib._equity_progress, handle,
+            results, out, out + 1, out + 2))
+    else:
+        rc = _with_progress(progress, lambda handle: lib.of_range_equity_mc_n(
+            c_hands, n_hole, c_weights, c_sizes, n, board, len(board), dead, len(dead),
+            game, samples, seed, lib._equity_progress, handle, results, out, out + 1,
+            out + 2))
     if rc != lib.OF_OK:
         _fail(rc, "range equity")
     return _result_sums(results, n), float(out[0]), float(out[1]), float(out[2])
 
 
 def equity_batch(hands: Any, boards: Any, n_players: int, n_board: int, game: int,
-                 out: Any) -> None:
-    """Exact equities of many small spots: ``hands`` holds rows of ``n_players`` x 4
-    uint8 cards (one row a spot), ``boards`` rows of ``n_board`` cards, ``out`` gets rows
-    of ``n_players`` float64 pot shares. A bad spot raises, naming it."""
+                 out: Any, n_hole: int = 4) -> None:
+    """Exact equities of many small spots: ``hands`` holds rows of ``n_players`` x
+    ``n_hole`` uint8 cards (one row a spot), ``boards`` rows of ``n_board`` cards, ``out``
+    gets rows of ``n_players`` float64 pot shares. A bad spot raises, naming it."""
     if not 2 <= n_players <= lib.OF_MAX_PLAYERS:
         raise InvalidCardError(f"a spot has 2 to {lib.OF_MAX_PLAYERS} players, got {n_players}")
     if n_board not in (3, 4, 5):
         raise InvalidCardError(f"a board has 3, 4 or 5 cards, not {n_board}")
-    h, n = _buffer(hands, "uint8_t", 4 * n_players, "hands")
+    if n_hole not in HOLE_SIZES:
+        raise InvalidCardError(f"a hand has 4, 5 or 6 hole cards, not {n_hole}")
+    if n_hole * n_players + n_board > 52:
+        raise InvalidCardError(f"{n_players} hands of {n_hole} cards and {n_board} board "
+                               f"cards are more than a deck")
+    h, n = _buffer(hands, "uint8_t", n_hole * n_players, "hands")
     b, nb = _buffer(boards, "uint8_t", n_board, "boards")
     if nb != n:
         raise InvalidCardError(f"hands has {n} spots but boards has {nb}")
     (c_out,) = _outputs(n, "equity", (out, "double", n_players))
     bad = ffi.new("size_t *")
-    rc = lib.of_equity_batch(h, b, n, n_players, n_board, game, c_out, bad)
+    rc = lib.of_equity_batch_n(h, n_hole, b, n, n_players, n_board, game, c_out, bad)
     if rc != lib.OF_OK:
         i = int(bad[0])
-        row = _row(hands, 4 * n_players, i)
-        groups = {f"hand {p + 1}": row[4 * p:4 * p + 4] for p in range(n_players)}
+        row = _row(hands, n_hole * n_players, i)
+        groups = {f"hand {p + 1}": row[n_hole * p:n_hole * (p + 1)] for p in range(n_players)}
         _fail(rc, f"spot {i}", {**groups, "board": _row(boards, n_board, i)})
 
 
 RANGE_UNIVERSE = int(lib.OF_RANGE_UNIVERSE)
+RANGE_UNIVERSES = {4: RANGE_UNIVERSE, 5: int(lib.OF_RANGE_UNIVERSE5)}   # hands by hole size
 RANGE_VARS = int(lib.OF_RANGE_VARS)
 SHAPES = {"ds": lib.OF_SHAPE_DS, "ss": lib.OF_SHAPE_SS, "rb": lib.OF_SHAPE_RB,
           "np": lib.OF_SHAPE_NP}
 
 
-def range_universe(out: Any) -> None:
-    """Write the 270,725 hands (rows of 4 sorted cards, colex order) into a uint8 buffer."""
-    buf, rows = _buffer(out, "uint8_t", 4, "universe", writable=True)
-    if rows != RANGE_UNIVERSE:
-        raise InvalidValueError(f"the universe needs {RANGE_UNIVERSE:,} rows of 4 cards, "
+def _range_size(n_hole: int) -> int:
+    if n_hole not in RANGE_UNIVERSES:
+        raise InvalidValueError(f"ranges hold hands of 4 or 5 cards, not {n_hole}")
+    return RANGE_UNIVERSES[n_hole]
+
+
+def range_universe(out: Any, n_hole: int = 4) -> None:
+    """Write every hand of ``n_hole`` (4 or 5) cards (rows of sorted cards, colex order)
+    into a uint8 buffer."""
+    size = _range_size(n_hole)
+    buf, rows = _buffer(out, "uint8_t", n_hole, "universe", writable=True)
+    if rows != size:
+        raise InvalidValueError(f"the universe needs {size:,} rows of {n_hole} cards, "
                                 f"got {rows}")
-    lib.of_range_universe(buf)
+    (lib.of_range_universe if n_hole == 4 else lib.of_range_universe5)(buf)
 
 
 def range_index(cards: bytes) -> int:
-    """Universe index of four distinct cards."""
-    if len(cards) != 4:
-        _fail(lib.OF_ERR_COUNT, "hand", {"hand": list(cards)}, {"hand": (4,)})
-    idx = int(lib.of_range_index(cards))
+    """Universe index of four (or five) distinct cards."""
+    if len(cards) not in RANGE_UNIVERSES:
+        _fail(lib.OF_ERR_COUNT, "hand", {"hand": list(cards)}, {"hand": (4, 5)})
+    idx = int((lib.of_range_index if len(cards) == 4 else lib.of_range_index5)(cards))
     if idx < 0:
         _fail(-idx, "hand", {"hand": list(cards)})
     return idx
 
 
-def _universe_flags(out: Any, what: str) -> Any:
+def _universe_flags(out: Any, what: str, n_hole: int) -> Any:
+    size = _range_size(n_hole)
     buf, n = _buffer(out, "uint8_t", 1, what, writable=True)
-    if n != RANGE_UNIVERSE:
-        raise InvalidValueError(f"{what} needs one byte per hand ({RANGE_UNIVERSE:,}), got {n}")
+    if n != size:
+        raise InvalidValueError(f"{what} needs one byte per hand ({size:,}), got {n}")
     return buf
 
 
 def range_match(terms: list[tuple[int, int, int, int]], fixed_ranks: int, fixed_suits: int,
-                out: Any) -> None:
-    """out[i] = 1 where universe hand i matches the pattern; terms are
-    (ranks, rank_var, suits, suit_var)."""
-    if not 1 <= len(terms) <= 4:
-        raise InvalidValueError(f"a pattern has 1 to 4 terms, not {len(terms)}")
+                out: Any, n_hole: int = 4) -> None:
+    """out[i] = 1 where universe hand i (of ``n_hole`` cards) matches the pattern; terms
+    are (ranks, rank_var, suits, suit_var)."""
+    if not 1 <= len(terms) <= n_hole:
+        raise InvalidValueError(f"a pattern has 1 to {n_hole} terms, not {len(terms)}")
     c_terms = ffi.new("of_term[]", len(terms))
     for t, (ranks, rank_var, suits, suit_var) in zip(c_terms, terms):
         t.ranks, t.rank_var, t.suits, t.suit_var = ranks, rank_var, suits, suit_var
-    buf = _universe_flags(out, "pattern")
-    rc = lib.of_range_match(c_terms, len(terms), fixed_ranks, fixed_suits, buf, RANGE_UNIVERSE)
+    buf = _universe_flags(out, "pattern", n_hole)
+    match = lib.of_range_match if n_hole == 4 else lib.of_range_match5
+    rc = match(c_terms, len(terms), fixed_ranks, fixed_suits, buf, RANGE_UNIVERSES[n_hole])
     if rc != lib.OF_OK:
         _fail(rc, "pattern")
 
 
-def range_shape(shape: str, out: Any) -> None:
+def range_shape(shape: str, out: Any, n_hole: int = 4) -> None:
     code = SHAPES[check_choice(shape, tuple(SHAPES), "shape")]
-    rc = lib.of_range_shape(code, _universe_flags(out, "shape"), RANGE_UNIVERSE)
+    buf = _universe_flags(out, "shape", n_hole)
+    rc = (lib.of_range_shape if n_hole == 4 else lib.of_range_shape5)(
+        code, buf, RANGE_UNIVERSES[n_hole])
     if rc != lib.OF_OK:
         _fail(rc, "shape")
 
 
-def range_classes(out: Any) -> int:
-    """Suit-isomorphism class of every universe hand into a uint16 buffer; the count."""
+def range_classes(out: Any, n_hole: int = 4) -> int:
+    """Suit-isomorphism class of every universe hand into a uint16 buffer (uint32 for five
+    cards); the count."""
+    size = _range_size(n_hole)
     n = ffi.new("uint32_t *")
-    buf, rows = _buffer(out, "uint16_t", 1, "classes", writable=True)
-    if rows != RANGE_UNIVERSE:
-        raise InvalidValueError(f"classes needs one entry per hand ({RANGE_UNIVERSE:,}), "
-                                f"got {rows}")
-    rc = lib.of_range_classes(buf, rows, n)
+    ctype = "uint16_t" if n_hole == 4 else "uint32_t"
+    buf, rows = _buffer(out, ctype, 1, "classes", writable=True)
+    if rows != size:
+        raise InvalidValueError(f"classes needs one entry per hand ({size:,}), got {rows}")
+    rc = (lib.of_range_classes if n_hole == 4 else lib.of_range_classes5)(buf, rows, n)
     if rc != lib.OF_OK:
         _fail(rc, "classes")
     return int(n[0])
@@ -585,19 +648,21 @@ class Indexer:
 
 
 def strength_sample(holes: Any, board: bytes, game: int, samples: int, seed: int,
-                    outputs: tuple[Any, Any, Any, Any, Any]) -> None:
+                    outputs: tuple[Any, Any, Any, Any, Any], threads: int = 0) -> None:
     """The Monte Carlo hand-strength kernel over rows of four uint8 cards, into five
-    float64 buffers of one entry per hand (see of_strength_sample); a bad hand raises,
-    naming it."""
+    float64 buffers of one entry per hand (see of_strength_sample; ``threads`` 0: one per
+    core); a bad hand raises, naming it."""
     if len(board) not in (0, 3, 4):
         raise InvalidCardError(f"sampled hand strength takes a board of 0, 3 or 4 cards, "
                                f"not {len(board)}")
     samples = check_int(samples, "samples", low=1, high=2**64 - 1)
     seed = check_int(seed, "seed", low=0, high=2**64 - 1)
+    threads = check_int(threads, "threads", low=0, high=1024)
     h, n = _buffer(holes, "uint8_t", 4, "holes")
     out = _outputs(n, "hand strength", *((o, "double", 1) for o in outputs))
     bad = ffi.new("size_t *")
-    rc = lib.of_strength_sample(h, n, board, len(board), game, samples, seed, *out, bad)
+    rc = lib.of_strength_sample(h, n, board, len(board), game, samples, seed, threads, *out,
+                                bad)
     if rc != lib.OF_OK:
         i = int(bad[0])
         _fail(rc, f"hand {i}", {"hand": _row(holes, 4, i), "board": list(board)})

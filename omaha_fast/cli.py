@@ -58,8 +58,9 @@ STDIN = "-"
 def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("eval", help="best high and low of one Omaha hand",
                        description="Print the best high and 8-or-better low of four hole "
-                                   "cards on a board of 3, 4 or 5 cards.")
-    p.add_argument("hole", help="four hole cards, e.g. As2s3h4h")
+                                   "cards (five for Big O, or six) on a board of 3, 4 or 5 "
+                                   "cards.")
+    p.add_argument("hole", help="four hole cards, e.g. As2s3h4h (or five, or six)")
     p.add_argument("board", help="three to five board cards, e.g. 5c6d7hKsKd")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -88,10 +89,13 @@ def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        description="Exact (every remaining board) or Monte Carlo equity of "
                                    "2 to 10 Omaha hands, with the high/low breakdown.")
     p.add_argument("hands", nargs="+",
-                   help="four-card hands or ranges, e.g. As2s3h4h KcKdQcJd 'AA:$ds' 15%%")
+                   help="four-card hands or ranges, e.g. As2s3h4h KcKdQcJd 'AA:$ds' 15%% "
+                        "(five or six cards with --game bigo, omaha5, omaha6)")
     p.add_argument("--board", default="", help="known board cards (0, 3, 4 or 5)")
     p.add_argument("--dead", default="", help="cards known to be out of play")
-    p.add_argument("--game", choices=("hilo", "high"), default="hilo")
+    p.add_argument("--game", choices=("hilo", "high", "bigo", "omaha5", "omaha6"),
+                   default="hilo", help="hilo or high (four cards), bigo (five cards, hi-lo), "
+                                        "omaha5 or omaha6 (five or six cards, high)")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--samples", type=int, help="Monte Carlo with this many boards")
@@ -137,7 +141,7 @@ def run_equity(args: argparse.Namespace) -> int:
            else f"Monte Carlo, seed {result.seed}")
     print(f"{result.game} equity, board {result.board or '(none)'}: "
           f"{result.boards:,} boards ({how})")
-    hilo = result.game == "hilo"
+    hilo = result.no_low is not None      # a hi-lo game: hilo or bigo
     width = max([10] + [len(p.hand) for p in result.players])
     head = f"{'hand':<{width}} {'equity':>8} {'high win':>9} {'high tie':>9}"
     if hilo:
@@ -168,8 +172,9 @@ def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("range", help="the range text, e.g. 'AA:$ds', 'A2**@50' or 15%%")
     p.add_argument("--board", default="", help="board cards to remove")
     p.add_argument("--dead", default="", help="dead cards to remove")
-    p.add_argument("--game", choices=("hilo", "high"), default="hilo",
-                   help="the ranking that N%% refers to")
+    p.add_argument("--game", choices=("hilo", "high", "bigo", "omaha5"), default="hilo",
+                   help="the ranking that N%% refers to; bigo and omaha5 take five-card "
+                        "hands (no N%%)")
     p.add_argument("--sample", type=int, default=8, help="hands to show (default 8)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sample")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -265,10 +265,15 @@ _PLAIN_CARD_TYPES = frozenset((Card, int))  # not bool, which is an int but neve
 
 
 def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluation:
-    """Best high and best 8-or-better low of four hole cards on a 3-, 4- or 5-card board.
+    """Best high and best 8-or-better low of four hole cards on a 3-, 4- or 5-card board;
+    five hole cards (Big O, five-card Omaha) and six are evaluated the same way.
 
     Exactly two hole cards and exactly three board cards make each hand; the high and the
     low may use different cards.
+
+    >>> e = evaluate("AsKs2d3c9h", "QsJsTs4d5h")     # five cards: 10 pairs of hole cards
+    >>> str(e.high), e.low is None
+    ('Royal Flush', True)
 
     >>> evaluate("AsAd2c3c", "AsKcKd")
     Traceback (most recent call last):
@@ -287,7 +292,7 @@ def evaluate(hole: CardsLike, board: CardsLike, game: str = "hilo") -> Evaluatio
 def _explain(hole: CardsLike, board: CardsLike) -> None:
     """Raise the error of the full parse, which names the group and shows it as the
     caller wrote it, for input the C core refused."""
-    h = parse_group(hole, (4,), "hole")
+    h = parse_group(hole, _core.HOLE_SIZES, "hole")
     b = parse_group(board, (3, 4, 5), "board")
     check_disjoint(hole=h, board=b)
 
@@ -303,12 +308,15 @@ def rank5(cards: CardsLike) -> HighHand:
 
 
 def _as_rows(array: Any, widths: tuple[int, ...], what: str,
-             rows: Optional[int] = None) -> tuple[Any, int, int]:
+             rows: Optional[int] = None, flat_width: Optional[int] = None
+             ) -> tuple[Any, int, int]:
     """A C-contiguous uint8 copy-or-view of a 2-D card array, its rows and width.
 
     A 1-D buffer (bytes, array.array, a flat memoryview or ndarray) is read as consecutive
-    rows: of the only width in ``widths``, or else of ``rows`` rows.
+    rows: of ``flat_width`` or the only width in ``widths``, or else of ``rows`` rows.
     """
+    if flat_width is not None:
+        widths = (flat_width,) + tuple(w for w in widths if w != flat_width)
     np: Any
     try:
         import numpy as np
@@ -323,7 +331,7 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
             array = np.asarray(memoryview(array))
     if np is not None:
         if array.ndim == 1:
-            width = widths[0] if len(widths) == 1 else (
+            width = widths[0] if len(widths) == 1 or flat_width else (
                 array.shape[0] // rows if rows else max(widths))
             if width in widths and array.shape[0] % width == 0:
                 array = array.reshape(-1, width)
@@ -348,7 +356,7 @@ def _as_rows(array: Any, widths: tuple[int, ...], what: str,
                                f"array.array('B'), ...); install numpy to pass lists") from None
     shape = view.shape or ()
     if view.itemsize == 1 and view.ndim == 1:
-        width = widths[0] if len(widths) == 1 else (
+        width = widths[0] if len(widths) == 1 or flat_width else (
             shape[0] // rows if rows else max(widths))
         if width in widths and shape[0] % width == 0:
             return view.tobytes(), shape[0] // width, width
@@ -392,7 +400,9 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
     """High and low values of many hands in one C call (the GIL is released).
 
     ``holes`` is (n, 4) and ``boards`` (n, 3..5), numpy uint8 or any 2-D buffer of bytes;
-    a flat buffer (``bytes``, ``array.array``) is read as consecutive rows.
+    a flat buffer (``bytes``, ``array.array``) is read as consecutive rows of four. Holes
+    of (n, 5) (Big O, five-card Omaha) or (n, 6) are evaluated the same way, two hole cards
+    with three board cards.
     Returns (uint16 high values, uint8 low values with 0 for no low) as numpy arrays, or
     as ``array.array`` ("H" and "B") when numpy is not installed.
 
@@ -403,12 +413,12 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
     >>> int(high[0]), int(low[0])
     (7455, 54)
     """
-    h, n, _ = _as_rows(holes, (4,), "holes")
+    h, n, n_hole = _as_rows(holes, _core.HOLE_SIZES, "holes", flat_width=4)
     b, nb_rows, width = _as_rows(boards, (3, 4, 5), "boards", rows=n)
     if n != nb_rows:
         raise InvalidCardError(f"holes has {n} rows but boards has {nb_rows}")
     high, low = _new_outputs(n)
-    _core.eval_batch(h, b, width, _core.game_code(game), high, low)
+    _core.eval_batch(h, b, width, _core.game_code(game), high, low, n_hole)
     return high, low
 
 

@@ -110,13 +110,13 @@ HandOrRange = Union[CardsLike, "Range"]
 
 
 def _read_player(item: Any, i: int, game: str) -> Union[tuple[Card, ...], Range]:
-    """A four-card hand when the item reads as cards, otherwise a range (a Range, or text
-    that is not a list of cards)."""
+    """A hand when the item reads as cards (four, or the game's five or six), otherwise a
+    range (a Range, or text that is not a list of cards)."""
     from .ranges import Range
     if isinstance(item, Range):
         return item
     if not _is_range_like(item):
-        return parse_group(item, (4,), f"hand {i + 1}")
+        return parse_group(item, (_core.variant(game)[1],), f"hand {i + 1}")
     try:
         return Range(item, game)
     except RangeError as err:
@@ -129,6 +129,14 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
            seed: Optional[int] = None, threads: Optional[int] = None,
            progress: Optional[ProgressCallback] = None) -> EquityResult:
     """Equity of 2 to 10 Omaha hands or ranges on a known board (0, 3, 4 or 5 cards).
+
+    ``game`` is "hilo" or "high" (four hole cards), "bigo" (Big O: five hole cards,
+    hi-lo), "omaha5" (five, high) or "omaha6" (six, high); as many players as one deck
+    deals with the board.
+
+    >>> r = equity(["As2d3h4cKs", "KdKhQcJd9s"], game="bigo", board="5s7d8h")
+    >>> r.boards, round(r.players[0].low_share, 4) > 0
+    (741, True)
 
     Each entry of ``hands`` is four cards, or a range: a :class:`~omaha_fast.Range` or
     range text such as ``"AA:$ds"`` (read with this ``game``'s percent ranking). With
@@ -163,7 +171,7 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     hands = list(hands)
     if not 2 <= len(hands) <= 10:
         raise InvalidCardError(f"equity needs a list of 2 to 10 hands, got {len(hands)} hands")
-    game_code = _core.game_code(game)
+    game_code, n_hole = _core.variant(game)
     check_choice(mode, ("auto", "exact", "mc"), "mode")
     if progress is not None and not callable(progress):
         raise InvalidTypeError(f"progress must be a function (done, total) or None, "
@@ -171,15 +179,18 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     if any(_is_range_like(h) for h in hands):
         players = [_read_player(h, i, game) for i, h in enumerate(hands)]
         if any(not isinstance(p, tuple) for p in players):
+            if n_hole != 4 and mode == "exact":
+                raise RangeError(f"equity of {game} ranges is Monte Carlo only: use "
+                                 f"mode='mc' or 'auto'")
             return _range_equity(players, board, dead, game, mode, samples, seed, threads,
                                  progress)
         hands = players
-    holes = [parse_group(cast(CardsLike, h), (4,), f"hand {i + 1}")
+    holes = [parse_group(cast(CardsLike, h), (n_hole,), f"hand {i + 1}")
              for i, h in enumerate(hands)]
     known = parse_group(board, (0, 3, 4, 5), "board")
     out = parse_cards(dead)
     check_disjoint(**{f"hand {i + 1}": h for i, h in enumerate(holes)}, board=known, dead=out)
-    remaining = 52 - 4 * len(holes) - len(known) - len(out)
+    remaining = 52 - n_hole * len(holes) - len(known) - len(out)
     to_deal = 5 - len(known)
     if remaining < to_deal:
         raise InvalidCardError(f"only {remaining} cards left to deal {to_deal} board cards")
@@ -194,7 +205,7 @@ def equity(hands: Sequence[HandOrRange], board: CardsLike = "", dead: CardsLike 
     n_samples = 0 if exact else (samples or DEFAULT_SAMPLES)
     sums, boards, no_low = _core.equity(
         b"".join(bytes(h) for h in holes), bytes(known), bytes(out), game_code,
-        exact, n_samples, seed or 0, threads or 0, progress)
+        exact, n_samples, seed or 0, threads or 0, progress, n_hole)
     return _result([format_cards(h) for h in holes], sums, boards, no_low, known, game, exact,
                    seed, int(boards))
 
@@ -267,7 +278,7 @@ def _result(names: list[str], sums: list[dict[str, float]], boards: float, no_lo
             std_error=std_error))
     return EquityResult(players=tuple(players), board=format_cards(known), game=game,
                         boards=count, exact=exact,
-                        no_low=no_low / boards if game == "hilo" else None,
+                        no_low=no_low / boards if _core.VARIANTS[game][0] == "hilo" else None,
                         seed=None if exact else seed)
 
 
@@ -318,13 +329,18 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
             weights.append(hand_weights.astype(np.uint32))
             names.append(p.text if isinstance(p, Range) else str(p))
         sizes.append(len(rows[-1]))
-    remaining = 52 - len(known) - len(out) - 4 * len(players)
+    n_hole = _core.variant(game).n_hole
+    for i, p in enumerate(players):
+        if isinstance(p, Range) and p.n_hole != n_hole:
+            raise RangeError(f"hand {i + 1}: the range {p.text!r} holds {p.n_hole}-card "
+                             f"hands, but {game} deals {n_hole}")
+    remaining = 52 - len(known) - len(out) - n_hole * len(players)
     if remaining < 5 - len(known):
         raise InvalidCardError(f"only {remaining} cards left to deal {5 - len(known)} board "
                                f"cards")
     per_combo = comb(remaining, 5 - len(known))
     combos = math.prod(sizes)
-    exact = mode == "exact" or (mode == "auto" and samples is None
+    exact = mode == "exact" or (mode == "auto" and samples is None and n_hole == 4
                                 and combos * (per_combo + 100) <= RANGE_EXACT_LIMIT)
     if exact and math.prod(int(w.sum()) for w in weights) * per_combo >= 4.6e18:
         raise RangeError("too much work for an exact answer (weighted counts would "
@@ -335,8 +351,8 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
     sums, total, no_low, count = _core.range_equity(
         np.ascontiguousarray(np.concatenate(rows), dtype=np.uint8),
         np.ascontiguousarray(np.concatenate(weights)), sizes, bytes(known),
-        bytes(out), _core.game_code(game), exact, n_samples, seed or 0, threads or 0,
-        progress)
+        bytes(out), _core.variant(game).code, exact, n_samples, seed or 0, threads or 0,
+        progress, n_hole)
     return _result(names, sums, total, no_low, known, game, exact, None if exact else seed,
                    int(count))
 
@@ -344,7 +360,8 @@ def _range_equity(players: list[Any], board: CardsLike, dead: CardsLike, game: s
 def equity_batch(hands: Any, boards: Any, game: str = "hilo") -> Any:
     """Exact pot shares of many small spots in one C call: for solvers that score
     millions of turn or river spots, where a Python call per spot would cost more than
-    the work. ``hands`` is (spots, players, 4) card ints, ``boards`` (spots, k) with k =
+    the work. ``hands`` is (spots, players, 4) card ints ((spots, players, 5) for
+    ``game="bigo"`` or ``"omaha5"``, 6 for ``"omaha6"``), ``boards`` (spots, k) with k =
     3, 4 or 5 (numpy arrays or nested lists); returns a (spots, players) float64 array of
     each player's expected share of the pot over every remaining board.
 
@@ -356,10 +373,12 @@ def equity_batch(hands: Any, boards: Any, game: str = "hilo") -> Any:
     True
     """
     np = import_extra("numpy", "numpy")
-    h = _card_array(np, hands, 3, "hands", "(spots, players, 4)")
+    code, n_hole = _core.variant(game)
+    h = _card_array(np, hands, 3, "hands", f"(spots, players, {n_hole})")
     b = _card_array(np, boards, 2, "boards", "(spots, 3..5)")
-    if h.shape[2] != 4:
-        raise InvalidCardError(f"hands must be (spots, players, 4) card ints, got shape {h.shape}")
+    if h.shape[2] != n_hole:
+        raise InvalidCardError(f"hands must be (spots, players, {n_hole}) card ints for "
+                               f"{game}, got shape {h.shape}")
     if b.shape[0] != h.shape[0] or b.shape[1] not in (3, 4, 5):
         raise InvalidCardError(f"boards must be (spots, 3..5) card ints for {h.shape[0]} "
                                f"spots, got shape {b.shape}")
@@ -374,7 +393,7 @@ def equity_batch(hands: Any, boards: Any, game: str = "hilo") -> Any:
     out = np.empty((h.shape[0], h.shape[1]), dtype=np.float64)
     _core.equity_batch(np.ascontiguousarray(h, dtype=np.uint8),
                        np.ascontiguousarray(b, dtype=np.uint8), h.shape[1], b.shape[1],
-                       _core.game_code(game), out)
+                       code, out, n_hole)
     return out
 
 

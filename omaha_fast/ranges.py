@@ -45,6 +45,16 @@ Syntax (every rule is tested; the README has the full table):
   suit-isomorphism classes (a class is in when the share of hands ranked above it is below
   15%); ``5%-10%`` is the top 10% without the top 5%.
 - An explicit hand (``As2s3h4h``) is a range of one hand.
+
+Five-card hands (``game="bigo"`` or ``"omaha5"``): the same syntax over the 2,598,960
+five-card hands, patterns of up to five terms (``AA``, ``AAKK*``, ``RRxx``, ``A2$L``), and
+the hand macros ``$ds`` (suits 2-2-1), ``$ss`` (2-1-1-1) and ``$np`` (five ranks);
+``$rb`` matches no five-card hand (four suits), and percent rankings are not made for five
+cards (``15%`` is refused). Six-card ranges are not kept (20 million hands).
+
+>>> big_o = Range("AA2:$ds", game="bigo")
+>>> len(big_o), big_o.combos.shape[1], "As Ah 2s 2h Kd" in big_o
+(9528, 5, True)
 """
 
 from __future__ import annotations
@@ -64,6 +74,7 @@ from .errors import InvalidTypeError, RangeError
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 UNIVERSE_SIZE = 270_725
+UNIVERSE_SIZES = {4: UNIVERSE_SIZE, 5: 2_598_960}   # hands by hole size
 _SUIT_VARS = "wxyz"
 _ALL_RANKS = (1 << 13) - 1
 _RANK_MACROS = {
@@ -74,7 +85,22 @@ _HAND_MACROS = ("ds", "ss", "rb", "np")
 _ORDER = "AKQJT98765432"          # the order spans run in
 DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                          "percent_rankings.npz")
-GAMES = ("hilo", "high")
+GAMES = ("hilo", "high", "bigo", "omaha5")
+_WORDS = {4: "four", 5: "five"}
+RANKED_GAMES = ("hilo", "high")       # the games percent rankings exist for
+
+
+def hole_cards(game: str) -> int:
+    """The hole cards of a range's hands in ``game``: 4, or 5 for ``bigo`` and ``omaha5``
+    (six-card hands are not kept as ranges: 20 million of them).
+
+    >>> hole_cards("hilo"), hole_cards("bigo")
+    (4, 5)
+    """
+    if game == "omaha6":
+        raise RangeError("ranges of six-card hands are not supported (20,358,520 hands); "
+                         "ranges take hilo, high, bigo or omaha5")
+    return _core.variant(check_choice(game, GAMES, "game"))[1]
 
 
 def _numpy() -> Any:
@@ -84,34 +110,45 @@ def _numpy() -> Any:
 # ---- the universe and what is known about each hand (built once, then read-only) --------
 
 @functools.cache
-def universe() -> Any:
+def universe(n_hole: int = 4) -> Any:
     """All 270,725 hands as a read-only (270725, 4) uint8 array of sorted card ints, in the
-    order every range array uses (colex order of the sorted cards).
+    order every range array uses (colex order of the sorted cards); ``n_hole=5`` gives the
+    2,598,960 five-card hands the same way.
 
     >>> u = universe()
     >>> u.shape, u[0].tolist(), u[-1].tolist()
     ((270725, 4), [0, 1, 2, 3], [48, 49, 50, 51])
+    >>> universe(5).shape
+    (2598960, 5)
     """
     np = _numpy()
-    out = np.empty((UNIVERSE_SIZE, 4), dtype=np.uint8)
-    _core.range_universe(out)
+    out = np.empty((_size(n_hole), n_hole), dtype=np.uint8)
+    _core.range_universe(out, n_hole)
     out.flags.writeable = False
     return out
 
 
+def _size(n_hole: int) -> int:
+    if n_hole not in UNIVERSE_SIZES:
+        raise RangeError(f"ranges hold hands of 4 or 5 cards, not {n_hole}")
+    return UNIVERSE_SIZES[n_hole]
+
+
 @functools.cache
-def _card_masks() -> Any:
+def _card_masks(n_hole: int = 4) -> Any:
     """Each hand's cards as a 64-bit mask."""
     np = _numpy()
     one = np.uint64(1)
-    u = universe().astype(np.uint64)
-    masks = (one << u[:, 0]) | (one << u[:, 1]) | (one << u[:, 2]) | (one << u[:, 3])
+    u = universe(n_hole).astype(np.uint64)
+    masks = one << u[:, 0]
+    for k in range(1, n_hole):
+        masks |= one << u[:, k]
     masks.flags.writeable = False
     return masks
 
 
 @functools.cache
-def hand_classes() -> tuple[Any, int]:
+def hand_classes(n_hole: int = 4) -> tuple[Any, int]:
     """(class number of every hand, number of classes): hands one suit permutation apart
     share a class; classes are numbered in universe order of their first hand.
 
@@ -120,8 +157,8 @@ def hand_classes() -> tuple[Any, int]:
     (16432, 16432)
     """
     np = _numpy()
-    out = np.empty(UNIVERSE_SIZE, dtype=np.uint16)
-    n = _core.range_classes(out)
+    out = np.empty(_size(n_hole), dtype=np.uint16 if n_hole == 4 else np.uint32)
+    n = _core.range_classes(out, n_hole)
     out.flags.writeable = False
     return out, n
 
@@ -131,7 +168,10 @@ def ranking_equities(game: str) -> Any:
     """The equity by class that orders the percent ranking of ``game`` (package data made by
     ``python -m omaha_fast.make_rankings``)."""
     np = _numpy()
-    check_choice(game, GAMES, "game")
+    if game in GAMES and game not in RANKED_GAMES:
+        raise RangeError(f"percent rankings are made for four-card hands only (hilo, high), "
+                         f"not for {game}: write five-card ranges with patterns and macros")
+    check_choice(game, RANKED_GAMES, "game")
     with np.load(DATA_FILE) as data:
         eq = np.array(data[game], dtype=np.float64)
     if len(eq) != hand_classes()[1]:
@@ -190,8 +230,9 @@ class _Parser:
     """Recursive descent over the text with blanks removed (positions refer to the text as
     given, counted from 1)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, n_hole: int = 4) -> None:
         self.text = text
+        self.n_hole = n_hole
         self.chars = [c for c in text if not c.isspace()]
         self.where = [i for i, c in enumerate(text) if not c.isspace()]
         self.i = 0
@@ -352,8 +393,8 @@ class _Parser:
             if (rank, suit) in seen:
                 text = "".join(self.chars[start:self.i])
                 card = "".join(self.chars[at:at + 2])
-                raise self.error(f"{text} holds {card} twice: a hand has four different "
-                                 f"cards", start)
+                raise self.error(f"{text} holds {card} twice: a hand has "
+                                 f"{_WORDS[self.n_hole]} different cards", start)
             seen.add((rank, suit))
 
     def pattern(self) -> _Pattern:
@@ -404,8 +445,9 @@ class _Parser:
                 suit_var = s
                 self.i += 1
             terms.append((_Term(ranks, rank_var, suits, suit_var), at))
-            if len(terms) > 4:
-                raise self.error("a hand pattern has at most four cards", at)
+            if len(terms) > self.n_hole:
+                raise self.error(f"a hand pattern has at most {_WORDS[self.n_hole]} cards",
+                                 at)
         if not terms and not macros:
             raise self.error("empty hand pattern", start)
         self._check_cards_once(terms, start)
@@ -414,9 +456,10 @@ class _Parser:
 
 # ---- expansion ------------------------------------------------------------------------------
 
-def _expand_pattern(p: _Pattern) -> Any:
+def _expand_pattern(p: _Pattern, n_hole: int) -> Any:
     np = _numpy()
-    out = np.ones(UNIVERSE_SIZE, dtype=bool)
+    size = _size(n_hole)
+    out = np.ones(size, dtype=bool)
     if p.terms:
         fixed_ranks = 0
         fixed_suits = 0
@@ -432,19 +475,19 @@ def _expand_pattern(p: _Pattern) -> Any:
         # equal terms side by side: the matcher then tries each set of cards for them once
         terms = sorted((t.ranks, rank_ids.get(t.rank_var, 0), t.suits, suit_ids.get(t.suit_var, 0))
                        for t in p.terms)
-        match = np.empty(UNIVERSE_SIZE, dtype=np.uint8)
-        _core.range_match(terms, fixed_ranks, fixed_suits, match)
+        match = np.empty(size, dtype=np.uint8)
+        _core.range_match(terms, fixed_ranks, fixed_suits, match, n_hole)
         out = match.view(bool)
     for name in p.macros:
-        shape = np.empty(UNIVERSE_SIZE, dtype=np.uint8)
-        _core.range_shape(name, shape)
+        shape = np.empty(size, dtype=np.uint8)
+        _core.range_shape(name, shape, n_hole)
         out = out & shape.view(bool)
     return out
 
 
 def _expand(node: _Node, game: str) -> Any:
     if isinstance(node, _Pattern):
-        return _expand_pattern(node)
+        return _expand_pattern(node, hole_cards(game))
     if isinstance(node, _Percent):
         above = _share_above(game)
         inside = above < node.high / 100
@@ -461,14 +504,15 @@ def _expand(node: _Node, game: str) -> Any:
 
 def _weights_of(text: str, game: str) -> Any:
     np = _numpy()
-    parser = _Parser(text)
+    n_hole = hole_cards(game)
+    parser = _Parser(text, n_hole)
     subs = parser.parse()
     weighted = [s for s in subs if s[1] is not None]
     if weighted and len(weighted) != len(subs):
         k, bare = next((k, s) for k, s in enumerate(subs) if s[1] is None)
         raise parser.error(f"sub-range {k + 1} has no weight but another has one (weigh "
                            f"every sub-range or none)", bare[2])
-    weights = np.zeros(UNIVERSE_SIZE, dtype=np.uint8)
+    weights = np.zeros(_size(n_hole), dtype=np.uint8)
     for node, weight, _ in subs:
         inside = _expand(node, game)
         np.maximum(weights, np.where(inside, np.uint8(weight or 1), np.uint8(0)), out=weights)
@@ -503,7 +547,7 @@ class Range:
             return
         if not isinstance(text, str):
             raise InvalidTypeError(f"a range is written as text, not {type(text).__name__}")
-        check_choice(game, GAMES, "game")
+        hole_cards(game)                      # a game ranges take
         self.text = text.strip()
         self.game = game
         self._w = _weights_of(text, game)
@@ -526,11 +570,12 @@ class Range:
         (2, [40, 100], 'KdKcQcJd@40,As4h3h2s@100')
         """
         np = _numpy()
-        hand_list = [parse_group(h, (4,), f"hand {i}") for i, h in enumerate(hands)]
+        n_hole = hole_cards(game)
+        hand_list = [parse_group(h, (n_hole,), f"hand {i}") for i, h in enumerate(hands)]
         weight_list = [1] * len(hand_list) if weights is None else list(weights)
         if len(weight_list) != len(hand_list):
             raise RangeError(f"{len(hand_list)} hands but {len(weight_list)} weights")
-        w = np.zeros(UNIVERSE_SIZE, dtype=np.uint8)
+        w = np.zeros(_size(n_hole), dtype=np.uint8)
         for i, (cards, weight) in enumerate(zip(hand_list, weight_list)):
             # a weight is a whole number 1..100, as after '@' in the text: 50.5 is refused,
             # not truncated (strategy frequencies go to the solver, which takes floats)
@@ -552,8 +597,9 @@ class Range:
 
     @property
     def combos(self) -> Any:
-        """The hands, an (n, 4) uint8 array of sorted card ints, in universe order."""
-        return universe()[self._w > 0]
+        """The hands, an (n, 4) uint8 array of sorted card ints ((n, 5) for a five-card
+        game), in universe order."""
+        return universe(self.n_hole)[self._w > 0]
 
     @property
     def weights(self) -> Any:
@@ -564,7 +610,7 @@ class Range:
     def canonical_classes(self) -> int:
         """How many suit-isomorphism classes the range touches."""
         np = _numpy()
-        classes, n = hand_classes()
+        classes, n = hand_classes(self.n_hole)
         return int(np.count_nonzero(np.bincount(classes[self._w > 0], minlength=n)))
 
     @property
@@ -573,13 +619,18 @@ class Range:
         w = self.weights
         return bool(len(w) and w.min() != w.max())
 
+    @property
+    def n_hole(self) -> int:
+        """Cards a hand of the range holds: 4, or 5 in ``bigo`` and ``omaha5``."""
+        return hole_cards(self.game)
+
     def __len__(self) -> int:
         return int((self._w > 0).sum())
 
     def __contains__(self, hand: object) -> bool:
         cards = parse_cards(hand)  # type: ignore[arg-type]
-        if len(cards) != 4:
-            raise RangeError(f"a hand has 4 cards, got {format_cards(cards)}")
+        if len(cards) != self.n_hole:
+            raise RangeError(f"a hand has {self.n_hole} cards, got {format_cards(cards)}")
         return bool(self._w[_core.range_index(bytes(cards))] > 0)
 
     def without(self, dead: CardsLike) -> Range:
@@ -590,7 +641,7 @@ class Range:
             mask |= 1 << int(c)
         if not mask:
             return self
-        keep = (_card_masks() & np.uint64(mask)) == 0
+        keep = (_card_masks(self.n_hole) & np.uint64(mask)) == 0
         text = f"({self.text})!<{format_cards(parse_cards(dead))}>"
         return Range._from_weights(np.where(keep, self._w, np.uint8(0)), text, self.game)
 
@@ -608,11 +659,14 @@ class Range:
             mask |= 1 << int(c)
         idx = np.flatnonzero(self._w)
         if mask:
-            idx = idx[(_card_masks()[idx] & np.uint64(mask)) == 0]
-        return universe()[idx], self._w[idx]
+            idx = idx[(_card_masks(self.n_hole)[idx] & np.uint64(mask)) == 0]
+        return universe(self.n_hole)[idx], self._w[idx]
 
     def _other(self, other: object) -> Range:
         if isinstance(other, Range):
+            if other.n_hole != self.n_hole:
+                raise RangeError(f"cannot combine a range of {self.n_hole}-card hands with "
+                                 f"one of {other.n_hole}-card hands")
             return other
         if isinstance(other, str):
             return Range(other, self.game)
@@ -638,7 +692,7 @@ class Range:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
             return NotImplemented
-        return bool((self._w == other._w).all())
+        return self.n_hole == other.n_hole and bool((self._w == other._w).all())
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -2,8 +2,10 @@
 
 It enumerates all 60 ways to take exactly two hole cards and exactly three board cards
 (six with a three-card board, 24 with four), ranks each five-card hand by counting ranks
-and suits, and keeps the best. It shares no table or code with the C core: the tests use
-it as the oracle and the benches as the baseline.
+and suits, and keeps the best. Five hole cards (Big O, five-card Omaha) give 100 ways and
+six give 150: the rule, and this code, are the same for any number of hole cards. It
+shares no table or code with the C core: the tests use it as the oracle and the benches as
+the baseline.
 
 Values follow the package's scales: high 1..7462 (larger is stronger), low 1..56 (56 is
 5-4-3-2-A) with 0 meaning no qualifying low.
@@ -14,6 +16,8 @@ Values follow the package's scales: high 1..7462 (larger is stronger), low 1..56
 (5856, 41)
 >>> low_ranks_of(evaluate("As2s3h4h", "5c6d7hKsKd")[1])
 (7, 6, 5, 2, 1)
+>>> evaluate("As2s3h7d7c", "7h5c6dKsKd")       # five hole cards: 7d 7c make a full house
+(7211, 41)
 """
 
 from __future__ import annotations

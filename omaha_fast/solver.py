@@ -12,7 +12,9 @@ of four-card strings, or an object with ``combos`` and ``weights`` such as a ran
 from __future__ import annotations
 
 import numbers
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from itertools import chain, combinations
 from typing import Any, NamedTuple
@@ -650,14 +652,17 @@ MAX_SAMPLES = 2**48 - 1
 
 
 def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
-                  samples: int | None = None, seed: int | None = None) -> HandStrength:
+                  samples: int | None = None, seed: int | None = None,
+                  threads: int | None = None) -> HandStrength:
     """Each hand's expected share of a heads-up pot against a uniformly random opponent.
 
     Exact on the river (every opponent hand, through :func:`showdown_values`) and on the
     turn (every river card, then every opponent hand). On the flop and preflop (board of 3
     or 0 cards) it is Monte Carlo: ``samples`` draws of an opponent hand and the rest of
     the board per hand (default 2,000), reproducible with ``seed``: a hand's draws come from
-    a stream seeded by the seed and its position in ``holes``, and no threads are involved.
+    a stream seeded by the seed and its position in ``holes``. ``threads`` split the hands
+    (sampled streets) or the river cards (the turn); None: one per core. The figures are
+    the same for any number.
 
     >>> hs = hand_strength(["AsAd2s3d", "KcQhJd9c"], "Ah Kd 7c 8s")
     >>> hs.equity.round(4).tolist(), hs.makes_low.tolist()
@@ -678,11 +683,12 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
         samples = _int(samples, "samples", low=1, high=MAX_SAMPLES)
     if seed is not None:
         seed = _int(seed, "seed", low=0, high=2**64 - 1)
+    n_threads = _threads(threads)
     if len(b) == 5:
         return _river_strength(rows, b, game)
     if len(b) == 4:
-        return _turn_strength(rows, b, game)
-    return _sampled_strength(np, rows, b, game, samples or DEFAULT_SAMPLES, seed)
+        return _turn_strength(rows, b, game, n_threads)
+    return _sampled_strength(np, rows, b, game, samples or DEFAULT_SAMPLES, seed, n_threads)
 
 
 def _check_hands(rows: Any, board: Sequence[Card]) -> None:
@@ -716,21 +722,35 @@ def _evaluate_on(rows: Any, board: Sequence[Card], game: str) -> tuple[Any, Any]
     return evaluate_batch(rows, boards, game=game)
 
 
-def _turn_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
+def _turn_strength(rows: Any, board: Sequence[Card], game: str, threads: int) -> HandStrength:
     """The mean over river cards of the river strength: every (river, opponent) pair
-    open to a hand is equally likely, and each river leaves it C(43, 4) opponents."""
+    open to a hand is equally likely, and each river leaves it C(43, 4) opponents. The
+    rivers run on ``threads`` threads (0: one per core; the C kernel lets the GIL go) and
+    are added up in card order, so the figures do not depend on them."""
     np = _numpy()
     n = len(rows)
     sums = np.zeros((4, n))
     count = np.zeros(n)
     on_board = {int(c) for c in board}
+    rivers = []
     for river in range(52):
         if river in on_board:
             continue
         open_rows = np.flatnonzero(~(rows == river).any(axis=1))
-        if not len(open_rows):
-            continue
-        part = _river_strength(rows[open_rows], [*board, Card(river)], game)
+        if len(open_rows):
+            rivers.append((river, open_rows))
+
+    def one(job: tuple[int, Any]) -> HandStrength:
+        river, open_rows = job
+        return _river_strength(rows[open_rows], [*board, Card(river)], game)
+
+    workers = min(threads or os.cpu_count() or 1, len(rivers))
+    if workers > 1:
+        with ThreadPoolExecutor(workers) as pool:
+            parts = list(pool.map(one, rivers))
+    else:
+        parts = [one(job) for job in rivers]
+    for (_, open_rows), part in zip(rivers, parts):
         sums[:, open_rows] += np.stack([part.equity, part.high, part.low, part.makes_low])
         count[open_rows] += 1
     count = np.where(count > 0, count, 1.0)
@@ -739,7 +759,7 @@ def _turn_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
 
 
 def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samples: int,
-                      seed: int | None) -> HandStrength:
+                      seed: int | None, threads: int) -> HandStrength:
     """Monte Carlo in C (csrc/strength.c): each hand draws from its own stream, seeded by
     (seed, its position), so a hand's figures depend only on those."""
     if seed is None:
@@ -747,7 +767,8 @@ def _sampled_strength(np: Any, rows: Any, board: Sequence[Card], game: str, samp
     n = len(rows)
     outputs = share_sum, share_sq, high_sum, low_sum, made_low = tuple(
         np.zeros(n) for _ in range(5))
-    _core.strength_sample(rows, bytes(board), _core.game_code(game), samples, seed, outputs)
+    _core.strength_sample(rows, bytes(board), _core.game_code(game), samples, seed, outputs,
+                          threads)
     mean = share_sum / samples
     var = np.maximum(share_sq / samples - mean * mean, 0.0)
     std_error = np.sqrt(var / max(samples - 1, 1))

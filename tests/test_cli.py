@@ -38,7 +38,7 @@ def test_eval_without_a_low(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["eval", "As2s3h4h", "5c6d7hKsAs"], "duplicate card As"),
-    (["eval", "As2s3h", "5c6d7h"], "hole needs 4 cards"),
+    (["eval", "As2s3h", "5c6d7h"], "hole needs 4 or 5 or 6 cards"),
     (["eval", "As2s3h4h", "5c6dZz"], "unknown card 'Zz'"),
     (["equity", "As2s3h4h"], "2 to 10 hands"),
     (["equity", "As2s3h4h", "KcKdQcJd", "--board", "2c"], "board needs"),

@@ -210,7 +210,7 @@ def test_too_few_cards_left_to_deal():
     (dict(mode="mc", seed=1.5), "seed must be an int, got 1.5"),
     (dict(mode="mc", seed=-1), "seed must be an int from 0"),
     (dict(mode="mc", seed=2**64), "seed must be an int from 0"),
-    (dict(game=[]), "game must be one of 'hilo', 'high', got \\[\\]"),
+    (dict(game=[]), "game must be one of 'hilo', 'high', 'bigo', 'omaha5', 'omaha6', got \\[\\]"),
 ])
 def test_bad_option_values_name_the_option(kwargs, message):
     # a wrong type is a TypeError, a wrong value a ValueError; both are OmahaErrors

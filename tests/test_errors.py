@@ -395,7 +395,7 @@ def test_core_checks_the_buffers_it_is_given():
                                     np.empty((3, 2))), "3 spots but boards has 2"),
         (lambda: _core.range_universe(np.empty((10, 4), np.uint8)), "270,725"),
         (lambda: _core.range_shape("ds", np.empty(10, np.uint8)), "270,725"),
-        (lambda: _core.range_index(bytes([1, 2, 3])), "needs 4 cards"),
+        (lambda: _core.range_index(bytes([1, 2, 3])), "needs 4 or 5 cards"),
         (lambda: _core.showdown_values(bytes(rows[0, 4:]), holes, holes, np.ones(2), game,
                                        np.empty(3), np.empty(3), np.empty(3)),
          "2 villain weights for 3"),

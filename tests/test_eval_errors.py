@@ -45,7 +45,7 @@ def test_text_that_does_not_split_into_cards(text):
 
 @pytest.mark.parametrize("hole, board, what, count", [
     ("As2s3h", BOARD, "hole", 3),
-    ("As2s3h4h8c", BOARD, "hole", 5),
+    ("As2s3h4h8c9cTc", BOARD, "hole", 7),
     ("As", BOARD, "hole", 1),
     ("", BOARD, "hole", 0),
     (HOLE, "5c6d", "board", 2),
@@ -201,7 +201,7 @@ def test_batch_large_ints_do_not_wrap_into_range():
 
 @pytest.mark.parametrize("holes_shape, boards_shape, what", [
     ((10, 3), (10, 5), "holes"),
-    ((10, 5), (10, 5), "holes"),
+    ((10, 7), (10, 5), "holes"),
     ((10, 4), (10, 2), "boards"),
     ((10, 4), (10, 6), "boards"),
     ((10, 4, 1), (10, 5), "holes"),

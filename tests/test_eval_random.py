@@ -210,7 +210,8 @@ def _vector_reference_tables():
 
 
 def vector_reference(holes, boards, tables):
-    """Best high and low by trying every 2-hole x 3-board choice, vectorised over rows."""
+    """Best high and low by trying every 2-hole x 3-board choice, vectorised over rows (any
+    number of hole cards a row)."""
     from itertools import combinations
     plain, flush, low_table = tables
     low_bit = np.array([2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1], dtype=np.int32)
@@ -218,7 +219,7 @@ def vector_reference(holes, boards, tables):
     best_high = np.zeros(n, dtype=np.uint16)
     best_low = np.zeros(n, dtype=np.uint8)
     powers = 13 ** np.arange(5)
-    for hi in combinations(range(4), 2):
+    for hi in combinations(range(holes.shape[1]), 2):
         for bi in combinations(range(boards.shape[1]), 3):
             five = np.concatenate([holes[:, hi], boards[:, bi]], axis=1).astype(np.int32)
             ranks, suits = five >> 2, five & 3

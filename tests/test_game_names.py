@@ -73,7 +73,8 @@ def test_rules_store_the_game_and_the_structure_name_as_members():
     assert hash(rules) == hash(Rules(structure=PotLimit(), blinds=(1, 2), game=Game.HIGH))
     assert [s.name for s in (FixedLimit(2, 4), PotLimit(), NoLimit())] == list(StructureKind)
     assert "game=<" not in repr(rules) and "game='high'" in repr(rules)
-    with pytest.raises(InvalidValueError, match="game must be one of 'hilo', 'high', got 'x'"):
+    with pytest.raises(InvalidValueError, match="game must be one of 'hilo', 'high', 'bigo', "
+                                                "'omaha5', 'omaha6', got 'x'"):
         Rules(structure=PotLimit(), blinds=(1, 2), game="x")
 
 

@@ -31,6 +31,12 @@ def configs():
         out.append(dict(structure=NoLimit(), blinds=(5, 10), seats=n, chip=5,
                         rake=Rake(percent=5, cap=15), odd_chips="first_shown"))
         out.append(dict(structure=NoLimit(), blinds=(2, 5), seats=n, game="high"))
+        if n <= 8:    # five hole cards: a deck deals eight players at most
+            out.append(dict(structure=PotLimit(), blinds=(5, 10), seats=n, game="bigo"))
+            out.append(dict(structure=FixedLimit(10, 20), seats=n, game="bigo", ante=1))
+            out.append(dict(structure=PotLimit(), blinds=(5, 10), seats=n, game="omaha5"))
+        if n <= 7:
+            out.append(dict(structure=NoLimit(), blinds=(2, 5), seats=n, game="omaha6"))
     return out
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from omaha_fast.cli import main
 from omaha_fast.history.ipoker import read_ipoker, to_cents
+from omaha_fast.history.record import HandRecord
 from omaha_fast.history.sitehand import SiteFormatError, SkippedHand, UnreadableHand
 from omaha_fast.history.sites import decode_history, read_site, site_format
 from omaha_fast.history.verify import verify
@@ -27,7 +28,7 @@ def test_the_format_is_sniffed_and_every_omaha_hand_agrees():
     assert site_format(TEXT) == "ipoker"
     items = read_site(TEXT, PATH.name)
     kinds = [type(i).__name__ for i in items]
-    assert kinds == ["HandRecord", "HandRecord", "SkippedHand", "HandRecord", "HandRecord",
+    assert kinds == ["HandRecord", "HandRecord", "HandRecord", "HandRecord", "HandRecord",
                      "SkippedHand", "HandRecord", "HandRecord"]
     for item in items:
         if not isinstance(item, SkippedHand):
@@ -95,9 +96,10 @@ def test_a_tournament_counts_chips_and_antes():
     assert record.final_stacks[:3] == [1495, 1475, 1530]
 
 
-def test_five_and_six_card_hands_are_skipped_and_counted():
+def test_five_card_hands_are_read_and_six_card_hi_lo_is_skipped():
     five, six = hand(3), hand(6)
-    assert isinstance(five, SkippedHand) and "five-card Omaha: not read yet" in five.game
+    assert isinstance(five, HandRecord) and five.game == "bigo"
+    assert verify(five).result == "agree"
     assert isinstance(six, SkippedHand) and six.game == "Omaha Hi-Lo PL (6 hole cards)"
 
 
@@ -108,7 +110,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "ipoker"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 6, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 7, "disagreed": 0, "refused": 0, "skipped": 1,
                        "unreadable": 0, "unchecked": 0}
 
 

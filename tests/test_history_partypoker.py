@@ -11,6 +11,7 @@ import pytest
 
 from omaha_fast.cli import main
 from omaha_fast.history.partypoker import read_partypoker
+from omaha_fast.history.record import HandRecord
 from omaha_fast.history.sitehand import SkippedHand, UnreadableHand
 from omaha_fast.history.sites import decode_history, read_site, site_format
 from omaha_fast.history.verify import verify
@@ -27,8 +28,8 @@ def test_the_format_is_sniffed_and_every_omaha_hand_agrees():
     assert site_format(TEXT) == "partypoker"
     items = read_site(TEXT, PATH.name)
     kinds = [type(i).__name__ for i in items]
-    assert kinds == ["HandRecord"] * 5 + ["SkippedHand"] * 2 + ["HandRecord"] * 2
-    for item in items[:5] + items[7:]:
+    assert kinds == ["HandRecord"] * 6 + ["SkippedHand"] + ["HandRecord"] * 2
+    for item in items[:6] + items[7:]:
         assert verify(item).result == "agree", verify(item).differences  # type: ignore
 
 
@@ -90,9 +91,10 @@ def test_a_cash_out_is_paid_by_the_site_not_the_pot():
     assert verify(record).result == "agree"
 
 
-def test_five_card_omaha_and_other_games_are_skipped_and_counted():
+def test_five_card_omaha_is_read_and_other_games_are_skipped_and_counted():
     five, holdem = hand(6), hand(7)
-    assert isinstance(five, SkippedHand) and "five-card Omaha: not read yet" in five.game
+    assert isinstance(five, HandRecord) and five.game == "bigo" and len(five.holes[1]) == 10
+    assert verify(five).result == "agree"
     assert isinstance(holdem, SkippedHand) and holdem.game == "$100 USD NL Texas Hold'em"
 
 
@@ -103,7 +105,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "partypoker"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 7, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 8, "disagreed": 0, "refused": 0, "skipped": 1,
                        "unreadable": 0, "unchecked": 0}
 
 

@@ -36,10 +36,11 @@ def result(number: int, old: str, new: str) -> tuple[str, list[str]]:
 
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_bovada(TEXT, "b.txt")
-    assert [i.game for i in items if isinstance(i, SkippedHand)] == [
-        "HOLDEM No Limit", "OMAHA HiLo Pot Limit (five-card Omaha: not read yet)"]
+    assert [i.game for i in items if isinstance(i, SkippedHand)] == ["HOLDEM No Limit"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
-    assert [v.result for v in checked] == ["agree"] * 4, [v.differences for v in checked]
+    assert [v.result for v in checked] == ["agree"] * 5, [v.differences for v in checked]
+    # the last hand is dealt five cards under "OMAHA HiLo": Big O
+    assert [r.game for r in items if not isinstance(r, SkippedHand)][-1] == "bigo"
 
 
 def test_anonymous_places_every_hole_card_and_the_rake_left_unwritten():
@@ -101,7 +102,7 @@ def test_sniffed_and_replayed_as_utf16(tmp_path, capsys):
     assert site_format(decode_history(path.read_bytes())) == "bovada"
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "4 of 4 hands agree: 4 agreed, 0 disagreed, 0 refused, 2 skipped, 0 unreadable")
+        "5 of 5 hands agree: 5 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
 
 
 def test_time_outs_and_automatic_folds_are_actions():

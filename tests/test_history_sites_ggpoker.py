@@ -32,10 +32,10 @@ def result(hand_id: str, old: str, new: str) -> tuple[str, list[str]]:
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_ggpoker(TEXT, "g.txt")
     assert [i.game for i in items if isinstance(i, SkippedHand)] == [
-        "PLO-5 ($0.1/$0.25) (five-card Omaha: not read yet)",
         "PLO ($0.1/$0.25) (a straddle, which the engine does not play)"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
-    assert [v.result for v in checked] == ["agree"] * 3, [v.differences for v in checked]
+    assert [v.result for v in checked] == ["agree"] * 4, [v.differences for v in checked]
+    assert [r.game for r in items if not isinstance(r, SkippedHand)].count("omaha5") == 1
 
 
 def test_pots_from_pot_a_missed_blind_and_the_rake_in_parts():
@@ -81,7 +81,7 @@ def test_sniffed_and_replayed_with_a_bom_and_crlf(tmp_path, capsys):
     assert site_format(decode_history(path.read_bytes())) == "ggpoker"
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "3 of 3 hands agree: 3 agreed, 0 disagreed, 0 refused, 2 skipped, 0 unreadable")
+        "4 of 4 hands agree: 4 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
 
 
 def test_an_all_in_insurance_is_refused_with_its_line():
@@ -96,3 +96,40 @@ def test_stakes_with_the_table_ante():
     text = TEXT.replace("PLO ($0.5/$1) - 2021/01/21 02:41:55", "PLO ($0.5/$1($0.1)) - "
                         "2021/01/21 02:41:55")
     assert hand("OM900000001", text).blinds == [50, 100]
+
+
+def test_a_hand_run_twice_from_the_flop_gives_the_second_runs_cards_alone():
+    # the flop dealt once, then two turns and rivers: the summary's second board is only
+    # the second run's turn and river (as GGPoker's real five-card hands write it)
+    start = TEXT.index("Poker Hand #OM900000002")
+    chunk = TEXT[start:TEXT.index("Poker Hand #", start + 1)]
+    for old, new in [
+            ("*** FIRST FLOP *** [2c 7d 9h]\n", "*** FLOP *** [2c 7d 9h]\n"),
+            ("*** SECOND FLOP *** [Qs 8c Td]\n", ""),
+            ("*** SECOND TURN *** [Qs 8c Td] [6s]", "*** SECOND TURN *** [2c 7d 9h] [6s]"),
+            ("*** SECOND RIVER *** [Qs 8c Td 6s] [Kd]",
+             "*** SECOND RIVER *** [2c 7d 9h 6s] [Kd]"),
+            # the second board 2c 7d 9h 6s Kd: three kings high, Hero's 7-6-5-4-2 low
+            ("*** SECOND SHOWDOWN ***\na1b2c3d4 collected $5.7 from pot",
+             "*** SECOND SHOWDOWN ***\na1b2c3d4 collected $2.85 from pot\n"
+             "Hero collected $2.85 from pot"),
+            ("SECOND Board [Qs 8c Td 6s Kd]", "SECOND Board [6s Kd]"),
+            ("and won ($5.7) with Three Kings", "and won ($2.85) with Three Kings"),
+            ("and lost with Three Queens", "and won ($2.85) with 7-6-5-4-2 low")]:
+        assert old in chunk
+        chunk = chunk.replace(old, new)
+    v = verify(hand("OM900000002", chunk))
+    assert v.result == "agree", v.differences
+    wrong = chunk.replace("SECOND Board [6s Kd]", "SECOND Board [6s Kc]")
+    [item] = read_ggpoker(wrong, "g.txt")
+    assert isinstance(item, UnreadableHand) and "second board" in str(item.error)
+
+
+def test_a_straddle_written_without_posts_is_a_straddle():
+    start = TEXT.index("Poker Hand #OM900000001")
+    chunk = TEXT[start:TEXT.index("Poker Hand #", start + 1)]
+    line = next(x for x in chunk.splitlines() if x.endswith("posts big blind $1"))
+    name = chunk.splitlines()[2].split(": ")[1].split(" (")[0]
+    text = chunk.replace(line, f"{line}\n{name}: straddle $2")
+    [item] = read_ggpoker(text, "g.txt")
+    assert isinstance(item, SkippedHand) and "a straddle" in item.game

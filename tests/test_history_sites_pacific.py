@@ -36,10 +36,11 @@ def result(number: int, old: str = "", new: str = "") -> tuple[str, list[str]]:
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_pacific(TEXT, "p.txt")
     skipped = [i for i in items if isinstance(i, SkippedHand)]
-    assert [s.game for s in skipped] == [
-        "No Limit Holdem", "Pot Limit Omaha (five-card Omaha: not read yet)"]
+    assert [s.game for s in skipped] == ["No Limit Holdem"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
-    assert [v.result for v in checked] == ["agree"] * 7, [v.differences for v in checked]
+    assert [v.result for v in checked] == ["agree"] * 8, [v.differences for v in checked]
+    # the last hand is dealt five cards under "Pot Limit Omaha": five-card Omaha high
+    assert [r.game for r in items if not isinstance(r, SkippedHand)][-1] == "omaha5"
 
 
 def test_the_uncalled_bet_is_not_written_and_comes_back():
@@ -162,7 +163,7 @@ def test_sniffed_and_replayed_from_utf16_with_crlf(tmp_path, capsys):
     assert len(read_site(text, "888.txt")) == 9
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "7 of 7 hands agree: 7 agreed, 0 disagreed, 0 refused, 2 skipped, 0 unreadable")
+        "8 of 8 hands agree: 8 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
 
 
 def test_replay_exit_codes(tmp_path, capsys):
@@ -188,7 +189,7 @@ def test_partypoker_banner_is_not_taken_for_888():
 def test_the_skins_banners_are_read(banner):
     text = TEXT.replace("***** 888poker Hand History", f"***** {banner} Hand History")
     assert site_format(text) == "888poker"
-    assert len(loads_pacific(text, "p.txt")) == 7
+    assert len(loads_pacific(text, "p.txt")) == 8
 
 
 def test_a_tournament_summary_is_named_not_read(tmp_path, capsys):

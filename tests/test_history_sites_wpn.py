@@ -32,10 +32,10 @@ def result(number: int, old: str, new: str) -> tuple[str, list[str]]:
 
 def test_every_omaha_hand_agrees_and_other_games_are_counted():
     items = read_winning(TEXT, "w.txt")
-    assert [i.game for i in items if isinstance(i, SkippedHand)] == [
-        "5Card Omaha H/L(Pot Limit) (five-card Omaha: not read yet)", "Holdem(No Limit)"]
+    assert [i.game for i in items if isinstance(i, SkippedHand)] == ["Holdem(No Limit)"]
     checked = [verify(r) for r in items if not isinstance(r, SkippedHand)]
-    assert [v.result for v in checked] == ["agree"] * 4, [v.differences for v in checked]
+    assert [v.result for v in checked] == ["agree"] * 5, [v.differences for v in checked]
+    assert [r.game for r in items if not isinstance(r, SkippedHand)].count("bigo") == 1
 
 
 def test_a_players_halves_in_one_line_and_the_jackpot_fee_with_the_rake():
@@ -96,7 +96,7 @@ def test_sniffed_and_replayed_from_utf16_with_crlf(tmp_path, capsys):
     assert main(["replay", "--json", str(path)]) == 0
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert out[0]["format"] == "wpn"
-    assert out[-1]["summary"] == {"agreed": 4, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert out[-1]["summary"] == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 1,
                                   "unreadable": 0, "unchecked": 0}
 
 
@@ -147,7 +147,7 @@ def test_older_summary_bets_must_match_the_play_and_a_disconnection_is_refused()
     assert isinstance(item, UnreadableHand) and "disconnection" in str(item.error)
 
 
-def test_six_card_omaha_is_another_game_not_five_card():
+def test_six_card_hi_lo_is_another_game():
     text = TEXT.replace("5Card Omaha H/L(Pot Limit)", "6Card Omaha H/L(Pot Limit)").replace(
         "[Ac Tc Qc Js Qd]", "[Ac Tc Qc Js Qd 2c]")
     skipped = [i.game for i in read_winning(text, "w.txt") if isinstance(i, SkippedHand)]

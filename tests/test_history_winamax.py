@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from omaha_fast.cli import main
+from omaha_fast.history.record import HandRecord
 from omaha_fast.history.sitehand import SkippedHand, UnreadableHand
 from omaha_fast.history.sites import decode_history, read_site, site_format
 from omaha_fast.history.verify import verify
@@ -34,8 +35,8 @@ def test_the_format_is_sniffed_and_every_hand_agrees_or_is_skipped():
     assert site_format(TEXT) == "winamax"
     items = read_site(TEXT, PATH.name)
     kinds = [type(i).__name__ for i in items]
-    assert kinds == ["HandRecord"] * 8 + ["SkippedHand"] * 2 + ["HandRecord"] * 2
-    for item in items[:8] + items[10:]:
+    assert kinds == ["HandRecord"] * 9 + ["SkippedHand"] + ["HandRecord"] * 2
+    for item in items[:9] + items[10:]:
         v = verify(item)    # type: ignore[arg-type]
         assert v.result == "agree", (item.id, v.differences)
 
@@ -113,9 +114,10 @@ def test_a_tournament_has_antes_half_chips_and_a_rounded_total():
     assert verify(record).result == "agree"
 
 
-def test_five_card_omaha_and_other_games_are_skipped_and_counted():
+def test_five_card_omaha_is_read_and_other_games_are_skipped_and_counted():
     five, holdem = hand(9), hand(10)
-    assert isinstance(five, SkippedHand) and "five-card Omaha: not read yet" in five.game
+    assert isinstance(five, HandRecord) and five.game == "bigo"
+    assert verify(five).result == "agree"
     assert isinstance(holdem, SkippedHand) and holdem.game == "Holdem no limit (1€/2€)"
 
 
@@ -126,7 +128,7 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert site_format(decode_history(path.read_bytes())) == "winamax"
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
-    assert summary == {"agreed": 10, "disagreed": 0, "refused": 0, "skipped": 2,
+    assert summary == {"agreed": 11, "disagreed": 0, "refused": 0, "skipped": 1,
                        "unreadable": 0, "unchecked": 0}
 
 

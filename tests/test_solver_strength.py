@@ -8,7 +8,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from omaha_fast import equity, evaluate_batch, format_cards, parse_cards  # noqa: E402
+from omaha_fast import equity, evaluate, evaluate_batch, format_cards, parse_cards  # noqa: E402
 from omaha_fast.errors import InvalidCardError  # noqa: E402
 from omaha_fast.solver import (  # noqa: E402
     SolverTypeError,
@@ -143,8 +143,115 @@ def test_bad_input():
         hand_strength(["KcQhJd9c"], "", samples=10.0)
     with pytest.raises(SolverTypeError, match="seed must be an int"):
         hand_strength(["KcQhJd9c"], "", samples=10, seed="x")
+    with pytest.raises(SolverValueError, match="threads must be an int from 1"):
+        hand_strength(["KcQhJd9c"], "", samples=10, threads=0)
+    with pytest.raises(SolverTypeError, match="threads must be an int"):
+        hand_strength(["KcQhJd9c"], "Ah 4d 7c 8c", threads=1.5)
     with pytest.raises(ValueError, match="game"):
         hand_strength(["KcQhJd9c"], "Ah 4d 7c 8c 9c", game="razz")
+
+
+M64 = (1 << 64) - 1
+
+
+class Stream:
+    """The C sampler's random source, written out: splitmix64 seeding a xoshiro256**
+    stream of (seed, hand position), and uniform draws below n by multiply-shift with
+    rejection (csrc/rng.h)."""
+
+    def __init__(self, seed, stream):
+        x = (seed ^ (stream * 0xD1B54A32D192ED03)) & M64
+        self.s = []
+        for _ in range(4):
+            x = (x + 0x9E3779B97F4A7C15) & M64
+            z = x
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+            self.s.append(z ^ (z >> 31))
+
+    def next(self):
+        s = self.s
+        rotl = lambda x, k: ((x << k) | (x >> (64 - k))) & M64  # noqa: E731
+        result = (rotl((s[1] * 5) & M64, 7) * 9) & M64
+        t = (s[1] << 17) & M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+        return result
+
+    def below(self, n):
+        m = (self.next() >> 32) * n
+        if (m & 0xFFFFFFFF) < n:
+            floor = ((1 << 32) - n) % n
+            while (m & 0xFFFFFFFF) < floor:
+                m = (self.next() >> 32) * n
+        return m >> 32
+
+
+def brute_sampled(hero, board, game, samples, seed, position):
+    """The sampler's draws for one hand, replayed with the same stream and the same partial
+    Fisher-Yates, every draw scored by evaluate(): sums in quarters of the pot."""
+    deck = [c for c in range(52) if c not in hero and c not in board]
+    g = Stream(seed, position)
+    need = 4 + 5 - len(board)
+    sums = np.zeros(5)
+    for _ in range(samples):
+        for k in range(need):
+            j = k + g.below(len(deck) - k)
+            deck[k], deck[j] = deck[j], deck[k]
+        full = list(board) + deck[4:need]
+        mine, theirs = evaluate(hero, full, game=game), evaluate(deck[:4], full, game=game)
+        hs = 2 if mine.high > theirs.high else 1 if mine.high == theirs.high else 0
+        ml = mine.low.value if mine.low else 0
+        tl = theirs.low.value if theirs.low else 0
+        ls = 2 if ml > tl else 1 if ml == tl else 0      # low values: larger is better
+        hq, lq = (2 * hs, 0) if not ml and not tl else (hs, ls)
+        sums += (hq + lq, (hq + lq) ** 2, hq, lq, ml != 0)
+    return sums / (4, 16, 4, 4, 1)
+
+
+@pytest.mark.parametrize("game", ["hilo", "high"])
+def test_sampled_against_brute_force(game):
+    """Draw by draw, the C sampler (the board half shared by both hands, threads) against
+    evaluate() on the same draws: the sums agree exactly, on random hands and boards and on
+    flush and low boards picked by hand."""
+    rng = np.random.default_rng(21)
+    boards = [[], parse_cards("Ah Kh 7h"), parse_cards("2c 3d 4h"), parse_cards("Ts Js Qs Ks"),
+              parse_cards("As 2s 9d 9c"), list(rng.choice(52, 3, replace=False)),
+              list(rng.choice(52, 4, replace=False))]
+    samples, seed = 60, 77
+    for board in boards:
+        b = [int(c) for c in board]
+        hands = random_hands(rng, b, 5)
+        hs = hand_strength(hands, b, game=game, samples=samples, seed=seed, threads=2) \
+            if len(b) != 4 else None
+        if hs is None:      # turn boards are exact in hand_strength: call the kernel itself
+            outs = tuple(np.zeros(len(hands)) for _ in range(5))
+            from omaha_fast import _core
+            _core.strength_sample(hands, bytes(b), _core.game_code(game), samples, seed, outs, 2)
+            got = np.stack(outs)
+        else:
+            got = np.stack([hs.equity, hs.equity ** 2 + hs.std_error ** 2 * (samples - 1),
+                            hs.high, hs.low, hs.makes_low]) * samples
+        for i, hero in enumerate(hands):
+            want = brute_sampled([int(c) for c in hero], b, game, samples, seed, i)
+            if hs is None:
+                assert got[:, i].tolist() == want.tolist(), (board, hero)
+            else:
+                np.testing.assert_allclose(got[:, i], want, rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("board", ["Ah 4d 7c", "Ah 4d 7c 9s"])
+def test_same_for_any_threads(board):
+    rng = np.random.default_rng(4)
+    hands = random_hands(rng, parse_cards(board), 37)
+    one = hand_strength(hands, board, samples=300, seed=2, threads=1)
+    for threads in (2, 3, 64, None):
+        other = hand_strength(hands, board, samples=300, seed=2, threads=threads)
+        assert all((x == y).all() for x, y in zip(one, other))
 
 
 @pytest.mark.slow

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .._core import VARIANTS
 from ..evaluation import category_of, evaluate_batch
 
 N_FEATURES = 12
@@ -39,8 +40,9 @@ def hand_features(hole: Sequence[int], board: Sequence[int], game: str, *, oppon
     out = np.zeros(N_FEATURES, np.float32)
     hole_row = np.asarray(hole, np.uint8)
     if len(board) >= 3:
-        high, low = evaluate_batch(hole_row.reshape(1, 4),
-                                   np.asarray(board, np.uint8).reshape(1, -1), game)
+        high, low = evaluate_batch(hole_row.reshape(1, -1),
+                                   np.asarray(board, np.uint8).reshape(1, -1),
+                                   _evaluation(game))
         out[int(category_of(int(high[0])))] = 1.0
         if low[0]:
             out[9] = 1.0
@@ -49,24 +51,33 @@ def hand_features(hole: Sequence[int], board: Sequence[int], game: str, *, oppon
     return out
 
 
+def _evaluation(game: str) -> str:
+    """The evaluator's game ("hilo" or "high") of a game name: Big O is scored as hi-lo,
+    five- and six-card Omaha as high (the hole size is the hand's)."""
+    return VARIANTS[game][0] if game in VARIANTS else game
+
+
 def equity_estimate(hole: Any, board: Sequence[int], game: str, opponents: int, rng: Any,
                     samples: int) -> float:
-    """Monte Carlo share of the pot against ``opponents`` random hands (0..1)."""
+    """Monte Carlo share of the pot against ``opponents`` random hands (0..1), each of as
+    many cards as ``hole`` (four, or five or six in the larger games)."""
     import numpy as np
 
     if opponents < 1:
         return 1.0
+    game = _evaluation(game)
+    n_hole = len(hole)
     known = set(int(c) for c in hole) | set(int(c) for c in board)
     unseen = np.array([c for c in range(52) if c not in known], np.uint8)
     missing = 5 - len(board)
-    need = 4 * opponents + missing
+    need = n_hole * opponents + missing
     # a uniform random order of the unseen cards per sample: argsort of uniform keys
     order = np.argsort(rng.random((samples, unseen.size)), axis=1)[:, :need]
     drawn = unseen[order]
     boards = np.empty((samples, 5), np.uint8)
     boards[:, :len(board)] = np.asarray(board, np.uint8)
-    boards[:, len(board):] = drawn[:, 4 * opponents:]
-    holes = np.broadcast_to(np.asarray(hole, np.uint8), (samples, 4))
+    boards[:, len(board):] = drawn[:, n_hole * opponents:]
+    holes = np.broadcast_to(np.asarray(hole, np.uint8), (samples, n_hole))
     my_high, my_low = evaluate_batch(np.ascontiguousarray(holes), boards, game)
     best_high = np.zeros(samples, np.int32)
     best_low = np.zeros(samples, np.int32)
@@ -75,8 +86,8 @@ def equity_estimate(hole: Any, board: Sequence[int], game: str, opponents: int, 
     my_high = my_high.astype(np.int32)
     my_low = my_low.astype(np.int32)
     for k in range(opponents):
-        high, low = evaluate_batch(np.ascontiguousarray(drawn[:, 4 * k:4 * k + 4]),
-                                   boards, game)
+        high, low = evaluate_batch(
+            np.ascontiguousarray(drawn[:, n_hole * k:n_hole * (k + 1)]), boards, game)
         high = high.astype(np.int32)
         low = low.astype(np.int32)
         best_high = np.maximum(best_high, high)

@@ -88,7 +88,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
     (a ValueError) and changes nothing.
 
     Settings (keywords): ``seats`` (2..10), ``structure`` ("fixed-limit", "pot-limit",
-    "no-limit" or a structure object), ``game`` ("hilo" or "high"), ``blinds`` (small,
+    "no-limit" or a structure object), ``game`` ("hilo" or "high"; "bigo", "omaha5" or
+    "omaha6" deal five or six hole cards, to at most 8 or 7 seats: the observation is the
+    same, hole cards being a 52-card mask), ``blinds`` (small,
     big; default (1, 2)), ``stacks`` (chips, one for all or one per seat; default 100 big
     blinds), ``hands`` (hands per episode, None: until one player has every chip),
     ``max_cycles`` (actions per episode before truncation, None: no limit), ``rake`` (a

@@ -90,21 +90,21 @@ class Dealer:
         self.burns: list[Card] = []
         self.hole_cards: list[Card] = []      # every hole card, in dealing order
 
-    def deal_holes(self, seats: Sequence[int], preset: Mapping[int, Optional[Sequence[Card]]]
-                   ) -> tuple[tuple[tuple[Card, ...], ...], tuple[bool, ...]]:
-        """Four cards for each seat (preset ones kept), and whether each is known: a seat
-        preset with None has cards nobody knows (replays of real hands). Tuples: fixed for
-        the hand."""
+    def deal_holes(self, seats: Sequence[int], preset: Mapping[int, Optional[Sequence[Card]]],
+                   n_hole: int = 4) -> tuple[tuple[tuple[Card, ...], ...], tuple[bool, ...]]:
+        """``n_hole`` cards (four; five or six in the larger games) for each seat (preset
+        ones kept), and whether each is known: a seat preset with None has cards nobody
+        knows (replays of real hands). Tuples: fixed for the hand."""
         k = len(seats)
         if not (preset or self.preset_board or self.preset_burns):
             pool = self.pool = list(DECK)
-            self.drawn = 4 * k
-            dealt = self.hole_cards = draw(self.rng, pool, 4 * k)   # a fresh list: ours
+            self.drawn = n_hole * k
+            dealt = self.hole_cards = draw(self.rng, pool, n_hole * k)   # a fresh list: ours
             deck = iter(dealt)
-            return tuple(zip(deck, deck, deck, deck)), (True,) * k   # four by four
+            return tuple(zip(*(deck,) * n_hole)), (True,) * k   # n_hole by n_hole
         used = [c for cards in preset.values() if cards for c in cards]
         self.hole_cards = used
-        drawn = self._draw(4 * sum(1 for s in seats if not preset.get(s)))
+        drawn = self._draw(n_hole * sum(1 for s in seats if not preset.get(s)))
         self.hole_cards = used + drawn
         holes: list[tuple[Card, ...]] = []
         known = [True] * k
@@ -114,8 +114,8 @@ class Dealer:
             if cards:
                 holes.append(tuple(cards))
             else:
-                holes.append(tuple(drawn[at:at + 4]))
-                at += 4
+                holes.append(tuple(drawn[at:at + n_hole]))
+                at += n_hole
                 known[i] = seat not in preset
         return tuple(holes), tuple(known)
 

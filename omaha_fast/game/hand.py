@@ -34,7 +34,7 @@ from ..cards import Card, CardsLike, check_disjoint, format_cards, parse_group
 from ..errors import IllegalActionError, InvalidValueError
 from .betting import Betting
 from .deal import SECURE, Dealer
-from .names import ActionKind, Street
+from .names import ActionKind, Game, Street
 from .pots import build_pots, pots_in_play
 from .settlement import award_pots
 from .showdown import choose_shows, fill_values, showdown_order
@@ -145,7 +145,8 @@ class Hand(Betting):
         # hole cards now (preset or dealt); the board street by street (see Dealer)
         self._dealer = dealer = Dealer(setup.rng or SECURE, setup.board, setup.burns,
                                        setup.open_board)
-        self._holes, self._known = dealer.deal_holes(seats, setup.holes)
+        self._holes, self._known = dealer.deal_holes(seats, setup.holes,
+                                                     Game(rules.game).hole_cards)
         self._post(setup)
         self._start_round(0, setup)
 

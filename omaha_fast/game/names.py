@@ -44,10 +44,44 @@ class NameEnum(_StrEnum):
 
 
 class Game(NameEnum):
-    """The game: Omaha hi-lo 8 or better, or Omaha high."""
+    """The game: Omaha hi-lo 8 or better or Omaha high, with four hole cards (``hilo``,
+    ``high``) or five (``bigo``: Big O, five-card Omaha hi-lo 8 or better; ``omaha5``:
+    five-card Omaha high), or six (``omaha6``: six-card Omaha high). Every game makes its
+    hands of exactly two hole cards and three board cards; the betting structure is the
+    table's, apart from the game.
+
+    >>> Game.BIGO.hole_cards, Game.BIGO.split_low, Game.BIGO.evaluation
+    (5, True, 'hilo')
+    >>> Game("omaha5").evaluation, Game.OMAHA6.max_players, Game.HILO.max_players
+    ('high', 7, 10)
+    """
 
     HILO = "hilo"
     HIGH = "high"
+    BIGO = "bigo"
+    OMAHA5 = "omaha5"
+    OMAHA6 = "omaha6"
+
+    @property
+    def hole_cards(self) -> int:
+        """Hole cards a player is dealt: 4, 5 or 6."""
+        return _HOLE_CARDS[self]
+
+    @property
+    def split_low(self) -> bool:
+        """True when the pot is split with an 8-or-better low."""
+        return self in (Game.HILO, Game.BIGO)
+
+    @property
+    def evaluation(self) -> Game:
+        """The evaluator's game for this one's hands: ``hilo`` or ``high``."""
+        return Game.HILO if self.split_low else Game.HIGH
+
+    @property
+    def max_players(self) -> int:
+        """The most players one deck deals: hole cards, three burns and five board cards
+        in 52 cards (10 for four cards, 8 for five, 7 for six)."""
+        return min(10, (52 - 8) // self.hole_cards)
 
 
 class Street(NameEnum):
@@ -86,6 +120,7 @@ class ActionKind(NameEnum):
     ALL_IN = "all_in"
 
 
+_HOLE_CARDS = {Game.HILO: 4, Game.HIGH: 4, Game.BIGO: 5, Game.OMAHA5: 5, Game.OMAHA6: 6}
 STREETS_AND_OVER: tuple[Street, ...] = tuple(Street)
 _STREET_NUMBER = {street: i for i, street in enumerate(STREETS_AND_OVER)}
 

@@ -167,10 +167,10 @@ class Rules:
             small_bet, big_bet = structure.small_bet, structure.big_bet
             settings = HandSettings(structure.name, structure.cap, structure.uncap_heads_up,
                                     (small_bet, small_bet, big_bet, big_bet), min_bet,
-                                    self.game is Game.HILO)
+                                    Game(self.game).split_low)
         else:
             settings = HandSettings(structure.name, 0, False, (0, 0, 0, 0), min_bet,
-                                    self.game is Game.HILO)
+                                    Game(self.game).split_low)
         object.__setattr__(self, "settings", settings)
 
 

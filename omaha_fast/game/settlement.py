@@ -72,7 +72,8 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
         hole = holes[s]
         if hole is None:
             raise InvalidCardError(f"seat {s} has not folded, so it needs hole cards")
-        groups[f"seat {s}'s hole"] = parse_group(hole, (4,), f"seat {s}'s hole")
+        groups[f"seat {s}'s hole"] = parse_group(hole, (game.hole_cards,),
+                                                 f"seat {s}'s hole")
     if not contenders:
         raise InvalidValueError("every seat folded: nobody can win the pot")
     check_disjoint(**groups)
@@ -93,7 +94,7 @@ def settle(board: CardsLike, holes: Sequence[Optional[CardsLike]],
     else:
         shown = showdown_order(range(k), None)
     pots = build_pots([contributed[s] for s in seats], [is_folded[s] for s in seats], dead)
-    _, paid = award_pots(pots, high, low, split_low=showdown and game is Game.HILO,
+    _, paid = award_pots(pots, high, low, split_low=showdown and game.split_low,
                          odd_chips=odd_chips, shown=shown, chip=chip, rake=rake,
                          flop_dealt=len(board_cards) >= 3)
     out = [0] * n

@@ -17,8 +17,9 @@ from ..evaluation import evaluate
 from .names import Game
 from .values import IndexPot, PlayerIndex
 
-# the C core's code of each game (a str key finds its member: they hash alike)
-_GAME_CODE: dict[str, int] = {game: _core.game_code(game) for game in Game}
+# the C core's code of each game (a str key finds its member: they hash alike); the
+# five- and six-card games evaluate as their four-card kin (the hole size is the hole's)
+_GAME_CODE: dict[str, int] = {game: _core.game_code(game.evaluation) for game in Game}
 
 
 def hand_values(hole: Sequence[Card], board: Sequence[Card],
@@ -30,7 +31,7 @@ def hand_values(hole: Sequence[Card], board: Sequence[Card],
     """
     packed = _core.eval_packed(bytes(hole), bytes(board), _GAME_CODE[game])
     if packed < 0:
-        evaluate(hole, board, game)  # raises the precise InvalidCardError
+        evaluate(hole, board, Game(game).evaluation)  # raises the precise InvalidCardError
         raise AssertionError("evaluator refused cards it later accepted")
     return packed >> 8, packed & 0xFF
 

@@ -346,6 +346,11 @@ class Table:
             sb_pos = sb
             dealt = [s for s in order[button + 1:button + 1 + size] if entrant[s]]
             owing = []
+        game = Game(self.rules.game)
+        if len(dealt) > game.max_players:
+            raise InvalidValueError(f"{len(dealt)} players in a hand of {game}: one deck deals "
+                                    f"{game.hole_cards} hole cards to at most "
+                                    f"{game.max_players} (seat fewer players)")
         preset_board: tuple[Card, ...] = ()
         preset_holes: dict[int, Optional[tuple[Card, ...]]] = {}
         if holes or board:
@@ -406,8 +411,8 @@ class Table:
                 if seat not in dealt:
                     raise InvalidValueError(f"hole cards given for seat {seat}, which is not dealt "
                                      f"in this hand (dealt: {dealt})")
-                out[seat] = None if cards is None else parse_group(cards, (4,),
-                                                                    f"seat {seat}'s hole")
+                out[seat] = None if cards is None else parse_group(
+                    cards, (Game(self.rules.game).hole_cards,), f"seat {seat}'s hole")
         groups = {f"seat {s}'s hole": c for s, c in out.items() if c}
         groups["board"] = board
         check_disjoint(**groups)

@@ -1,5 +1,6 @@
-"""Bovada, Ignition and Bodog hand histories of Omaha Hi/Lo and Omaha: reading them into
-records.
+"""Bovada, Ignition and Bodog hand histories of Omaha Hi/Lo and Omaha, four- and five-card
+(six-card high too; a game name with no count is the count of the first hole dealt):
+reading them into records.
 
 The tables are anonymous: a player is named by his seat's place in the hand (``Dealer``,
 ``Small Blind``, ``UTG+1``; the history's owner with ``[ME]``, sometimes after two
@@ -43,14 +44,17 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
-    five_card_hand,
+    omaha_game,
     parse_guarded,
     records_only,
 )
 
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
-_GAME = re.compile(r"\b(OMAHA HiLo|OMAHA)(?:ZonePoker)?(?: Tournament #[0-9]+ TBL#[0-9]+,)? "
-                   r"(Pot Limit|No Limit|Fixed Limit|Limit)\b")
+# the game: no real five- or six-card history of Bovada's was found, so a count before the
+# name ("5 Card OMAHA HiLo") is read as it says, and a name with none as the hole cards
+# dealt say (every player's are written)
+_GAME = re.compile(r"\b(?:([56]) ?Card )?(OMAHA HiLo|OMAHA)(?:ZonePoker)?"
+                   r"(?: Tournament #[0-9]+ TBL#[0-9]+,)? (Pot Limit|No Limit|Fixed Limit|Limit)\b")
 _LEVEL = re.compile(rf"Level [0-9]+ \(({MONEY})/({MONEY})\)")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.+?) \(({MONEY}) in chips\)(.*)$")
 _BUTTON = re.compile(r"^Set dealer(?:/Bring in spot)? \[([0-9]{1,2})\]$")
@@ -75,6 +79,7 @@ _POST_KIND = {"ante/small blind": "sb", "small blind": "sb", "big blind/bring in
 _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Fixed Limit": "fixed-limit",
           "Limit": "fixed-limit"}
 _SPACES = re.compile(r"\s+")
+_DEALT = re.compile(r" : Card dealt to a spot (\[[^\]]*\])")
 
 
 def is_bovada(text: str) -> bool:
@@ -107,9 +112,13 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     game = _GAME.search(header)
     if game is None:
         return SkippedHand(hand_id, origin, first, desc)
+    count = int(game.group(1)) if game.group(1) else _hole_count(chunk)
+    engine_game = omaha_game(count, game.group(2) == "OMAHA HiLo")
+    if engine_game is None:         # six-card hi/lo: no game the engine plays
+        return SkippedHand(hand_id, origin, first, f"{desc} ({count} hole cards)")
     b = HandBuilder("bovada", hand_id, origin, first)
-    b.game = "hilo" if game.group(1) == "OMAHA HiLo" else "high"
-    b.structure = _LIMIT[game.group(2)]
+    b.game = engine_game
+    b.structure = _LIMIT[game.group(3)]
     tournament = re.search(r"Tournament #([0-9]+)", header)
     level = _LEVEL.search(header)
     if tournament:
@@ -159,9 +168,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             continue
         if _RESULT.match(rest):
             side_lines.append(bool(_RESULT.match(rest).group(1)))  # type: ignore[union-attr]
-        skipped = _event(b, name, rest, k, posted)
-        if skipped:
-            return five_card_hand(hand_id, origin, first, desc)
+        _event(b, name, rest, k, posted)
     if not b.stakes[1]:
         _stakes(b, posted, level, first)
     rake_written = any(line.startswith("Total Pot(") and "| Rake (" in line for line in chunk)
@@ -202,14 +209,26 @@ def _stakes(b: HandBuilder, posted: dict[str, int], level: Optional[re.Match[str
     b.stakes = (big, 2 * big) if b.structure == "fixed-limit" else (small, big)
 
 
-def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int]) -> bool:
-    """One action line; True when it deals five hole cards (the hand is skipped)."""
+def _hole_count(chunk: list[str]) -> int:
+    """The hole cards of a hand whose game name gives no count: as many as the first
+    dealt line gives; four for any count but five and six (a hole of another size is
+    then refused)."""
+    for line in chunk:
+        m = _DEALT.search(line)
+        if m:
+            n = len(cards_in(m.group(1))) // 2
+            return n if n in (5, 6) else 4
+    return 4
+
+
+def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int]) -> None:
+    """One action line."""
     if _HARMLESS.match(rest):
-        return False
+        return
     m = _BUTTON.match(rest)
     if m:
         b.button = int(m.group(1))
-        return False
+        return
     m = _POST.match(rest)
     if m:
         kind = _POST_KIND[m.group(1).lower()]
@@ -221,23 +240,21 @@ def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int])
                 if b.structure == "fixed-limit":
                     b.stakes = (amount, 2 * amount)
         b.post(name, kind, amount, k)
-        return False
+        return
     if rest.startswith("Card dealt to a spot ["):
         cards = cards_in(rest)
-        if len(cards) == 10:
-            return True
-        if len(cards) != 8:
-            raise b.fail(k, f"{len(cards) // 2} hole cards dealt (Omaha deals four): {rest}")
+        if len(cards) != b.hole_chars:
+            raise b.fail(k, b.hole_count_message(len(cards) // 2, rest))
         b.hole(b.seat(name, k), cards, k, "dealt")
-        return False
+        return
     m = _UNCALLED.match(rest)
     if m:
         b.uncalled(name, b.chips(m.group(1), k), k)
-        return False
+        return
     m = _RESULT.match(rest)
     if m:
         b.collect(name, b.chips(m.group(2), k), "pot", None, k)    # the pots are checked as one
-        return False
+        return
     m = _SHOWN.match(rest)
     if m:
         seat = b.seat(name, k)
@@ -247,18 +264,18 @@ def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int])
             b.muck(name, k)
         elif seat in b.holes:
             b.show(name, b.holes[seat], k)     # the line gives the best five, not the hole
-        return False
+        return
     m = _ACT.match(rest)
     if m is None:
         b.unread(f"{name} : {rest}", k, _HARMLESS, re.compile(r"^(?P<name>.+?) : "))
-        return False
+        return
     verb, amount_text, to_text = m.group(1), m.group(2), m.group(3)
     if verb in ("Folds", "Fold"):
         b.act(name, "fold", None, False, k)
-        return False
+        return
     if verb == "Checks":
         b.act(name, "check", None, False, k)
-        return False
+        return
     if amount_text is None:
         raise b.fail(k, f"unreadable action: {name} : {rest}")
     amount = b.chips(amount_text, k)
@@ -275,7 +292,6 @@ def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int])
     else:
         all_in = b.invested.get(seat, 0) + amount >= b.stacks[seat]
         b.act(name, "call" if verb in ("Calls", "Call") else "bet", amount, all_in, k)
-    return False
 
 
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:

@@ -36,6 +36,7 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
+    omaha_game,
     parse_guarded,
     records_only,
 )
@@ -44,8 +45,9 @@ HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
 # "Pot Limit Omaha H/L"; since 2013 also "PL Omaha H/L", "FL Omaha H/L", "NL Omaha Hi". A
 # capped game ("$15 Cap Pot Limit Omaha") limits what a player may put in the whole hand,
 # which the engine does not play: it is skipped
-_GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit|NL|PL|FL) (Omaha H/L|Omaha Hi/Lo|"
-                   r"Omaha Hi|Omaha)(?: |$)")
+# five- and six-card Omaha: "PL 5 Card Omaha Hi", "PL 6 Card Omaha Hi"
+_GAME = re.compile(r"(?:^|- )(No Limit|Pot Limit|Limit|NL|PL|FL) (?:([56]) Card )?"
+                   r"(Omaha H/L|Omaha Hi/Lo|Omaha Hi|Omaha)(?: |$)")
 # tournament stakes may be written in thousands or millions ("50K/100K", "500K/1000K")
 _STAKES = re.compile(rf"^({MONEY}[KM]?)/({MONEY}[KM]?)(?: Ante ({MONEY}[KM]?))?$")
 _THOUSANDS = {"K": 1000, "M": 1000000}
@@ -109,12 +111,14 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     fields = [f.strip() for f in header.split(" - ")]
     game = next((m for m in (_GAME.search(" - " + f) for f in fields) if m), None)
-    if game is None:
+    engine_game = game and omaha_game(int(game.group(2) or 4),
+                                      game.group(3) in ("Omaha H/L", "Omaha Hi/Lo"))
+    if game is None or engine_game is None:     # another game, or six-card hi/lo
         desc = next((f for f in fields[2:] if not f[:1].isdigit() and
                      not _STAKES.match(f)), header)
         return SkippedHand(hand_id, origin, first, desc)
     b = HandBuilder("fulltilt", hand_id, origin, first)
-    b.game = "hilo" if game.group(2) in ("Omaha H/L", "Omaha Hi/Lo") else "high"
+    b.game = engine_game
     b.structure = _LIMIT[game.group(1)]
     stakes = next((m for m in (_STAKES.match(f) for f in fields) if m), None)
     if stakes is None:

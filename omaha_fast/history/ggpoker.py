@@ -38,7 +38,7 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
-    five_card_hand,
+    omaha_game,
     parse_guarded,
     records_only,
 )
@@ -51,6 +51,8 @@ _GAME = re.compile(r"(?:^|, |\s)(PLO|NLO|FLO|Omaha)(?:-([5-7]))?(?: ?(Hi/Lo|Hi-L
 _STAKES = re.compile(rf"\(({MONEY})/({MONEY})(?:\({MONEY}\))?\)")
 _TABLE = re.compile(r"^Table '(.*)' (?:([0-9]{1,2})-max )?Seat #([0-9]{1,2}) is the button$")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.+?) \(({MONEY}) in chips\)( is sitting out)?$")
+# the straddle as the five-card tables write it ("straddle $20", no "posts")
+_STRADDLE = re.compile(rf"^(straddle) ({MONEY})$")
 _POST = re.compile(rf"^posts (small blind|big blind|missed blind|the ante|straddle) ({MONEY})"
                    rf"( and is all-in)?$")
 _ACT = re.compile(rf"^(folds|checks|calls|bets|raises)(?: ({MONEY}))?(?: to ({MONEY}))?"
@@ -102,13 +104,13 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     desc = re.sub(r"\s*- Level.*$", "", header.split(": ", 1)[1].rsplit(" - ", 1)[0])
     game = _GAME.search(header)
-    if game is None or "postflop" in header or game.group(2) not in (None, "5"):
-        # another game, or a mixed structure ("Omaha (NL postflop)"), or six-card Omaha
+    engine_game = game and omaha_game(int(game.group(2) or 4), bool(game.group(3)))
+    if game is None or "postflop" in header or engine_game is None:
+        # another game, a mixed structure ("Omaha (NL postflop)"), seven-card Omaha or
+        # six-card hi/lo
         return SkippedHand(hand_id, origin, first, desc)
-    if game.group(2) == "5":
-        return five_card_hand(hand_id, origin, first, desc)
     b = HandBuilder("ggpoker", hand_id, origin, first)
-    b.game = "hilo" if game.group(3) else "high"
+    b.game = engine_game     # "PLO-5" five cards, "PLO-6" six
     b.structure = _LIMIT[game.group(4) or game.group(1)] if game.group(4) or \
         game.group(1) != "Omaha" else "pot-limit"
     stakes = _STAKES.search(header)
@@ -156,9 +158,6 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.add_seat(int(m.group(1)), m.group(2), b.chips(m.group(3), k),
                        bool(m.group(4)), k)
         elif line.startswith("Dealt to "):
-            found = b.player_at(line[9:], (" [",))
-            if found and len(cards_in("[" + found[1])) == 10:
-                return five_card_hand(hand_id, origin, first, desc)
             b.uncalled_or_dealt(line, k, _UNCALLED)
         else:
             skipped = _play_line(b, line, k)
@@ -204,7 +203,7 @@ def _play_line(b: HandBuilder, line: str, k: int) -> str:
             raise b.fail(k, f"unreadable collected line: {line}")
         b.collect(name, b.chips(m.group(1), k), m.group(2), None, k)
         return ""
-    m = _POST.match(rest)
+    m = _POST.match(rest) or _STRADDLE.match(rest)
     if m:
         if m.group(1) == "straddle":
             return "a straddle, which the engine does not play"

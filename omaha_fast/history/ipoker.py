@@ -41,7 +41,7 @@ from .sitehand import (
     SiteFormatError,
     SiteItem,
     SkippedHand,
-    five_card_hand,
+    omaha_game,
     parse_guarded,
     records_only,
     uncalled_excess,
@@ -75,8 +75,9 @@ def is_ipoker(text: str) -> bool:
 
 
 def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
-    """Every hand of an iPoker XML text: a record, a skipped hand (another game, or
-    five-card Omaha) or an unreadable hand (with the error that names its line)."""
+    """Every hand of an iPoker XML text: a record, a skipped hand (another game; four-,
+    five- and six-card Omaha are read) or an unreadable hand (with the error that names
+    its line)."""
     if re.search(r"<!DOCTYPE|<!ENTITY", text, re.IGNORECASE):
         raise SiteFormatError(f"{origin}: a document type declaration in an iPoker "
                               f"history (hand histories have none): not read")
@@ -170,13 +171,15 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     name = m.group("game").strip().lower() if m else ""
     pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
     counts = {len((c.text or "").split()) for c in pockets}
-    if 5 in counts:
-        return five_card_hand(hand_id, origin, first, gametype or "no game type")
-    if m is None or name not in _HIGH and name not in _HILO or counts - {4}:
-        odd = sorted(counts - {4})
+    # the hole count is the pockets' (hidden ones are "X"): five-card pot-limit Omaha is
+    # written with no game name at all ("PL €2/€4"), so an empty name is Omaha there
+    n_hole = counts.pop() if len(counts) == 1 else 0 if counts else 4
+    known = name in _HIGH or name in _HILO or name == "" and n_hole == 5
+    engine_game = omaha_game(n_hole, name in _HILO)
+    if m is None or not known or engine_game is None:
         return SkippedHand(hand_id, origin, first, (gametype or "no game type") +
-                           (f" ({odd[0]} hole cards)" if odd else ""))
-    b.game = "hilo" if name in _HILO else "high"
+                           (f" ({n_hole} hole cards)" if n_hole not in (0, 4) else ""))
+    b.game = engine_game
     b.structure = _LIMIT[m.group("limit").lower()]
     tournament = info.get("tournamentcode") or info.get("tournamentname")
     if tournament:

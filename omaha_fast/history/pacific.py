@@ -1,5 +1,6 @@
-"""888poker (Pacific Poker, Cassava) hand histories of Omaha Hi/Lo and Omaha: reading them
-into hand records.
+"""888poker (Pacific Poker, Cassava) hand histories of Omaha Hi/Lo and Omaha, four- and
+five-card (six-card high too): reading them into hand records. A game name with no count
+of cards is the count the history's owner was dealt (or, with none dealt, showed).
 
 888 writes what each action adds (``raises [$4]`` puts in four more), never says that a
 player is all in (his stack says so), writes no uncalled-bet line (the bet comes back and
@@ -44,7 +45,7 @@ from .sitehand import (
     SiteFormatError,
     SiteItem,
     SkippedHand,
-    five_card_hand,
+    omaha_game,
     parse_guarded,
     records_only,
     uncalled_excess,
@@ -58,9 +59,14 @@ HEADER = re.compile(r"^\*{5} (?:[\w.-]*888[\w.-]*(?: Snap Poker| BLAST)?|Cassava
                     r" \*{5}$")
 _GAME_NO = re.compile(r"^#Game No ?: ?[0-9]+$")
 _STAKES = re.compile(r"^(.+?)/(.+?) Blinds (.+?) - \*\*\* ")
-_GAME = re.compile(r"^(Fix Limit|Fixed Limit|Pot Limit|No Limit) (OmahaHL|Omaha Hi/Lo|"
-                   r"Omaha Hi-Lo|Omaha)$")
-_FIVE = re.compile(r"\b(?:5 ?Card|Five Card|PLO5|5-Card)\b", re.IGNORECASE)
+# the game: no real five- or six-card history of 888's was found, so a name with the count
+# before Omaha ("Pot Limit 5 Card OmahaHL") is read as it says, and a name with none as
+# the hole cards dealt say (see _hole_count)
+_GAME = re.compile(r"^(Fix Limit|Fixed Limit|Pot Limit|No Limit) (?:([56]|Five|Six)[ -]?Card )?"
+                   r"(OmahaHL|Omaha Hi/Lo|Omaha Hi-Lo|Omaha)$")
+_COUNT = {"5": 5, "6": 6, "Five": 5, "Six": 6}
+_DEALT = re.compile(r"^Dealt to .*? (\[[^\]]*\])$")
+_SHOWN = re.compile(r" (?:shows|mucks) (\[[^\]]*\])")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]{1,2}) Max)?"
                     r" \((Real Money|Practice Play|Play Money)\)$")
 _SEAT = re.compile(r"^Seat ([0-9]{1,2}): (.+) \( ?(.+?) ?\)$")
@@ -172,12 +178,15 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         # another format under the same banner (partypoker's older lines): another game
         return SkippedHand(hand_id, origin, first, header.split(" - ")[0])
     game_text = stakes.group(3).strip()
-    if _FIVE.search(game_text):
-        return five_card_hand(hand_id, origin, first, game_text)
     game = _GAME.match(game_text)
     if game is None:
         return SkippedHand(hand_id, origin, first, game_text)
-    b.game = "high" if game.group(2) == "Omaha" else "hilo"
+    named = game.group(2)
+    count = _COUNT[named] if named else _hole_count(body)
+    engine_game = omaha_game(count, game.group(3) != "Omaha")
+    if engine_game is None:         # six-card hi/lo: no game the engine plays
+        return SkippedHand(hand_id, origin, first, f"{game_text} ({count} hole cards)")
+    b.game = engine_game
     b.structure = _LIMIT[game.group(1)]
     section = "table"
     has_deal = any(line == "** Dealing down cards **" for _, line in body)
@@ -239,11 +248,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             if found is None:
                 raise b.fail(k, f"cards dealt to a player with no seat: {line}")
             cards = cards_of("[" + found[1])
-            if len(cards) == 10:
-                return five_card_hand(hand_id, origin, first, game_text)
-            if len(cards) != 8:
-                raise b.fail(k, f"{len(cards) // 2} hole cards dealt (Omaha deals four): "
-                                f"{line}")
+            if len(cards) != b.hole_chars:
+                raise b.fail(k, b.hole_count_message(len(cards) // 2, line))
             b.hole(b.seat(found[0], k), cards, k, "dealt")
             continue
         if line.startswith(("(Hi: ", "(Lo: ")) or line.endswith(_HARMLESS_ENDS):
@@ -265,8 +271,6 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 if bracket is None:
                     raise b.fail(k, f"unreadable cards: {line}")
                 cards = cards_of(bracket.group(0))
-                if len(cards) == 10:
-                    return five_card_hand(hand_id, origin, first, game_text)
                 if rest.startswith("shows"):
                     b.show(name, cards, k)
                 else:
@@ -317,6 +321,27 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     record = b.record()
     record.extra["site"]["unnamed_pots"] = True     # checked over all pots as one
     return record
+
+
+def _hole_count(body: list[tuple[int, str]]) -> int:
+    """The hole cards of a hand whose game name gives no count: as many as were dealt, or
+    the most a player showed or mucked when nothing was dealt to the history's owner;
+    four for any count but five and six (a hole of another size is then refused)."""
+    for _, line in body:
+        m = _DEALT.match(line)
+        if m:
+            return _game_count(_cards_in_bracket(m.group(1)))
+    shown = [_cards_in_bracket(m.group(1)) for _, line in body
+             for m in [_SHOWN.search(line)] if m]
+    return _game_count(max(shown, default=4))
+
+
+def _game_count(n: int) -> int:
+    return n if n in (5, 6) else 4
+
+
+def _cards_in_bracket(text: str) -> int:
+    return len([t for t in _CARD_SEP.split(text.strip("[]").strip()) if t])
 
 
 def _chips(b: HandBuilder, text: str, line: int) -> int:

@@ -38,7 +38,7 @@ from .sitehand import (
     SiteFormatError,
     SiteItem,
     SkippedHand,
-    five_card_hand,
+    omaha_game,
     parse_guarded,
     records_only,
     uncalled_excess,
@@ -52,6 +52,8 @@ _STAKES = re.compile(rf"^({AMOUNT})/({AMOUNT})\s")
 # the format written since 2016: "0.10/0.25 Omaha Hi Game Table (PL) - Mon Feb 09 ..."
 _TABLE_GAME = re.compile(rf"^(?:({AMOUNT})/({AMOUNT}) )?(Tourney )?(.+?) Game Table "
                          rf"\((PL|NL|FL|L)\)")
+# a five-card game: the four-card name after "5 Card " or "Five Card "
+_FIVE = re.compile(r"(?:5 Card|Five Card|5-Card) ")
 _NEW_GAMES = {"Omaha Hi": "high", "Omaha": "high", "Omaha Hi-Lo": "hilo",
               "Omaha Hi Lo": "hilo", "Omaha Hi/Lo": "hilo"}
 _RAISE_TO = re.compile(rf"^raises ({AMOUNT}) to ({AMOUNT})$")
@@ -94,8 +96,9 @@ def is_partypoker(text: str) -> bool:
 
 
 def read_partypoker(text: str, origin: str = "<partypoker>") -> list[SiteItem]:
-    """Every hand of a partypoker text: a record, a skipped hand (another game, or
-    five-card Omaha) or an unreadable hand (with the error that names its line)."""
+    """Every hand of a partypoker text: a record, a skipped hand (another game; four-
+    and five-card Omaha are read) or an unreadable hand (with the error that names
+    its line)."""
     lines = text_lines(text)
     if not any(HEADER.match(ln) for ln in lines):
         raise SiteFormatError(f"{origin}: no partypoker hand header found")
@@ -129,12 +132,13 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     table = _TABLE_GAME.match(header)
     game = None if table else _GAME.search(header)
     name = table.group(4) if table else game.group(2) if game else ""
-    if re.match(r"(?:5 Card|Five Card|5-Card|PLO5)", name):
-        return five_card_hand(hand_id, origin, first, desc)
-    if table and name not in _NEW_GAMES or not table and game is None:
+    five = _FIVE.match(name)
+    base = name[five.end():] if five else name
+    if table and base not in _NEW_GAMES or not table and game is None:
         return SkippedHand(hand_id, origin, first, desc)
+    hilo = _NEW_GAMES[base] == "hilo" if table else base == "Omaha Hi-Lo"
     b = HandBuilder("partypoker", hand_id, origin, first)
-    b.game = _NEW_GAMES[name] if table else "hilo" if name == "Omaha Hi-Lo" else "high"
+    b.game = omaha_game(5 if five else 4, hilo) or "hilo"   # every (4 or 5, hi/lo) is a game
     b.structure = _LIMIT["FL" if table and table.group(5) == "L" else
                          (table or game).group(5 if table else 1)]  # type: ignore[union-attr]
     if "Trny:" in header or table and table.group(3):
@@ -221,7 +225,10 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
         found = b.player_at(line[9:], (" [",))
         if found is None:
             raise b.fail(k, f"cards dealt to a player with no seat: {line}")
-        b.hole(b.seat(found[0], k), _cards(b, "[" + found[1], k), k, "dealt")
+        cards = _cards(b, "[" + found[1], k)
+        if len(cards) != b.hole_chars:
+            raise b.fail(k, b.hole_count_message(len(cards) // 2, line))
+        b.hole(b.seat(found[0], k), cards, k, "dealt")
         return
     found = b.player_at(line, (" ",))
     if found is None or found[1].startswith(": "):

@@ -4,7 +4,10 @@ PHH (the poker hand history format pokerkit reads and writes) is TOML: one table
 in ``.phhs`` files, or top-level keys in a single ``.phh`` hand. Players are listed from
 the first seat left of the button to the button. Omaha variants: ``FO/8`` (fixed-limit
 Omaha hi-lo) and ``PO`` (pot-limit Omaha) are PHH's own codes; ``FO``, ``PO/8``, ``NO``
-and ``NO/8`` are this package's extensions for the other combinations.
+and ``NO/8`` are this package's extensions for the other combinations, and so are the
+five- and six-card codes, the hole count after the ``O``: ``PO5/8`` (pot-limit Big O),
+``FO5/8``, ``NO5/8``, ``PO5`` (pot-limit five-card Omaha), ``FO5``, ``NO5``, ``PO6``,
+``FO6``, ``NO6`` (PHH has no code for them).
 
 The TOML is read by the standard reader (``tomllib``; the ``tomli`` package on Python
 3.10), so every field pokerkit writes loads: times, dates, dotted keys. What PHH has no
@@ -52,6 +55,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..cards import format_cards, parse_group
 from ..errors import InvalidCardError
+from ..game.names import Game
 from .checks import (
     chips_problem,
     is_int,
@@ -75,6 +79,12 @@ if TYPE_CHECKING:
 VARIANTS = {"FO/8": ("fixed-limit", "hilo"), "PO": ("pot-limit", "high"),
             "FO": ("fixed-limit", "high"), "PO/8": ("pot-limit", "hilo"),
             "NO": ("no-limit", "high"), "NO/8": ("no-limit", "hilo")}
+# five and six hole cards: PHH (pokerkit 0.7.7) has no code for them; these extensions
+# add the hole count after the O, as PO5/8 for pot-limit Big O
+VARIANTS.update({f"{letter}{code}": (structure, game)
+                 for letter, structure in (("F", "fixed-limit"), ("P", "pot-limit"),
+                                           ("N", "no-limit"))
+                 for code, game in (("O5/8", "bigo"), ("O5", "omaha5"), ("O6", "omaha6"))})
 CODES = {v: k for k, v in VARIANTS.items()}
 _MARKERS = {3: "flop", 4: "turn", 5: "river"}
 # PHH's optional fields (as pokerkit 0.7.7 writes them): kept as the record's extra fields
@@ -266,7 +276,7 @@ def _record(name: str, table: dict[str, Any], origin: str,
             raise f.fail("_blinds", f"_blinds must be [small, big], got {short(blind_pair)}")
     else:
         blind_pair = _derived_blinds(blinds, bb_player, f)
-    holes, board, actions, sources = _actions(f, n, seats, size)
+    holes, board, actions, sources = _actions(f, n, seats, size, Game(game).hole_cards)
     if structure == "fixed-limit":
         for key in ("small_bet", "big_bet"):
             if key not in table:
@@ -415,7 +425,7 @@ def _extra_fields(table: dict[str, Any]) -> dict[str, Any]:
     return extra
 
 
-def _actions(f: _Fields, n: int, seats: list[int], size: int) -> tuple[
+def _actions(f: _Fields, n: int, seats: list[int], size: int, n_hole: int) -> tuple[
         list[Optional[str]], str, list[list[Any]], list[str]]:
     holes: list[Optional[str]] = [None] * size
     board = ""
@@ -434,9 +444,9 @@ def _actions(f: _Fields, n: int, seats: list[int], size: int) -> tuple[
             if words[:2] == ["d", "dh"] and len(words) == 4:
                 p = _player(words[2], n)
                 if "?" not in words[3]:
-                    holes[seats[p]] = format_cards(parse_group(words[3], (4,), "hole"))
-                elif words[3] != "????????":
-                    raise PHHError("an unknown hole is written ????????")
+                    holes[seats[p]] = format_cards(parse_group(words[3], (n_hole,), "hole"))
+                elif words[3] != "??" * n_hole:
+                    raise PHHError(f"an unknown hole is written {'??' * n_hole}")
             elif words[:2] == ["d", "db"] and len(words) == 3:
                 board += format_cards(parse_group(words[2], (1, 3), "board cards"))
                 if len(board) // 2 not in _MARKERS:
@@ -461,12 +471,12 @@ def _actions(f: _Fields, n: int, seats: list[int], size: int) -> tuple[
                     if len(words) == 2 or words[2] == "-" or "?" in words[2]:
                         actions.append([seat, "muck", None])
                     else:
-                        cards = format_cards(parse_group(words[2], (4,), "shown hand"))
+                        cards = format_cards(parse_group(words[2], (n_hole,), "shown hand"))
                         dealt = holes[seat]
                         if dealt is None:
                             holes[seat] = cards
-                        elif set(parse_group(dealt, (4,), "hole")) != \
-                                set(parse_group(cards, (4,), "shown hand")):
+                        elif set(parse_group(dealt, (n_hole,), "hole")) != \
+                                set(parse_group(cards, (n_hole,), "shown hand")):
                             raise PHHError(f"shows {cards} but was dealt {dealt}")
                         actions.append([seat, "show", cards])
                 else:
@@ -645,9 +655,10 @@ def _writable(value: Any) -> bool:
 def _phh_actions(record: HandRecord, seats: list[int], pos: dict[int, int],
                  blinds: list[int]) -> list[str]:
     acts = []
+    n_hole = Game(record.game).hole_cards
     for seat in seats:
         hole = record.holes[seat]
-        cards = format_cards(parse_group(hole, (4,), "hole")) if hole else "????????"
+        cards = format_cards(parse_group(hole, (n_hole,), "hole")) if hole else "??" * n_hole
         acts.append(f"d dh p{pos[seat] + 1} {cards}")
     board = format_cards(parse_group(record.board or "", (0, 3, 4, 5), "board"))
     dealt = [0]            # board characters dealt so far
@@ -675,7 +686,7 @@ def _phh_actions(record: HandRecord, seats: list[int], pos: dict[int, int],
         p = f"p{pos[seat] + 1}"
         if verb in ("show", "muck"):
             deal(10)
-            acts.append(f"{p} sm {format_cards(parse_group(amount, (4,), 'shown hand'))}"
+            acts.append(f"{p} sm {format_cards(parse_group(amount, (n_hole,), 'shown hand'))}"
                         if verb == "show" else f"{p} sm")
         elif verb == "fold":
             acts.append(f"{p} f")

@@ -45,6 +45,10 @@ HEADER = re.compile(r"^(?:PokerStars|Full Tilt) (?:Zoom |Home Game |Rush )?(?:Ha
                     re.IGNORECASE)
 _GAME = re.compile(r"(?<![\w-])(\d Card )?(Omaha Hi/Lo|Omaha)"
                    r" (Pot Limit|No Limit|Fixed Limit|Limit)(?=[ ,)])", re.IGNORECASE)
+# (hole cards written before the name, hi/lo) -> the game: "5 Card Omaha Hi/Lo" is Big O;
+# six-card hi/lo is not a game the engine plays
+_GAMES = {("", True): "hilo", ("", False): "high", ("5", True): "bigo",
+          ("5", False): "omaha5", ("6", False): "omaha6"}
 # a capped game ("$1/$2 - $40 Cap - USD") limits what a player may put in the whole hand,
 # which the engine does not play: such hands are skipped
 _CAP = re.compile(rf"{MONEY}/{MONEY} - {MONEY} Cap\b")
@@ -129,7 +133,9 @@ def loads_pokerstars(text: str, origin: str = "<pokerstars>") -> list[HandRecord
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     game = _GAME.search(header)
-    if game is None or game.group(1) or _CAP.search(header):
+    ours = None if game is None else _GAMES.get(
+        ((game.group(1) or "")[:1], game.group(2).lower() == "omaha hi/lo"))
+    if ours is None or _CAP.search(header):
         desc = header.split(":", 1)[1].split(" - ")[0].strip() if ":" in header else header
         if _CAP.search(header):
             desc = "capped game: " + header.split(":", 1)[1].split(") - ")[0].strip() + ")"
@@ -137,7 +143,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     b = HandBuilder("pokerstars", hand_id, origin, first)
     if header[:9].lower() == "full tilt":
         b.fmt = "fulltilt"
-    b.game = "hilo" if game.group(2).lower() == "omaha hi/lo" else "high"
+    assert game is not None   # ours is None without it
+    b.game = ours
     b.structure = _LIMIT[game.group(3).title()]
     stakes = _STAKES.search(header)
     if stakes is None:

@@ -34,11 +34,15 @@ from typing import Optional
 
 from ..cards import Card
 from ..game.hand import Hand
+from ..game.names import Game
 from ..game.structures import FixedLimit, NoLimit
 from .record import RecordError
 from .verify import half_lines
 
 _STREET_LINE = ("FLOP", "TURN", "RIVER")
+# the game as PokerStars names it in the header ("5 Card Omaha Hi/Lo Pot Limit")
+_GAME_NAMES = {"hilo": "Omaha Hi/Lo", "high": "Omaha", "bigo": "5 Card Omaha Hi/Lo",
+               "omaha5": "5 Card Omaha", "omaha6": "6 Card Omaha"}
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -61,7 +65,7 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
     if hand_id is None:
         given = setup.hand_id or ""
         hand_id = int(given) if given.isdigit() else 1
-    game = "Omaha Hi/Lo" if rules.game == "hilo" else "Omaha"
+    game = _GAME_NAMES[rules.game]
     assert rules.blinds is not None
     if isinstance(s, FixedLimit):
         limit, stakes = "Limit", (s.small_bet, s.big_bet)
@@ -131,7 +135,7 @@ def dumps_pokerstars(hand: Hand, *, hand_id: Optional[int] = None,
                  else list(award.shares.items()))
         out.extend(f"{who[seat]} collected {chips} from {label}" for seat, chips in pairs
                    if chips)
-    if (rules.game == "hilo" and (hand.shown or hand.mucked)
+    if (Game(rules.game).split_low and (hand.shown or hand.mucked)
             and not any(a.low_winners for a in awards)):
         out.append("No low hand qualified")
     out.append("*** SUMMARY ***")

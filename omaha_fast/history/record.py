@@ -57,6 +57,11 @@ _VARIANT_TEXT = {("fixed-limit", "hilo"): "fixed-limit Omaha hi-lo 8 or better",
                  ("fixed-limit", "high"): "fixed-limit Omaha",
                  ("pot-limit", "high"): "pot-limit Omaha",
                  ("no-limit", "high"): "no-limit Omaha"}
+_VARIANT_TEXT.update({  # five and six hole cards
+    (structure, game): f"{structure} {name}"
+    for structure in ("fixed-limit", "pot-limit", "no-limit")
+    for game, name in (("bigo", "Big O (five-card Omaha hi-lo 8 or better)"),
+                       ("omaha5", "five-card Omaha"), ("omaha6", "six-card Omaha"))})
 _RAKE_KEYS = ("percent", "cap", "no_flop_no_drop")
 
 
@@ -180,7 +185,7 @@ class HandRecord:
         if self.id is not None:
             check("id", text_problem(self.id))
         if self.game not in GAMES:
-            raise fail("game", f"must be 'hilo' or 'high', got {short(self.game)}")
+            raise fail("game", f"must be one of {', '.join(GAMES)}, got {short(self.game)}")
         if self.structure not in STRUCTURES:
             raise fail("structure", f"must be one of {', '.join(STRUCTURES)}, "
                                     f"got {short(self.structure)}")

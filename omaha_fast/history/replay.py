@@ -23,6 +23,7 @@ from typing import Any, NamedTuple, Optional
 from ..cards import Card, check_disjoint, format_cards, parse_group
 from ..errors import IllegalActionError, InvalidCardError
 from ..game.hand import Hand, Post, Setup
+from ..game.names import Game
 from ..game.rules import check_unit
 from ..game.structures import check_chips
 from .checks import short
@@ -57,6 +58,11 @@ def start_from_record(record: HandRecord) -> Hand:
     n = record.table_size
     order = [(record.button + k) % n for k in range(1, n + 1)]
     seats = tuple(s for s in order if record.stacks[s] is not None)
+    game = Game(rules.game)
+    n_hole = game.hole_cards
+    if len(seats) > game.max_players:
+        raise ReplayError(f"{where}{len(seats)} players in a hand of {game}: one deck deals "
+                          f"{n_hole} hole cards to at most {game.max_players}")
     try:
         for s in seats:     # whole numbers of the table's chips, like every amount
             check_unit(check_chips(record.stacks[s], f"seat {s}'s stack", positive=True),
@@ -71,11 +77,11 @@ def start_from_record(record: HandRecord) -> Hand:
         groups: dict[str, tuple[Card, ...]] = {}
         for s in seats:
             text = record.holes[s]
-            holes[s] = None if text is None else parse_group(text, (4,), f"seat {s}'s hole")
+            holes[s] = None if text is None else parse_group(text, (n_hole,), f"seat {s}'s hole")
         for entry in record.actions:    # cards shown at showdown are the hole, known or not
             if len(entry) == 3 and entry[1] == "show":
                 s = entry[0]
-                cards = parse_group(entry[2], (4,), f"seat {s}'s shown hand")
+                cards = parse_group(entry[2], (n_hole,), f"seat {s}'s shown hand")
                 if holes[s] is not None and set(holes[s]) != set(cards):
                     raise InvalidCardError(f"seat {s} shows {format_cards(cards)} but was "
                                            f"dealt {format_cards(holes[s])}")

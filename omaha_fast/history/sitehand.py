@@ -19,7 +19,10 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple, Optional, Union
 
+from ..game.names import Game
 from .record import HandRecord, RecordError
+
+_COUNTS = {4: "four", 5: "five", 6: "six"}
 
 # an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1")
 MONEY = r"(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?"
@@ -84,14 +87,19 @@ def to_chips(text: str, scale: int) -> int:
     return int(whole) * scale + cents
 
 
-def five_card_hand(hand_id: str, origin: str, line: int, game: str) -> SkippedHand:
-    """A five-card Omaha hand (Big O, PLO5): recognised by each reader and skipped,
-    counted as a game not read yet. The one place to change when the engine plays it.
+# (hole cards, hi/lo) -> the engine's game; six-card hi/lo is no game the engine plays
+_GAMES = {(4, True): "hilo", (4, False): "high", (5, True): "bigo", (5, False): "omaha5",
+          (6, False): "omaha6"}
 
-    >>> five_card_hand("7", "f.txt", 1, "5 Card Omaha Hi/Lo pot limit").game
-    '5 Card Omaha Hi/Lo pot limit (five-card Omaha: not read yet)'
+
+def omaha_game(hole_cards: int, hilo: bool) -> Optional[str]:
+    """The engine's game for an Omaha a site names by its hole cards and split: None for
+    one the engine does not play (six-card hi/lo).
+
+    >>> omaha_game(5, True), omaha_game(5, False), omaha_game(6, True)
+    ('bigo', 'omaha5', None)
     """
-    return SkippedHand(hand_id, origin, line, f"{game} (five-card Omaha: not read yet)")
+    return _GAMES.get((hole_cards, hilo))
 
 
 def uncalled_excess(b: HandBuilder) -> Optional[tuple[int, int]]:
@@ -278,6 +286,16 @@ class HandBuilder:
             raise self.fail(k, f"a line that moves chips or cards, in a form the reader does "
                                f"not know: {line}")
 
+    @property
+    def hole_chars(self) -> int:
+        """Characters of a whole hole as written ("AsKd2c3h" is 8): the game's cards."""
+        return 2 * Game(self.game).hole_cards
+
+    def hole_count_message(self, dealt: int, text: str) -> str:
+        """What is wrong with a hole of ``dealt`` cards, naming the game's count."""
+        game = "Omaha" if self.hole_chars == 8 else self.game
+        return f"{dealt} hole cards dealt ({game} deals {_COUNTS[self.hole_chars // 2]}): {text}"
+
     def hole(self, seat: int, cards: str, line: int, what: str) -> None:
         """Cards a line says ``seat`` holds (dealt, shown, or in the summary): they must be
         the cards an earlier line gave him (a part of them, for a partial show)."""
@@ -285,7 +303,7 @@ class HandBuilder:
         if known is not None and not _card_set(cards) <= _card_set(known):
             raise self.fail(line, f"{what} {cards} but {self.names[seat]} holds {known} "
                                   f"(line {self.hole_lines[seat]})")
-        if len(cards) == 8 and known is None:
+        if len(cards) == self.hole_chars and known is None:
             self.holes[seat] = cards
             self.hole_lines[seat] = line
 
@@ -459,16 +477,18 @@ class HandBuilder:
             raise self.fail(k, f"{name!r} has no seat, yet this line deals him cards: "
                                f"{line}")
         cards = cards_in("[" + found[1])
-        if len(cards) != 8:
-            raise self.fail(k, f"{len(cards) // 2} hole cards dealt (Omaha deals four): "
-                               f"{line}")
+        if len(cards) != self.hole_chars:
+            raise self.fail(k, self.hole_count_message(len(cards) // 2, line))
         self.hole(self.seat(found[0], k), cards, k, "dealt")
         return True
 
     def show(self, name: str, cards: str, line: int) -> None:
         seat = self.seat(name, line)
+        if len(cards) > self.hole_chars:     # more than the game deals: another game
+            raise self.fail(line, self.hole_count_message(len(cards) // 2, f"{name} shows "
+                                                          f"{cards}").replace("dealt", "shown"))
         self.hole(seat, cards, line, "shows")
-        if len(cards) != 8:
+        if len(cards) != self.hole_chars:
             return      # some of the cards shown by choice: the hand stays unknown
         if all(s != seat for s, _, _ in self.shows):
             self.shows.append((seat, cards, line))
@@ -544,6 +564,8 @@ class HandBuilder:
         if twice and self._rit_base is None:
             raise self.fail(k, f"the summary gives a board of a second run, but the board "
                                f"was dealt once ({self.board or 'no cards'}): {text}")
+        if second and self._rit_base is not None and len(cards) < len(dealt):
+            dealt = dealt[len(self._rit_base):]    # GGPoker: the second run's own cards
         if _card_set(cards) != _card_set(dealt) or len(cards) != len(dealt):
             which = "second " if second else "first " if twice else ""
             raise self.fail(k, f"the summary's {which}board is {cards or 'no cards'}, but "
@@ -680,5 +702,5 @@ class HandBuilder:
 
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
-           "five_card_hand", "uncalled_excess",
+           "omaha_game", "uncalled_excess",
            "to_chips", "cards_in", "pot_index", "MONEY"]

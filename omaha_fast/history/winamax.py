@@ -38,7 +38,6 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
-    five_card_hand,
     parse_guarded,
     records_only,
     uncalled_excess,
@@ -51,7 +50,12 @@ AMOUNT = r"[0-9]+(?:[.,][0-9]+)?(?: ?€)?"
 _GAME = re.compile(r" - ([^-]+?) (no limit|pot limit|fixed limit) \(([^()]*)\) - [0-9]{4}/")
 _HIGH = {"Omaha"}
 _HILO = {"Omaha Hi/Lo", "Omaha8"}
-_FIVE = {"Omaha5", "5 Card Omaha", "5 Card Omaha Hi/Lo", "Omaha5 Hi/Lo", "5 Card Omaha8"}
+# five-card names: "Omaha5" and "5 Card Omaha" high, "5 Card Omaha Hi/Lo" Big O (the real
+# hands under this name split their pots high and low)
+_FIVE_HIGH = {"Omaha5", "5 Card Omaha"}
+_FIVE_HILO = {"5 Card Omaha Hi/Lo", "Omaha5 Hi/Lo", "5 Card Omaha8"}
+_GAMES = {**dict.fromkeys(_HIGH, "high"), **dict.fromkeys(_HILO, "hilo"),
+          **dict.fromkeys(_FIVE_HIGH, "omaha5"), **dict.fromkeys(_FIVE_HILO, "bigo")}
 _LIMIT = {"no limit": "no-limit", "pot limit": "pot-limit", "fixed limit": "fixed-limit"}
 _TABLE = re.compile(r"^Table:? '(.*)' (?:([0-9]{1,2})-max )?\((real|play) money\)"
                     r"(?: Seat #([0-9]{1,2}) is the button)?$")
@@ -89,8 +93,9 @@ def is_winamax(text: str) -> bool:
 
 
 def read_winamax(text: str, origin: str = "<winamax>") -> list[SiteItem]:
-    """Every hand of a Winamax text: a record, a skipped hand (another game, or
-    five-card Omaha) or an unreadable hand (with the error that names its line)."""
+    """Every hand of a Winamax text: a record, a skipped hand (another game; four-
+    and five-card Omaha are read) or an unreadable hand (with the error that names
+    its line)."""
     lines = text_lines(text)
     if not any(HEADER.match(ln) for ln in lines):
         raise SiteFormatError(f"{origin}: no Winamax hand header found")
@@ -119,12 +124,10 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         return SkippedHand(hand_id, origin, first, desc.strip())
     name, limit, stakes = game.groups()
     desc = f"{name} {limit} ({stakes})"
-    if name in _FIVE:
-        return five_card_hand(hand_id, origin, first, desc)
-    if name not in _HIGH and name not in _HILO:
+    if name not in _GAMES:
         return SkippedHand(hand_id, origin, first, desc)
     b = HandBuilder("winamax", hand_id, origin, first)
-    b.game = "hilo" if name in _HILO else "high"
+    b.game = _GAMES[name]
     b.structure = _LIMIT[limit]
     b.scale = 100      # cents, or hundredths of a chip (tournament stacks have halves)
     if "Tournament" in header.split(" - HandId")[0]:

@@ -38,7 +38,7 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     cards_in,
-    five_card_hand,
+    omaha_game,
     parse_guarded,
     records_only,
 )
@@ -107,14 +107,11 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     game = _GAME.search(header)
     desc = re.sub(r"^(?:Game )?Hand #[0-9]+ - (?:.*?Tournament #[0-9]+ - )?", "", header)
-    if game is None:
-        return SkippedHand(hand_id, origin, first, desc.split(" - ")[0])
-    if game.group(1) == "5":
-        return five_card_hand(hand_id, origin, first, desc.split(" - ")[0])
-    if game.group(1):            # six-card Omaha: another game
+    engine_game = game and omaha_game(int(game.group(1) or 4), game.group(2) == "Omaha H/L")
+    if game is None or engine_game is None:     # another game, or six-card hi/lo
         return SkippedHand(hand_id, origin, first, desc.split(" - ")[0])
     b = HandBuilder("wpn", hand_id, origin, first)
-    b.game = "hilo" if game.group(2) == "Omaha H/L" else "high"
+    b.game = engine_game     # "5Card Omaha H/L" is Big O, "5Card Omaha" five-card high
     b.structure = _LIMIT[game.group(3)]
     tournament = re.search(r"Tournament #([0-9]+)", header)
     stakes = (_LEVEL_STAKES if tournament else _CASH_STAKES).search(header)
@@ -165,8 +162,6 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             found = b.player_at(line[9:], (" [",))
             if section == "seats" and found and len(cards_in("[" + found[1])) == 2:
                 continue       # a card for the seat draw at a tournament's start
-            if found and len(cards_in("[" + found[1])) == 10:
-                return five_card_hand(hand_id, origin, first, desc.split(" - ")[0])
             b.uncalled_or_dealt(line, k, _UNCALLED)
         else:
             _play_line(b, line, k)

@@ -69,7 +69,8 @@ def _common(p: argparse.ArgumentParser) -> None:
                         "searched too); needed unless --resume")
     p.add_argument("--structure",
                    help="fl:SMALL/BIG, pl:SB/BB or nl:SB/BB (default fl:10/20)")
-    p.add_argument("--game", choices=("hilo", "high"), help="default hilo")
+    p.add_argument("--game", choices=("hilo", "high", "bigo", "omaha5", "omaha6"),
+                   help="default hilo; bigo, omaha5 and omaha6 deal five or six cards")
     p.add_argument("--stack", type=int, help="starting stack in chips")
     p.add_argument("--seed", type=int, help="root seed (printed when not given)")
     p.add_argument("--block-size", type=int, help="hands (or tournaments) per block")

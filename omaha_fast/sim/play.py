@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, OmahaError
 from ..game.hand import Hand
+from ..game.names import Game
 from .stats import AgentStats
 from .views import LazyView
 
@@ -128,7 +129,7 @@ class Tally:
             awards = hand.awards
             folded = hand.folded
             payouts = hand.payouts
-            split = hand.rules.game == "hilo"
+            split = Game(hand.rules.game).split_low
             for seat in seats:
                 if seat in folded:
                     continue

@@ -29,6 +29,7 @@ from typing import Any, Optional
 from .._extras import MissingExtraError
 from ..evaluation import evaluate_batch
 from ..game.actions import LegalActions
+from ..game.names import Game
 from ..game.rules import Rules
 from ..game.structures import FixedLimit
 from ..game.view import HandView
@@ -62,7 +63,7 @@ class SmartAgent:
 
     def setup(self, rules: Rules) -> None:
         """Learn the game and structure (the simulator calls this before each block)."""
-        self.game = rules.game
+        self.game = Game(rules.game).evaluation   # Big O plays as hi-lo, omaha5/6 as high
         self.fixed = isinstance(rules.structure, FixedLimit)
 
     def strength(self, hole: Sequence[Any], board: Sequence[Any], opponents: int) -> float:
@@ -71,15 +72,16 @@ class SmartAgent:
         known = [int(c) for c in hole] + [int(c) for c in board]
         rest = np.setdiff1d(np.arange(52, dtype=np.uint8), np.array(known, dtype=np.uint8))
         missing = 5 - len(board)
-        need = 4 * opponents + missing
+        k_hole = len(hole)          # four, or five or six in the larger games
+        need = k_hole * opponents + missing
         n = self.samples
         order = np.argsort(self.rng.random((n, len(rest))), axis=1)[:, :need]
         drawn = rest[order]
         boards = np.empty((n, 5), dtype=np.uint8)
-        boards[:, :len(board)] = known[4:]
+        boards[:, :len(board)] = known[k_hole:]
         boards[:, len(board):] = drawn[:, :missing]
-        mine = np.empty((n, 4), dtype=np.uint8)
-        mine[:] = known[:4]
+        mine = np.empty((n, k_hole), dtype=np.uint8)
+        mine[:] = known[:k_hole]
         my_high, my_low = evaluate_batch(mine, boards, self.game)
         my_high = my_high.astype(np.int32)
         my_low = my_low.astype(np.int32)
@@ -87,8 +89,8 @@ class SmartAgent:
         best_low = np.zeros(n, dtype=np.int32)
         highs, lows = [], []
         for k in range(opponents):
-            h, lo = evaluate_batch(np.ascontiguousarray(drawn[:, missing + 4 * k:
-                                                              missing + 4 * k + 4]),
+            h, lo = evaluate_batch(np.ascontiguousarray(drawn[:, missing + k_hole * k:
+                                                              missing + k_hole * (k + 1)]),
                                    boards, self.game)
             highs.append(h.astype(np.int32))
             lows.append(lo.astype(np.int32))
