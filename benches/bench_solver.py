@@ -11,7 +11,8 @@
 - ShowdownTable.values (arrays reused through ``out=``) next to showdown_values on the same
   board, ranges and weights, 20-hand (the fixed cost of a call), 2,000-hand and full ranges
   (178,365 a side); values_batch of
-  16 weight vectors (one thread and every core); blockers; turn_showdown_values next to a
+  16 weight vectors (one thread and every core); 16 vectors batched against one call a
+  vector (values and blockers); blockers; turn_showdown_values next to a
   TurnShowdownTable's values on the same 2,000-hand ranges.
 """
 
@@ -180,6 +181,34 @@ def test_table_values_batch(benchmark, record_rate, prepared, threads):
                              kwargs={"out": out, "threads": threads}, rounds=5)
     assert got.value.shape == (16, size)
     record_rate(16 * size, size=size, vectors=16, threads=threads or "all")
+
+
+SIXTEEN = ["values_batch", "values_loop", "blockers_batch", "blockers_loop"]
+
+
+@pytest.mark.benchmark(group="prepared")
+@pytest.mark.parametrize("how", SIXTEEN)
+def test_sixteen_vectors(benchmark, record_rate, prepared, how):
+    """16 weight vectors on one thread: one batched call (one walk over the hands for 8
+    vectors at a time) against one call a vector, the same results."""
+    size, _, _, weights, table = prepared
+    batch = np.stack([weights * (1 + k % 3) for k in range(16)])
+    if how == "values_batch":
+        out = table.values_batch(batch, threads=1)
+        run = lambda: table.values_batch(batch, out=out, threads=1)      # noqa: E731
+    elif how == "values_loop":
+        outs = [table.values(w) for w in batch]
+        run = lambda: [table.values(w, out=o) for w, o in zip(batch, outs)]   # noqa: E731
+    elif how == "blockers_batch":
+        met = np.empty((16, size))
+        run = lambda: table.blockers_batch(batch, out=met, threads=1)    # noqa: E731
+    else:
+        rows = np.empty((16, size))
+        run = lambda: [table.blockers(w, out=r) for w, r in zip(batch, rows)]  # noqa: E731
+    benchmark.pedantic(run, rounds=5 if size > 2_000 else 50)
+    if how.startswith("blockers"):
+        assert (table.blockers_batch(batch, threads=1)[3] == table.blockers(batch[3])).all()
+    record_rate(16 * size, size=size, vectors=16, how=how)
 
 
 @pytest.mark.benchmark(group="prepared")

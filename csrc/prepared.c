@@ -45,6 +45,7 @@
 #define AT_PAIR (AT_SINGLE + LIVE)
 #define AT_TRIPLE (AT_PAIR + N_PAIRS)
 #define ACC_SIZE (AT_TRIPLE + N_TRIPLES)
+#define ACC_CAP (ACC_SIZE + 2)   /* and the zero and sink cells of compact_cells */
 
 typedef struct {
     uint32_t row;        /* the hand's row in the caller's arrays */
@@ -60,17 +61,30 @@ typedef struct {
 
 struct of_showdown_table {
     size_t n, m, n_uid;
+    size_t acc_size;     /* accumulator cells in use, after compact_cells */
     int hilo, any_low;
     uint32_t *v_uid;     /* uid of each villain row */
+    uint8_t *h_has_low;  /* n: the hero makes a low (it is in ls, not hs0); any_low only */
     plan hs, ls, hs0;    /* hs0 and ls are empty unless hilo && any_low */
 };
 
 struct of_showdown_work {
     size_t n, n_uid;
-    double *acc;         /* ACC_SIZE, zero between calls */
+    double *acc;         /* ACC_CAP, zero between calls */
     double *same;        /* n_uid + 1: weight by uid, the last slot always 0 */
     double *scratch;     /* n */
+    size_t m;            /* villain rows the lane buffers hold */
+    /* the lane buffers (made on the first batched call): up to LANES weight vectors side
+     * by side, hand-major, so the walk over the records serves them all at once */
+    double *acc_l;       /* ACC_CAP * LANES, zero between calls */
+    double *same_l;      /* (n_uid + 1) * LANES */
+    double *w_l;         /* m * LANES: the weights transposed */
+    double *out_l;       /* 2 * n * LANES: a sweep's results, then the reach */
 };
+
+/* weight vectors a batched walk carries at once: 8 doubles fill a 64-byte line, so each
+ * accumulator cell touched loads one line for all of them */
+#define LANES 8
 
 typedef struct { uint32_t c2[LIVE], c3[LIVE], c4[LIVE]; } binoms;
 
@@ -119,10 +133,10 @@ static inline double acc_disjoint(const double *S, const rec *r) {
 }
 
 /* Leave the accumulator zero after the villains of p were added. */
-static void acc_reset(double *S, const plan *p) {
+static void acc_reset(double *S, const plan *p, size_t size) {
     size_t v_n = p->v_start[p->n_groups];
-    if (v_n * 15 >= ACC_SIZE) {
-        memset(S, 0, sizeof(double) * ACC_SIZE);
+    if (v_n * 15 >= size) {
+        memset(S, 0, sizeof(double) * size);
         return;
     }
     for (size_t t = 0; t < v_n; t++) acc_clear(S, &p->v[t]);
@@ -224,10 +238,47 @@ static int load_side(const uint8_t *rows, size_t n, const uint8_t *live_of, uint
     return OF_OK;
 }
 
+/* Renumber the accumulator cells (keeping their order) to those some hero reads and some
+ * villain writes; the cells only villains write share one sink, never read, and those only
+ * heroes read one cell never written (so it stays 0, as the cell it stands for would).
+ * Smaller ranges then walk and clear a smaller accumulator; the sums are unchanged. The hs
+ * plan holds every hand of both sides, ls and hs0 subsets of them. 0 or OF_ERR_NOMEM. */
+static int compact_cells(of_showdown_table *t) {
+    uint8_t *use = calloc(ACC_SIZE, 1);
+    uint16_t *map = malloc(sizeof(uint16_t) * ACC_SIZE);
+    if (!use || !map) { free(use); free(map); return OF_ERR_NOMEM; }
+    const plan *hs = &t->hs;
+    size_t h_n = hs->h_start[hs->n_groups], v_n = hs->v_start[hs->n_groups];
+    for (size_t i = 0; i < h_n; i++)
+        for (int k = 0; k < 14; k++) use[hs->h[i].at[k]] |= 1;
+    for (size_t j = 0; j < v_n; j++)
+        for (int k = 0; k < 14; k++) use[hs->v[j].at[k]] |= 2;
+    size_t next = 1;                    /* cell 0, the total, stays */
+    map[0] = 0;
+    for (size_t c = 1; c < ACC_SIZE; c++)
+        if (use[c] == 3) map[c] = (uint16_t)next++;
+    size_t zero = next++, sink = next++;
+    for (size_t c = 1; c < ACC_SIZE; c++)
+        if (use[c] != 3) map[c] = (uint16_t)(use[c] & 2 ? sink : zero);
+    plan *ps[3] = {&t->hs, &t->ls, &t->hs0};
+    for (int q = 0; q < 3; q++) {
+        plan *p = ps[q];
+        if (!p->h_start) continue;        /* ls and hs0 are empty without a low */
+        size_t ph = p->h_start[p->n_groups], pv = p->v_start[p->n_groups];
+        for (size_t i = 0; i < ph; i++)
+            for (int k = 0; k < 14; k++) p->h[i].at[k] = map[p->h[i].at[k]];
+        for (size_t j = 0; j < pv; j++)
+            for (int k = 0; k < 14; k++) p->v[j].at[k] = map[p->v[j].at[k]];
+    }
+    t->acc_size = next;
+    free(use); free(map);
+    return OF_OK;
+}
+
 void of_showdown_table_free(of_showdown_table *t) {
     if (!t) return;
     plan_free(&t->hs); plan_free(&t->ls); plan_free(&t->hs0);
-    free(t->v_uid);
+    free(t->v_uid); free(t->h_has_low);
     free(t);
 }
 
@@ -314,11 +365,15 @@ int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero
         rc = plan_build(&t->ls, h_lowk, h_sel, n, v_lowk, NULL, m, LOW_KEYS, h_cards, v_cards,
                         h_same, &B);
         if (rc != OF_OK) goto done;
+        t->h_has_low = malloc(n1);
+        if (!t->h_has_low) { rc = OF_ERR_NOMEM; goto done; }
+        memcpy(t->h_has_low, h_sel, n);
         for (size_t i = 0; i < n; i++) h_sel[i] = !h_sel[i];
         rc = plan_build(&t->hs0, h_high, h_sel, n, v_high, v_sel, m, HIGH_KEYS, h_cards,
                         v_cards, h_same, &B);
         if (rc != OF_OK) goto done;
     }
+    rc = compact_cells(t);
 
 done:
     free(h_cards); free(v_cards); free(h_high); free(v_high); free(h_lowk); free(v_lowk);
@@ -339,16 +394,18 @@ size_t of_showdown_table_size(const of_showdown_table *t, int side) {
 void of_showdown_work_free(of_showdown_work *w) {
     if (!w) return;
     free(w->acc); free(w->same); free(w->scratch);
+    free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
     free(w);
 }
 
 /* A work area for tables of at most n hero hands and n_uid distinct villain hands. */
-static of_showdown_work *work_alloc(size_t n, size_t n_uid) {
+static of_showdown_work *work_alloc(size_t n, size_t n_uid, size_t m) {
     of_showdown_work *w = calloc(1, sizeof *w);
     if (!w) return NULL;
     w->n = n;
+    w->m = m;
     w->n_uid = n_uid;
-    w->acc = calloc(ACC_SIZE, sizeof(double));
+    w->acc = calloc(ACC_CAP, sizeof(double));
     w->same = calloc(n_uid + 1, sizeof(double));
     w->scratch = malloc(sizeof(double) * (n ? n : 1));
     if (!w->acc || !w->same || !w->scratch) {
@@ -360,7 +417,7 @@ static of_showdown_work *work_alloc(size_t n, size_t n_uid) {
 
 int of_showdown_work_new(const of_showdown_table *t, of_showdown_work **out) {
     if (!t || !out) return OF_ERR_ARG;
-    *out = work_alloc(t->n, t->n_uid);
+    *out = work_alloc(t->n, t->n_uid, t->m);
     return *out ? OF_OK : OF_ERR_NOMEM;
 }
 
@@ -392,7 +449,7 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
         const rec *r = &p->h[k];
         reach[r->row] = acc_disjoint(S, r) + same[r->same];
     }
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
     if (!t->any_low) {
         memcpy(high, value, sizeof(double) * t->n);
         memset(low, 0, sizeof(double) * t->n);
@@ -400,7 +457,7 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
     }
     p = &t->ls;
     sweep(p, S, weights, same, w->scratch);
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         uint32_t i = p->h[k].row;
@@ -409,7 +466,7 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
     }
     p = &t->hs0;
     sweep(p, S, weights, same, w->scratch);
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         uint32_t i = p->h[k].row;
@@ -430,7 +487,228 @@ static void blockers_one(const of_showdown_table *t, of_showdown_work *w, const 
         const rec *r = &p->h[k];
         reach[r->row] = acc_disjoint(S, r) + w->same[r->same];
     }
-    acc_reset(S, p);
+    acc_reset(S, p, t->acc_size);
+}
+
+/* ---- several weight vectors in one walk: LANES of them side by side ---- */
+
+/* The lane buffers of w, made on first use. 0 or OF_ERR_NOMEM. */
+static int lanes_ready(of_showdown_work *w) {
+    if (w->acc_l) return OF_OK;
+    size_t n1 = w->n ? w->n : 1, m1 = w->m ? w->m : 1;
+    w->acc_l = calloc((size_t)ACC_CAP * LANES, sizeof(double));
+    w->same_l = malloc(sizeof(double) * (w->n_uid + 1) * LANES);
+    w->w_l = malloc(sizeof(double) * m1 * LANES);
+    w->out_l = malloc(sizeof(double) * 2 * n1 * LANES);
+    if (!w->acc_l || !w->same_l || !w->w_l || !w->out_l) {
+        free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
+        w->acc_l = w->same_l = w->w_l = w->out_l = NULL;
+        return OF_ERR_NOMEM;
+    }
+    return OF_OK;
+}
+
+/* Check L rows of weights (from the first of the block) as load_weights does, lay them
+ * out hand-major in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid
+ * into w->same_l in villain order. Returns the bad column (*bad_lane its row in the
+ * block; the first bad row, as row by row), m when a row's sum overflows, or -1. */
+static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
+                            const double *weights, size_t L, size_t *bad_lane) {
+    size_t m = t->m;
+    double *wl = w->w_l;
+    double total[LANES] = {0.0};
+    int bad = 0;
+    for (size_t j = 0; j < m; j++) {     /* the L rows read side by side, in one pass */
+        double *d = wl + j * LANES;
+        for (size_t l = 0; l < L; l++) {
+            double x = weights[l * m + j];
+            bad |= !(x >= 0.0 && x <= DBL_MAX);   /* NaN fails both */
+            total[l] += x;
+            d[l] = x;
+        }
+        for (size_t l = L; l < LANES; l++) d[l] = 0.0;
+    }
+    for (size_t l = 0; l < L; l++) bad |= !(total[l] <= DBL_MAX);
+    if (bad) {                            /* find the first bad row, as row by row */
+        for (size_t l = 0; l < L; l++) {
+            const double *wr = weights + l * m;
+            double sum = 0.0;
+            *bad_lane = l;
+            for (size_t j = 0; j < m; j++) {
+                if (!(wr[j] >= 0.0 && wr[j] <= DBL_MAX)) return (long long)j;
+                sum += wr[j];
+            }
+            if (!(sum <= DBL_MAX)) return (long long)m;
+        }
+    }
+    double *same = w->same_l;
+    memset(same, 0, sizeof(double) * (t->n_uid + 1) * LANES);
+    for (size_t j = 0; j < m; j++) {
+        double *sl = same + (size_t)t->v_uid[j] * LANES;
+        const double *x = wl + j * LANES;
+        for (size_t l = 0; l < LANES; l++) sl[l] += x[l];
+    }
+    return -1;
+}
+
+/* acc_add, acc_clear and acc_disjoint on LANES lanes: cell c of lane l at S[c * LANES + l]; each
+ * lane sums its numbers in the order of the one-vector functions, so the results are the
+ * same to the bit. */
+static inline void lane_add(double *restrict S, const rec *r, const double *restrict x) {
+    const uint16_t *at = r->at;
+    for (size_t l = 0; l < LANES; l++) S[l] += x[l];
+    for (int k = 0; k < 14; k++) {
+        double *restrict c = S + (size_t)at[k] * LANES;
+        for (size_t l = 0; l < LANES; l++) c[l] += x[l];
+    }
+}
+
+static inline void lane_clear(double *S, const rec *r) {
+    const uint16_t *at = r->at;
+    for (size_t l = 0; l < LANES; l++) S[l] = 0.0;
+    for (int k = 0; k < 14; k++) {
+        double *c = S + (size_t)at[k] * LANES;
+        for (size_t l = 0; l < LANES; l++) c[l] = 0.0;
+    }
+}
+
+static inline void lane_disjoint(const double *restrict S, const rec *r, double *restrict out) {
+    const uint16_t *at = r->at;
+    const double *c[14];
+    for (int k = 0; k < 14; k++) c[k] = S + (size_t)at[k] * LANES;
+    for (size_t l = 0; l < LANES; l++) {
+        double one = c[0][l] + c[1][l] + c[2][l] + c[3][l];
+        double two = c[4][l] + c[5][l] + c[6][l] + c[7][l] + c[8][l] + c[9][l];
+        double three = c[10][l] + c[11][l] + c[12][l] + c[13][l];
+        out[l] = S[l] - one + two - three;
+    }
+}
+
+static void lanes_reset(double *S, const plan *p, size_t size) {
+    size_t v_n = p->v_start[p->n_groups];
+    if (v_n * 15 >= size) {
+        memset(S, 0, sizeof(double) * size * LANES);
+        return;
+    }
+    for (size_t t = 0; t < v_n; t++) lane_clear(S, &p->v[t]);
+}
+
+/* sweep on LANES lanes: out[row * LANES + l]. */
+static void sweep_lanes(const plan *p, double *S, const double *wl, const double *same,
+                        double *out) {
+    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
+    for (size_t g = 0; g < p->n_groups; g++) {
+        uint32_t h0 = p->h_start[g], h1 = p->h_start[g + 1];
+        uint32_t v0 = p->v_start[g], v1 = p->v_start[g + 1];
+        for (uint32_t t = h0; t < h1; t++)
+            lane_disjoint(S, &p->h[t], out + (size_t)p->h[t].row * LANES);
+        for (uint32_t t = v0; t < v1; t++)
+            lane_add(S, &p->v[t], wl + (size_t)p->v[t].row * LANES);
+        if (v1 > v0) {
+            for (uint32_t t = h0; t < h1; t++) {
+                const rec *r = &p->h[t];
+                const double *sm = same + (size_t)r->same * LANES;
+                double *o = out + (size_t)r->row * LANES;
+                lane_disjoint(S, r, tmp);
+                for (size_t l = 0; l < LANES; l++) {
+                    double leq = tmp[l] + sm[l];
+                    o[l] = 0.5 * (o[l] + leq);
+                }
+            }
+        }
+    }
+}
+
+/* The reach of the heroes of p (whose villains are all added to S) into out, hand-major
+ * by row. */
+static void reach_lanes(const plan *p, const double *S, const double *same, double *out) {
+    double tmp[LANES] = {0.0};   /* all set below; zeroed for the compiler */
+    size_t h_n = p->h_start[p->n_groups];
+    for (size_t k = 0; k < h_n; k++) {
+        const rec *r = &p->h[k];
+        const double *sm = same + (size_t)r->same * LANES;
+        double *o = out + (size_t)r->row * LANES;
+        lane_disjoint(S, r, tmp);
+        for (size_t l = 0; l < LANES; l++) o[l] = tmp[l] + sm[l];
+    }
+}
+
+/* Lanes 0..L-1 of a hand-major buffer into L rows of n. The results go through the
+ * buffers in row order: one cache line a hand for all the lanes, then streams. */
+static void lanes_out(const double *in, size_t n, size_t L, double *out) {
+    for (size_t i = 0; i < n; i++)
+        for (size_t l = 0; l < L; l++) out[l * n + i] = in[i * LANES + l];
+}
+
+/* values_one for the L rows loaded by load_lanes (LANES lanes): outputs are rows of n, the
+ * block's first row at value, reach, high, low. Every hero is in one of ls and hs0, so
+ * their two sweeps fill scr between them. */
+static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
+                         double *value, double *reach, double *high, double *low) {
+    size_t n = t->n;
+    double *S = w->acc_l, *val = w->out_l, *scr = w->out_l + w->n * LANES;
+    const double *same = w->same_l, *wl = w->w_l;
+    const plan *p = &t->hs;
+    sweep_lanes(p, S, wl, same, val);
+    reach_lanes(p, S, same, scr);
+    lanes_reset(S, p, t->acc_size);
+    lanes_out(scr, n, L, reach);
+    if (!t->any_low) {
+        lanes_out(val, n, L, value);
+        lanes_out(val, n, L, high);
+        for (size_t l = 0; l < L; l++) memset(low + l * n, 0, sizeof(double) * n);
+        return;
+    }
+    sweep_lanes(&t->ls, S, wl, same, scr);
+    lanes_reset(S, &t->ls, t->acc_size);
+    sweep_lanes(&t->hs0, S, wl, same, scr);
+    lanes_reset(S, &t->hs0, t->acc_size);
+    for (size_t i = 0; i < n; i++) {
+        const double *v = val + i * LANES, *sc = scr + i * LANES;
+        int has_low = t->h_has_low[i];
+        for (size_t l = 0; l < L; l++) {
+            double x = 0.5 * v[l] + 0.5 * sc[l], lo = has_low ? 0.5 * sc[l] : 0.0;
+            value[l * n + i] = x;
+            low[l * n + i] = lo;
+            high[l * n + i] = x - lo;
+        }
+    }
+}
+
+/* blockers_one for the L rows loaded by load_lanes. */
+static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
+                           double *reach) {
+    double *S = w->acc_l;
+    const double *wl = w->w_l;
+    const plan *p = &t->hs;
+    size_t v_n = p->v_start[p->n_groups];
+    for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * LANES);
+    reach_lanes(p, S, w->same_l, w->out_l);
+    lanes_reset(S, p, t->acc_size);
+    lanes_out(w->out_l, t->n, L, reach);
+}
+
+/* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk (lanes past L carry zero
+ * weights and are not written). OF_OK, OF_ERR_WEIGHT (*bad_row, *bad_col set) or
+ * OF_ERR_NOMEM. */
+static int lanes_block(const of_showdown_table *t, of_showdown_work *w, const double *weights,
+                       size_t r0, size_t L, int blockers_only, double *value, double *reach,
+                       double *high, double *low, size_t *bad_row, size_t *bad_col) {
+    if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
+    size_t n = t->n, m = t->m, bad_lane = 0;
+    long long bad = load_lanes(t, w, m ? weights + r0 * m : weights, L, &bad_lane);
+    if (bad >= 0) {
+        *bad_row = r0 + bad_lane;
+        *bad_col = (size_t)bad;
+        return OF_ERR_WEIGHT;
+    }
+    if (!n) return OF_OK;
+    size_t at = r0 * n;
+    if (blockers_only)
+        blockers_lanes(t, w, L, reach + at);
+    else
+        values_lanes(t, w, L, value + at, reach + at, high + at, low + at);
+    return OF_OK;
 }
 
 typedef struct {
@@ -449,6 +727,18 @@ static void *batch_run(void *arg) {
     const of_showdown_table *t = job->t;
     size_t n = t->n, m = t->m;
     for (size_t r = job->first; r < job->last; r++) {
+        /* two rows or more: LANES at a time in one walk; but a fold sum alone on a big
+         * accumulator (past about half a megabyte in lanes) ran slower that way than a row
+         * at a time, whose accumulator stays in the cache */
+        if (job->last - r >= 2 && (!job->blockers_only || t->acc_size <= ACC_SIZE / 2)) {
+            size_t L = job->last - r < LANES ? job->last - r : LANES;
+            int rc = lanes_block(t, job->w, job->weights, r, L, job->blockers_only,
+                                 job->value, job->reach, job->high, job->low, &job->bad_row,
+                                 &job->bad_col);
+            if (rc != OF_OK) { job->rc = rc; return NULL; }
+            r += L - 1;
+            continue;
+        }
         const double *wr = m ? job->weights + r * m : job->weights;   /* may be NULL */
         long long bad = load_weights(t, job->w, wr);
         if (bad >= 0) {
@@ -483,7 +773,7 @@ static int run_batch(const of_showdown_table *t, of_showdown_work *work, const d
     if (!t || !bad_row || !bad_col || (k && t->m && !weights) || (k && t->n && !reach) ||
         (k && t->n && !blockers_only && (!value || !high || !low)) || threads < 0)
         return OF_ERR_ARG;
-    if (work && (work->n < t->n || work->n_uid < t->n_uid)) return OF_ERR_ARG;
+    if (work && (work->n < t->n || work->n_uid < t->n_uid || work->m < t->m)) return OF_ERR_ARG;
     int n_threads = resolve_threads(threads, k);
     batch_job jobs[MAX_THREADS];
     of_thread ids[MAX_THREADS];
@@ -796,7 +1086,7 @@ static void *turn_table_run(void *arg) {
     turn_table_job *job = arg;
     const of_turn_table *t = job->t;
     size_t n = t->n, m = t->m, n1 = t->max_n ? t->max_n : 1;
-    of_showdown_work *w = work_alloc(t->max_n, t->max_uid);
+    of_showdown_work *w = work_alloc(t->max_n, t->max_uid, 0);
     double *vw = malloc(sizeof(double) * (m ? m : 1));
     double *out = malloc(sizeof(double) * 4 * n1);
     if (!w || !vw || !out) { job->rc = OF_ERR_NOMEM; goto done; }

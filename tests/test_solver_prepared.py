@@ -131,6 +131,67 @@ def test_values_batch_is_values_row_by_row(game):
     assert empty.value.shape == (0, len(hero))
 
 
+@pytest.mark.parametrize("game", ["hilo", "high"])
+@pytest.mark.parametrize("low_possible", [True, False])
+def test_batches_of_every_size_against_single_calls(game, low_possible):
+    """values_batch and blockers_batch walk several rows at once (in blocks of lanes):
+    every block size and remainder (k = 1, 2, 3, odd, past a block) equals k single calls
+    to the bit, and brute force; bad weights are reported at their own row."""
+    rng = np.random.default_rng(hash((game, low_possible, "batches")) % 2**32)
+    for k in (1, 2, 3, 4, 5, 7, 8, 9, 13):
+        board = random_board(rng, low_possible)
+        hero = random_range(rng, board, int(rng.integers(1, 150)))
+        villain = random_range(rng, board, int(rng.integers(1, 200)))
+        table = ShowdownTable(board, hero, villain, game)
+        weights = np.stack([random_weights(rng, len(villain)) for _ in range(k)])
+        weights[k // 2] = 0.0                 # an all-zero row among the others
+        for threads in (1, 2):
+            batch = table.values_batch(weights, threads=threads)
+            met = table.blockers_batch(weights, threads=threads)
+            assert met.shape == (k, len(hero))
+            for r in range(k):
+                one = table.values(weights[r])
+                for b, o in zip(batch, one):
+                    np.testing.assert_array_equal(b[r], o)
+                np.testing.assert_array_equal(met[r], table.blockers(weights[r]))
+                np.testing.assert_array_equal(met[r], one.reach)
+        for r in range(k):
+            assert_matches([b[r] for b in batch],
+                           brute_force(board, hero, villain, weights[r], game))
+        bad = weights.copy()
+        bad[k - 1, len(villain) - 1] = -1.0
+        with pytest.raises(InvalidWeightsError, match=f"villain weight {len(villain) - 1}"):
+            table.blockers_batch(bad, threads=1)
+        with pytest.raises(InvalidWeightsError):
+            table.values_batch(bad, threads=1)
+    # a full range side on a big batch: the accumulator cleared wholesale between blocks
+    board = random_board(rng, True)
+    hero = random_range(rng, board, 300)
+    villain = all_hands(board)
+    table = ShowdownTable(board, hero, villain, game)
+    weights = np.stack([random_weights(rng, len(villain)) for _ in range(6)])
+    batch = table.values_batch(weights, threads=1)
+    met = table.blockers_batch(weights, threads=1)
+    for r in (0, 5):
+        for b, o in zip(batch, table.values(weights[r])):
+            np.testing.assert_array_equal(b[r], o)
+        np.testing.assert_array_equal(met[r], batch.reach[r])
+
+
+def test_blockers_batch_edges():
+    table = ShowdownTable("Ah Kd 7c 8s 2h", ["5c6c9d9h"], ["3d4hQsQc", "9c9hTcJc"])
+    assert table.blockers_batch(np.zeros((0, 2))).shape == (0, 1)
+    out = np.empty((2, 1))
+    assert table.blockers_batch([[1.0, 2.0], [3.0, 0.5]], out=out) is out
+    assert out.tolist() == [[1.0], [3.0]]
+    with pytest.raises(InvalidWeightsError):
+        table.blockers_batch([1.0, 2.0])
+    with pytest.raises(InvalidWeightsError):
+        table.blockers_batch([[1.0, 2.0], [1.0]])
+    with pytest.raises(InvalidWeightsError, match="row 1"):
+        table.blockers_batch([[1.0, 2.0], [1.0, float("nan")]])
+
+
 def test_identical_hands_on_both_sides():
     """The same range on both sides with integer weights (four-card removal), exactly."""
     rng = np.random.default_rng(7)

@@ -172,15 +172,15 @@ class Engine:
         prepared table's kernel where there is one (a river spot, or a node below a
         turn's chance node: row r is river r); the rest through :class:`Blockers`."""
         sd = self.showdowns[p]
+        prepared = [k for k in folds if sd.prepared and (self.batch[k] > 1 or not self.turn)]
+        met = dict(zip(prepared, sd.blockers_many([opp[k] for k in prepared]))) \
+            if prepared else {}
         for k in folds:
             nd = self.nodes[k]
             pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
             b = self.batch[k]
-            if sd.prepared and (b > 1 or not self.turn):
-                met = sd.blockers(opp[k])
-            else:
-                met = self.blockers[p](opp[k])
-            value[k] = pay * met * self.masks[p] if b > 1 else pay * met
+            m = met[k] if k in met else self.blockers[p](opp[k])
+            value[k] = pay * m * self.masks[p] if b > 1 else pay * m
 
     def _showdowns(self, p: int, showdowns: list[int], opp: list[Any],
                    value: list[Any]) -> None:

@@ -108,6 +108,7 @@ class Showdowns:
         table = _prepared_table() if prepared else None
         self.prepared = table is not None
         self.rows: list[tuple[bytes, Any, Any, Any, Any, Any]] = []
+        self._buffers: dict[str, Any] = {}
         for board in boards:
             mask = 0
             for c in board:
@@ -135,19 +136,45 @@ class Showdowns:
             reach[r, hi] = sv.reach
         return value, reach
 
+    def _scratch(self, name: str, shape: tuple[int, ...]) -> Any:
+        """A float64 array kept between calls (a pass asks for the same shapes every
+        iteration): fresh arrays of full ranges cost more in page faults than the sweeps."""
+        np = _np()
+        a = self._buffers.get(name)
+        if a is None or a.shape != shape:
+            a = self._buffers[name] = np.empty(shape)
+        return a
+
+    def _stacked(self, weights: list[Any]) -> Any:
+        """The weight arrays as one (B, k, m) array, row r of each array at [r, i]."""
+        first = weights[0]
+        out = self._scratch("weights", (first.shape[0], len(weights), first.shape[1]))
+        for i, w in enumerate(weights):
+            out[:, i] = w
+        return out
+
     def values_many(self, weights: list[Any]) -> list[tuple[Any, Any]]:
         """:meth:`values` for several (B, m) weight arrays at once: one batched call per
-        board with the prepared tables."""
+        board with the prepared tables (the C walk takes the vectors eight at a time).
+        The results live in buffers reused by the next call."""
         np = _np()
         if not self.prepared or not hasattr(self.rows[0][5], "values_batch"):
             return [self.values(w) for w in weights]
         k, b = len(weights), len(self.rows)
+        stacked = self._stacked(weights)                      # (B, k, m)
+        if b == 1 and self.rows[0][5] is not None and len(self.rows[0][1]) == self.n \
+                and len(self.rows[0][2]) == stacked.shape[2]:
+            # a river spot: every hand lives, the table writes the results in place
+            out = tuple(self._scratch(name, (1, k, self.n))
+                        for name in ("value", "reach", "high", "low"))
+            self.rows[0][5].values_batch(stacked[0], out=tuple(o[0] for o in out),
+                                         threads=self.threads)
+            return [(out[0][:, i], out[1][:, i]) for i in range(k)]
         value, reach = np.zeros((b, k, self.n)), np.zeros((b, k, self.n))
-        stacked = np.stack(weights, axis=1)                   # (B, k, m)
         for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
             if prep is None:
                 continue
-            whole = len(vi) == stacked.shape[2]         # a river spot: every hand lives
+            whole = len(vi) == stacked.shape[2]
             sv = prep.values_batch(stacked[r] if whole else stacked[r][:, vi],
                                    threads=self.threads)
             if len(hi) == self.n:
@@ -166,6 +193,33 @@ class Showdowns:
             if prep is not None:
                 out[r, hi] = prep.blockers(np.ascontiguousarray(w[r, vi]))
         return out
+
+
+    def blockers_many(self, weights: list[Any]) -> list[Any]:
+        """:meth:`blockers` for several (B, m) weight arrays at once: one batched call
+        per board (the fold nodes of a pass together) instead of one per node and board."""
+        np = _np()
+        if not hasattr(self.rows[0][5], "blockers_batch"):
+            return [self.blockers(w) for w in weights]
+        k, b = len(weights), len(self.rows)
+        stacked = self._stacked(weights)                      # (B, k, m)
+        if b == 1 and self.rows[0][5] is not None and len(self.rows[0][1]) == self.n \
+                and len(self.rows[0][2]) == stacked.shape[2]:
+            met = self._scratch("met", (1, k, self.n))
+            self.rows[0][5].blockers_batch(stacked[0], out=met[0], threads=self.threads)
+            return [met[:, i] for i in range(k)]
+        out = np.zeros((b, k, self.n))
+        for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
+            if prep is None:
+                continue
+            whole = len(vi) == stacked.shape[2]
+            met = prep.blockers_batch(stacked[r] if whole else stacked[r][:, vi],
+                                      threads=self.threads)
+            if len(hi) == self.n:
+                out[r] = met
+            else:
+                out[r][:, hi] = met
+        return [out[:, i] for i in range(k)]
 
 
 def _free(np: Any, rows: Any, mask: int) -> Any:
