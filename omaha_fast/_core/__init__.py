@@ -137,6 +137,16 @@ def _fail(rc: int, context: str = "", cards: Optional[dict[str, Sequence[int]]] 
     raise status_error(rc, context, cards, counts)
 
 
+def _fail_hands(rc: int, context: str, side: int, row: int, hero: Any, villain: Any,
+                board: bytes) -> NoReturn:
+    """Raise for a refused hero (side 0) or villain (side 1) hand, naming it and its cards;
+    any other side: the call's own failure."""
+    if side in (0, 1):
+        name, rows = ("hero", hero) if side == 0 else ("villain", villain)
+        _fail(rc, f"{name} hand {row}", {"hand": _row(rows, 4, row), "board": list(board)})
+    _fail(rc, context)
+
+
 _NATIVE_ORDER = "@=<" if sys.byteorder == "little" else "@=>!"
 # buffer item types: (item size, struct formats that are that type)
 _ITEMS = {"uint8_t": (1, "B"), "uint16_t": (2, "H"), "uint32_t": (4, "IL"),
@@ -581,11 +591,8 @@ def showdown_values(board: bytes, hero: Any, villain: Any, weights: Any, game: i
     rc = lib.of_showdown_values(board, 5, h, n, v, m, w, game, c_value, c_reach, c_low,
                                 bad_row, bad_side)
     if rc != lib.OF_OK:
-        i, side = int(bad_row[0]), int(bad_side[0])
-        if side in (0, 1):
-            name, rows = ("hero", hero) if side == 0 else ("villain", villain)
-            _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
-        _fail(rc, "showdown values")
+        _fail_hands(rc, "showdown values", int(bad_side[0]), int(bad_row[0]), hero, villain,
+                    board)
 
 
 class Indexer:
@@ -735,11 +742,8 @@ class ShowdownTable:
         bad_side = ffi.new("int *")
         rc = lib.of_showdown_table_new(board, 5, h, n, v, m, game, out, bad_row, bad_side)
         if rc != lib.OF_OK:
-            i, side = int(bad_row[0]), int(bad_side[0])
-            if side in (0, 1):
-                name, rows = ("hero", hero) if side == 0 else ("villain", villain)
-                _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
-            _fail(rc, "showdown table")
+            _fail_hands(rc, "showdown table", int(bad_side[0]), int(bad_row[0]), hero, villain,
+                        board)
         self._ptr = ffi.gc(out[0], lib.of_showdown_table_free)
         self.n, self.m, self.board = n, m, board
         self._local = threading.local()
@@ -854,13 +858,10 @@ def turn_showdown_values(board: bytes, hero: Any, villain: Any, weights: Any, ga
                                      bad_side)
     if rc == lib.OF_OK:
         return
-    i, side = int(bad_row[0]), int(bad_side[0])
     if rc == lib.OF_ERR_WEIGHT:
-        _weight_fail(rc, 0, i, weights, 1, m, weight_error)
-    if side in (0, 1):
-        name, rows = ("hero", hero) if side == 0 else ("villain", villain)
-        _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
-    _fail(rc, "turn showdown values")
+        _weight_fail(rc, 0, int(bad_row[0]), weights, 1, m, weight_error)
+    _fail_hands(rc, "turn showdown values", int(bad_side[0]), int(bad_row[0]), hero, villain,
+                board)
 
 
 class TurnTable:
@@ -880,11 +881,8 @@ class TurnTable:
         bad_side = ffi.new("int *")
         rc = lib.of_turn_table_new(board, 4, h, n, v, m, game, out, bad_row, bad_side)
         if rc != lib.OF_OK:
-            i, side = int(bad_row[0]), int(bad_side[0])
-            if side in (0, 1):
-                name, rows = ("hero", hero) if side == 0 else ("villain", villain)
-                _fail(rc, f"{name} hand {i}", {"hand": _row(rows, 4, i), "board": list(board)})
-            _fail(rc, "turn table")
+            _fail_hands(rc, "turn table", int(bad_side[0]), int(bad_row[0]), hero, villain,
+                        board)
         self._ptr = ffi.gc(out[0], lib.of_turn_table_free)
         self.n, self.m = n, m
         self._weight_error = weight_error
