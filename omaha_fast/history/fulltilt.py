@@ -29,6 +29,7 @@ import re
 
 from .record import HandRecord
 from .sitehand import (
+    CURRENCIES,
     MONEY,
     HandBuilder,
     SiteFormatError,
@@ -128,7 +129,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         b.tournament = tournament.group(1)
     elif stakes.group(1)[0] in "$€£":
         b.scale = 100
-        b.currency = {"$": "USD", "€": "EUR", "£": "GBP"}[stakes.group(1)[0]]
+        b.currency = CURRENCIES[stakes.group(1)[0]]
     else:
         b.currency = "play"
     b.stakes = (_stake(b, stakes.group(1), first), _stake(b, stakes.group(2), first))

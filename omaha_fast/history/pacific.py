@@ -40,6 +40,7 @@ import re
 
 from .record import HandRecord
 from .sitehand import (
+    CURRENCIES,
     HandBuilder,
     SiteFormatError,
     SiteItem,
@@ -89,7 +90,6 @@ _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise"}
 _LIMIT = {"Fix Limit": "fixed-limit", "Fixed Limit": "fixed-limit", "Pot Limit": "pot-limit",
           "No Limit": "no-limit"}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 # card ranks as the clients write them in other languages (Dutch: Heer, Vrouw, Boer;
 # Swedish: Kung, Dam, Knekt, Ess): each letter means one rank in every language read
 _RANKS = {"H": "K", "V": "Q", "B": "J", "Kn": "J", "D": "Q", "E": "A", "10": "T"}
@@ -202,9 +202,9 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                 b.tournament = m.group(1)
             else:
                 b.scale = 100
-                symbol = next((c for c in small_text if c in _CURRENCY), "")
+                symbol = next((c for c in small_text if c in CURRENCIES), "")
                 b.currency = "play" if m.group(4) != "Real Money" else \
-                    _CURRENCY.get(symbol, "USD")
+                    CURRENCIES.get(symbol, "USD")
             b.table_size = int(m.group(3) or 0)
             small, big = _chips(b, small_text, k), _chips(b, big_text, k)
             b.stakes = (big, 2 * big) if b.structure == "fixed-limit" else (small, big)

@@ -33,6 +33,7 @@ import re
 
 from .record import HandRecord
 from .sitehand import (
+    CURRENCIES,
     HandBuilder,
     SiteFormatError,
     SiteItem,
@@ -87,7 +88,6 @@ _MOVES = re.compile(r"^(?:Dealt to )?(?P<name>.+?) (?:posts|folds|checks|calls|b
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise", "is all-In": "all_in"}
 _LIMIT = {"NL": "no-limit", "PL": "pot-limit", "FL": "fixed-limit"}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 def is_partypoker(text: str) -> bool:
@@ -146,8 +146,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         b.tournament = m.group(1) if m else "tournament"
     else:
         b.scale = 100
-        symbol = next((c for c in header if c in _CURRENCY), "$")
-        b.currency = _CURRENCY[symbol]
+        symbol = next((c for c in header if c in CURRENCIES), "$")
+        b.currency = CURRENCIES[symbol]
     stakes = _STAKES.match(header) or _BLINDS.search(header) or \
         (table if table and table.group(1) else None)
     posted: dict[str, int] = {}

@@ -27,6 +27,7 @@ import re
 
 from .record import HandRecord
 from .sitehand import (
+    CURRENCIES,
     MONEY,
     HandBuilder,
     SiteFormatError,
@@ -83,7 +84,7 @@ _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
 _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit",
           "Fixed Limit": "fixed-limit"}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "R": "INR"}
+_CURRENCY = {**CURRENCIES, "₹": "INR", "R": "INR"}
 
 
 def is_pokerstars(text: str) -> bool:

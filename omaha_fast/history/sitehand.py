@@ -26,6 +26,8 @@ _COUNTS = {4: "four", 5: "five", 6: "six"}
 
 # an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1")
 MONEY = r"(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?"
+# the currency of an amount's symbol, as the card rooms write them
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 # summary lines both sites write alike (only the pot labels differ: each reader has its own)
 _TOTAL = re.compile(rf"^Total pot ({MONEY})(.*?)\| Rake ({MONEY})")
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
@@ -703,4 +705,4 @@ class HandBuilder:
 
 __all__ = ["SiteFormatError", "SkippedHand", "UnreadableHand", "SiteItem", "HandBuilder",
            "omaha_game", "uncalled_excess",
-           "to_chips", "cards_in", "pot_index", "MONEY"]
+           "to_chips", "cards_in", "pot_index", "MONEY", "CURRENCIES"]

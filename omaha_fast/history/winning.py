@@ -32,6 +32,7 @@ import re
 
 from .record import HandRecord
 from .sitehand import (
+    CURRENCIES,
     MONEY,
     HandBuilder,
     SiteItem,
@@ -121,7 +122,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         b.tournament = tournament.group(1)
     elif stakes.group(1)[0] in "$€£":
         b.scale = 100
-        b.currency = {"$": "USD", "€": "EUR", "£": "GBP"}[stakes.group(1)[0]]
+        b.currency = CURRENCIES[stakes.group(1)[0]]
     else:
         b.currency = "play"
     small, big = b.chips(stakes.group(1), first), b.chips(stakes.group(2), first)
