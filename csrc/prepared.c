@@ -33,13 +33,8 @@
 
 #include "eval.h"
 #include "omaha_fast.h"
+#include "showdown.h"
 
-#define LIVE 47                 /* cards off a five-card board */
-#define N_PAIRS 1081            /* C(47, 2) */
-#define N_TRIPLES 16215         /* C(47, 3) */
-#define N_QUADS 178365          /* C(47, 4) */
-#define HIGH_KEYS 7463          /* high values 1..7462 */
-#define LOW_KEYS 57             /* low values 0..56 */
 /* the flat accumulator: the total, then single cards, pairs, triples */
 #define AT_SINGLE 1
 #define AT_PAIR (AT_SINGLE + LIVE)
@@ -85,16 +80,6 @@ struct of_showdown_work {
 /* weight vectors a batched walk carries at once: 8 doubles fill a 64-byte line, so each
  * accumulator cell touched loads one line for all of them */
 #define LANES 8
-
-typedef struct { uint32_t c2[LIVE], c3[LIVE], c4[LIVE]; } binoms;
-
-static void binoms_init(binoms *b) {
-    for (uint32_t n = 0; n < LIVE; n++) {
-        b->c2[n] = n * (n - 1) / 2;
-        b->c3[n] = n < 3 ? 0 : n * (n - 1) * (n - 2) / 6;
-        b->c4[n] = n < 4 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
-    }
-}
 
 /* The accumulator cells of four renumbered cards a < b < c < d, in the order showdown.c
  * sums them (so the rounding is the same). */
@@ -297,11 +282,7 @@ int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero
     of_init();
 
     uint8_t live_of[52];
-    memset(live_of, 0xFF, sizeof live_of);
-    uint64_t on_board = 0;
-    for (int k = 0; k < 5; k++) on_board |= (uint64_t)1 << board[k];
-    for (int c = 0, next = 0; c < 52; c++)
-        if (!(on_board >> c & 1)) live_of[c] = (uint8_t)(LIVE - 1 - next++);
+    live_numbers(board, live_of);
 
     size_t n1 = n ? n : 1, m1 = m ? m : 1;
     of_showdown_table *t = calloc(1, sizeof *t);

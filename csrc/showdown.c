@@ -39,30 +39,13 @@
 
 #include "eval.h"
 #include "omaha_fast.h"
-
-#define LIVE 47                 /* cards off a five-card board */
-#define N_PAIRS 1081            /* C(47, 2) */
-#define N_TRIPLES 16215         /* C(47, 3) */
-#define N_QUADS 178365          /* C(47, 4) */
-#define HIGH_KEYS 7463          /* high values 1..7462 */
-#define LOW_KEYS 57             /* low values 0..56 */
+#include "showdown.h"
 
 typedef struct { uint8_t c[4]; } hand4;   /* renumbered cards, ascending */
 
 typedef struct {
     double total, single[LIVE], pair[N_PAIRS], triple[N_TRIPLES];
 } sums;
-
-/* C(n, 2), C(n, 3), C(n, 4) for n < 47: combinatorial numbers of sorted card sets. */
-typedef struct { uint32_t c2[LIVE], c3[LIVE], c4[LIVE]; } binoms;
-
-static void binoms_init(binoms *b) {
-    for (uint32_t n = 0; n < LIVE; n++) {
-        b->c2[n] = n * (n - 1) / 2;
-        b->c3[n] = n < 3 ? 0 : n * (n - 1) * (n - 2) / 6;
-        b->c4[n] = n < 4 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
-    }
-}
 
 static inline uint32_t quad_index(const binoms *B, const hand4 *h) {
     return B->c4[h->c[3]] + B->c3[h->c[2]] + B->c2[h->c[1]] + h->c[0];
@@ -175,11 +158,7 @@ int of_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, s
     of_init();
 
     uint8_t live_of[52];
-    memset(live_of, 0xFF, sizeof live_of);
-    uint64_t on_board = 0;
-    for (int k = 0; k < 5; k++) on_board |= (uint64_t)1 << board[k];
-    for (int c = 0, next = 0; c < 52; c++)
-        if (!(on_board >> c & 1)) live_of[c] = (uint8_t)(LIVE - 1 - next++);
+    live_numbers(board, live_of);
 
     hand4 *h4 = malloc(sizeof(hand4) * (n ? n : 1));
     hand4 *v4 = malloc(sizeof(hand4) * (m ? m : 1));
