@@ -92,14 +92,15 @@ static int same_term(const of_term *a, const of_term *b) {
            a->suit_var == b->suit_var;
 }
 
-/* Give term t, and every later one, a card of the hand not yet used (bit set in `free`).
+/* Give term t, and every later one, a card of the hand (n_cards of them) not yet used (bit
+ * set in `free`).
  * A term equal to the one before it takes a later card than that one did (prev): the
  * other order would be the same assignment again. */
-static int assign(binding *b, const int *hand, int t, unsigned free, int prev) {
+static int assign(binding *b, const int *hand, int n_cards, int t, unsigned free, int prev) {
     if (t == b->n_terms) return 1;
     const of_term *term = &b->terms[t];
     int first = t > 0 && same_term(term, &b->terms[t - 1]) ? prev + 1 : 0;
-    for (int i = first; i < 4; i++) {
+    for (int i = first; i < n_cards; i++) {
         if (!(free >> i & 1u)) continue;
         int r = hand[i] >> 2, s = hand[i] & 3;
         int rv = term->rank_var, sv = term->suit_var;
@@ -126,7 +127,7 @@ static int assign(binding *b, const int *hand, int t, unsigned free, int prev) {
         }
         if (bind_r) { b->rank_of_var[rv] = r; b->ranks_taken |= 1u << r; }
         if (bind_s) { b->suit_of_var[sv] = s; b->suits_taken |= 1u << s; }
-        int ok = assign(b, hand, t + 1, free & ~(1u << i), i);
+        int ok = assign(b, hand, n_cards, t + 1, free & ~(1u << i), i);
         if (bind_r) { b->rank_of_var[rv] = -1; b->ranks_taken &= ~(1u << r); }
         if (bind_s) { b->suit_of_var[sv] = -1; b->suits_taken &= ~(1u << s); }
         if (ok) return 1;
@@ -172,7 +173,7 @@ int of_range_match(const of_term *terms, int n_terms, unsigned fixed_ranks,
         if (ok && has_vars) {
             for (int v = 0; v <= OF_RANGE_VARS; v++) b.rank_of_var[v] = b.suit_of_var[v] = -1;
             b.ranks_taken = b.suits_taken = 0;
-            ok = (uint8_t)assign(&b, hand_, 0, 15u, -1);
+            ok = (uint8_t)assign(&b, hand_, 4, 0, 15u, -1);
         }
         out[i_] = ok;
     });
@@ -301,46 +302,6 @@ static int hall5(const uint8_t *fits) {
     return 1;
 }
 
-/* As assign() above, over five cards. */
-static int assign5(binding *b, const int *hand, int t, unsigned free, int prev) {
-    if (t == b->n_terms) return 1;
-    const of_term *term = &b->terms[t];
-    int first = t > 0 && same_term(term, &b->terms[t - 1]) ? prev + 1 : 0;
-    for (int i = first; i < 5; i++) {
-        if (!(free >> i & 1u)) continue;
-        int r = hand[i] >> 2, s = hand[i] & 3;
-        int rv = term->rank_var, sv = term->suit_var;
-        int bind_r = 0, bind_s = 0;
-        if (rv) {
-            if (b->rank_of_var[rv] >= 0) {
-                if (b->rank_of_var[rv] != r) continue;
-            } else {
-                if ((b->fixed_ranks | b->ranks_taken) >> r & 1u) continue;
-                bind_r = 1;
-            }
-        } else if (!(term->ranks >> r & 1u)) {
-            continue;
-        }
-        if (sv) {
-            if (b->suit_of_var[sv] >= 0) {
-                if (b->suit_of_var[sv] != s) continue;
-            } else {
-                if ((b->fixed_suits | b->suits_taken) >> s & 1u) continue;
-                bind_s = 1;
-            }
-        } else if (!(term->suits >> s & 1u)) {
-            continue;
-        }
-        if (bind_r) { b->rank_of_var[rv] = r; b->ranks_taken |= 1u << r; }
-        if (bind_s) { b->suit_of_var[sv] = s; b->suits_taken |= 1u << s; }
-        int ok = assign5(b, hand, t + 1, free & ~(1u << i), i);
-        if (bind_r) { b->rank_of_var[rv] = -1; b->ranks_taken &= ~(1u << r); }
-        if (bind_s) { b->suit_of_var[sv] = -1; b->suits_taken &= ~(1u << s); }
-        if (ok) return 1;
-    }
-    return 0;
-}
-
 int of_range_match5(const of_term *terms, int n_terms, unsigned fixed_ranks,
                     unsigned fixed_suits, uint8_t *out, size_t n_out) {
     if (!terms || !out) return OF_ERR_ARG;
@@ -375,7 +336,7 @@ int of_range_match5(const of_term *terms, int n_terms, unsigned fixed_ranks,
         if (ok && has_vars) {
             for (int v = 0; v <= OF_RANGE_VARS; v++) b.rank_of_var[v] = b.suit_of_var[v] = -1;
             b.ranks_taken = b.suits_taken = 0;
-            ok = (uint8_t)assign5(&b, hand_, 0, 31u, -1);
+            ok = (uint8_t)assign(&b, hand_, 5, 0, 31u, -1);
         }
         out[i_] = ok;
     });
