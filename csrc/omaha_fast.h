@@ -324,6 +324,21 @@ size_t of_turn_table_size(const of_turn_table *table, int side);
 int of_turn_table_values(const of_turn_table *table, const double *weights, size_t k,
                          int threads, double *value, double *reach, double *high,
                          double *low, size_t *bad_row, size_t *bad_col);
+/* The discounted-CFR update of one action node of `actions` (1..OF_DCFR_MAX_ACTIONS)
+ * children over `count` hands; regrets, sums and current are action-major (entry
+ * a * count + i), values[a] the count child values of action a, own the acting player's
+ * reach. For each hand: node_value = sum_a current * values; each regret is scaled by pos
+ * (when positive) or neg, then gains its action's value less node_value; each strategy sum
+ * is scaled by avg, then gains own * current; current becomes the regret matching of the
+ * new regrets (uniform where none is positive). OF_ERR_ARG for a NULL or a bad count of
+ * actions. The _f form keeps regrets, sums and current in float. */
+#define OF_DCFR_MAX_ACTIONS 16
+int of_dcfr_update(size_t count, int actions, double *regrets, double *sums, double *current,
+                   const double *const *values, const double *own, double pos, double neg,
+                   double avg, double *node_value);
+int of_dcfr_update_f(size_t count, int actions, float *regrets, float *sums, float *current,
+                     const double *const *values, const double *own, double pos, double neg,
+                     double avg, double *node_value);
 /* cdef-end */
 
 #ifdef __cplusplus

@@ -150,7 +150,7 @@ def _fail_hands(rc: int, context: str, side: int, row: int, hero: Any, villain: 
 _NATIVE_ORDER = "@=<" if sys.byteorder == "little" else "@=>!"
 # buffer item types: (item size, struct formats that are that type)
 _ITEMS = {"uint8_t": (1, "B"), "uint16_t": (2, "H"), "uint32_t": (4, "IL"),
-          "uint64_t": (8, "LQ"), "double": (8, "d")}
+          "uint64_t": (8, "LQ"), "float": (4, "f"), "double": (8, "d")}
 
 
 def _buffer(array: Any, ctype: str, width: int, what: str,
@@ -902,3 +902,43 @@ class TurnTable:
         rc = lib.of_turn_table_values(self._ptr, w, k, threads, *outs, bad, bad + 1)
         if rc != lib.OF_OK:
             _weight_fail(rc, int(bad[0]), int(bad[1]), weights, k, self.m, self._weight_error)
+
+
+def dcfr_update(regrets: Any, sums: Any, current: Any, values: Sequence[Any], own: Any,
+                discounts: tuple[float, float, float], node_value: Any) -> None:
+    """The DCFR update of one action node (csrc/dcfr.c), on flat (1-D) buffers:
+    ``regrets``, ``sums`` and ``current`` action-major, len(values) * count items each,
+    all float64 or all float32; ``values`` one float64 buffer of count child values per
+    action; ``own`` the actor's reach and ``node_value`` the output, count float64 each;
+    ``discounts`` the (positive regret, negative regret, strategy sum) factors."""
+    actions = len(values)
+    if not 1 <= actions <= lib.OF_DCFR_MAX_ACTIONS:
+        raise InvalidValueError(f"a node must have 1 to {lib.OF_DCFR_MAX_ACTIONS} actions, "
+                                f"got {actions}")
+    value_ptrs = []
+    for a, v in enumerate(values):
+        pointer, count = _buffer(v, "double", 0, f"values of action {a}")
+        value_ptrs.append(pointer)
+    own_ptr, count = _buffer(own, "double", 0, "own reach")
+    if any(_buffer(v, "double", 0, "values")[1] != count for v in values):
+        raise InvalidValueError(f"every action's values must hold {count} items (the reach)")
+    out = _outputs(count, "node value", (node_value, "double", 1))[0]
+    try:
+        ctype = "float" if memoryview(regrets).format.lstrip(_NATIVE_ORDER) == "f" \
+            else "double"
+    except TypeError:
+        raise InvalidTypeError(f"regrets must be a buffer, got {type(regrets).__name__}") \
+            from None
+    state = []
+    for array, what in ((regrets, "regrets"), (sums, "strategy sums"), (current, "strategy")):
+        pointer, items = _buffer(array, ctype, 0, what, writable=True)
+        if items != actions * count:
+            raise InvalidValueError(f"{what} hold {items} items, expected {actions} actions "
+                                    f"x {count} hands")
+        state.append(pointer)
+    kernel = lib.of_dcfr_update_f if ctype == "float" else lib.of_dcfr_update
+    pos, neg, avg = (float(d) for d in discounts)
+    rc = kernel(count, actions, *state, ffi.new("double *[]", value_ptrs), own_ptr, pos, neg,
+                avg, out)
+    if rc != lib.OF_OK:
+        _fail(rc, "dcfr update")

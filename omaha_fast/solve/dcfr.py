@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from .. import _core
 from .._extras import import_extra
 from .showdown import Blockers, Showdowns
 from .tree import ACTION, CHANCE, FOLD, Node
@@ -58,26 +59,33 @@ class Engine:
                           Showdowns(boards, hands[1], hands[0], game, prepared, threads))
         self.blockers = (Blockers(hands[0], hands[1]), Blockers(hands[1], hands[0]))
         self.batch = [len(self.rivers) if (self.turn and nd.river) else 1 for nd in nodes]
+        # per action node, action-major (A, B, n): a child's slice is contiguous, and the
+        # update (csrc/dcfr.c) reads and writes each hand once
         self.regrets: dict[int, Any] = {}
         self.sums: dict[int, Any] = {}
+        self.strategy: dict[int, Any] = {}     # the current strategy: regret matching
         for k, nd in enumerate(nodes):
             if nd.kind == ACTION:
-                shape = (self.batch[k], n[nd.player], len(nd.children))
+                shape = (len(nd.children), self.batch[k], n[nd.player])
                 # one row per river card below a turn: float32 halves the memory there
                 kind = np.float32 if self.batch[k] > 1 else np.float64
                 self.regrets[k] = np.zeros(shape, dtype=kind)
                 self.sums[k] = np.zeros(shape, dtype=kind)
+                self.strategy[k] = np.full(shape, 1.0 / len(nd.children), dtype=kind)
         self.iterations = 0
-        self._current: dict[int, Any] = {}
 
     # ---- strategies --------------------------------------------------------------------
 
     def current(self, k: int) -> Any:
-        """Regret matching at node k: (B, n, A), in the regrets' float type."""
-        return _normalised(_np().maximum(self.regrets[k], 0))
+        """The current strategy at node k (regret matching): (B, n, A), a view."""
+        return _np().moveaxis(self.strategy[k], 0, 2)
 
     def average(self, k: int) -> Any:
         """The average strategy at node k: (B, n, A); uniform where a hand never got there."""
+        return _np().moveaxis(self._average(k), 0, 2)
+
+    def _average(self, k: int) -> Any:
+        """The average strategy at node k, action-major (A, B, n), in float64."""
         return _normalised(self.sums[k].astype(_np().float64))
 
     # ---- the passes --------------------------------------------------------------------
@@ -112,22 +120,13 @@ class Engine:
         for k, nd in enumerate(nodes):
             o, w = opp[k], own[k]
             if nd.kind == ACTION:
-                if mode != "cfr":
-                    s = self.average(k)
-                else:
-                    # a player's strategy is unchanged until its own update: the other
-                    # player's pass before that reuses it
-                    s = self._current.pop(k, None)
-                    if s is None:
-                        s = self.current(k)
-                    if nd.player != p:
-                        self._current[k] = s
+                s = self.strategy[k] if mode == "cfr" else self._average(k)
                 strategy[k] = s
                 for a, c in enumerate(nd.children):
                     if nd.player == p:
-                        opp[c], own[c] = o, w * s[:, :, a]
+                        opp[c], own[c] = o, w * s[a]
                     else:
-                        opp[c], own[c] = o * s[:, :, a], w
+                        opp[c], own[c] = o * s[a], w
             elif nd.kind == CHANCE:
                 c = nd.children[0]
                 opp[c], own[c] = o * self.masks[q], w * self.masks[p]
@@ -148,24 +147,31 @@ class Engine:
                 if nd.player != p:
                     value[k] = sum(kids[1:], kids[0])
                     continue
-                vals = np.stack(kids, axis=2)
                 if mode == "br":
-                    value[k] = vals.max(axis=2)
-                    continue
-                s = strategy[k]
-                node_value = (s * vals).sum(axis=2)
-                value[k] = node_value
-                if mode == "cfr":
-                    pos, neg, avg = disc
-                    r = self.regrets[k]
-                    r *= np.where(r > 0, r.dtype.type(pos), r.dtype.type(neg))
-                    r += vals - node_value[:, :, None]
-                    total = self.sums[k]
-                    total *= total.dtype.type(avg)
-                    total += own[k][:, :, None] * s
+                    value[k] = np.maximum.reduce(kids)
+                elif mode == "ev":
+                    s = strategy[k]
+                    value[k] = sum((s[a] * v for a, v in enumerate(kids[1:], 1)),
+                                   s[0] * kids[0])
+                else:
+                    value[k] = self._update(k, kids, own[k], disc)
             for c in nd.children:
                 value[c] = None
         return value[0]
+
+    def _update(self, k: int, kids: list[Any], own: Any, disc: Any) -> Any:
+        """The DCFR update of node k from its children's values (each (B, n)), in one C
+        pass over the hands: regrets, strategy sums and the next current strategy. Returns
+        the node's value under the strategy it had, (B, n)."""
+        np = _np()
+        flat = [np.ascontiguousarray(v, dtype=np.float64).reshape(-1) for v in kids]
+        node_value = np.empty(kids[0].shape)
+        _core.dcfr_update(self.regrets[k].reshape(-1), self.sums[k].reshape(-1),
+                          self.strategy[k].reshape(-1), flat,
+                          np.ascontiguousarray(np.broadcast_to(own, kids[0].shape),
+                                               dtype=np.float64).reshape(-1),
+                          disc, node_value.reshape(-1))
+        return node_value
 
     def _folds(self, p: int, folds: list[int], opp: list[Any], value: list[Any]) -> None:
         """Fold payoffs: the weight each hand meets. Rows of one board go through the
@@ -223,13 +229,12 @@ class Engine:
 
 
 def _normalised(x: Any) -> Any:
-    """Rows of ``x`` (a fresh non-negative array, kept in its float type: the current
-    strategy below a turn stays float32, as its regrets) scaled to add to 1 over the last
-    axis; uniform where a row adds to 0. Works in place."""
+    """``x`` (a fresh non-negative action-major (A, ...) array) scaled to add to 1 over
+    the actions; uniform where it adds to 0. Works in place."""
     np = _np()
-    total = x.sum(axis=2, keepdims=True)
-    zero = total[..., 0] <= 0
+    total = x.sum(axis=0, keepdims=True)
     np.divide(x, total, out=x, where=total > 0)
+    zero = total[0] <= 0
     if zero.any():
-        x[zero] = 1.0 / x.shape[2]
+        x[:, zero] = 1.0 / x.shape[0]
     return x

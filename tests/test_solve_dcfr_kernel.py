@@ -1,0 +1,75 @@
+"""The DCFR node update in C (csrc/dcfr.c) against the same update written in numpy."""
+
+import numpy as np
+import pytest
+
+from omaha_fast import _core
+from omaha_fast.errors import InvalidTypeError, InvalidValueError
+
+
+def numpy_update(regrets, sums, current, values, own, disc):
+    """The update as whole-array operations, action-major (A, count)."""
+    pos, neg, avg = disc
+    v = np.array(values)
+    node = (current * v).sum(axis=0)
+    r = regrets * np.where(regrets > 0, pos, neg) + v - node
+    s = sums * avg + own * current
+    plus = np.maximum(r, 0)
+    total = plus.sum(axis=0)
+    nxt = np.where(total > 0, plus / np.where(total > 0, total, 1), 1 / len(values))
+    return node, r, s, nxt
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("actions", [1, 2, 3, 5, 16])
+def test_update_agrees_with_numpy(dtype, actions):
+    rng = np.random.default_rng(actions)
+    count = 301
+    regrets = rng.normal(size=(actions, count)).astype(dtype)
+    regrets[:, :40] = -np.abs(regrets[:, :40])          # hands with no positive regret
+    regrets[:, 40:50] = 0.0
+    sums = rng.random((actions, count)).astype(dtype)
+    current = rng.random((actions, count)).astype(dtype)
+    current /= current.sum(axis=0)
+    values = [rng.normal(size=count) * 10 for _ in range(actions)]
+    own = rng.random(count)
+    disc = (0.8, 0.5, 0.9)
+    want = numpy_update(regrets.astype(np.float64), sums.astype(np.float64),
+                        current.astype(np.float64), values, own, disc)
+    node = np.empty(count)
+    _core.dcfr_update(regrets.reshape(-1), sums.reshape(-1), current.reshape(-1), values,
+                      own, disc, node)
+    tol = 1e-12 if dtype == np.float64 else 1e-5
+    for got, exp in zip((node, regrets, sums, current), want):
+        np.testing.assert_allclose(got, exp, rtol=tol, atol=tol)
+    np.testing.assert_allclose(current.sum(axis=0), 1.0, rtol=1e-6)
+
+
+def test_bad_buffers_are_refused_and_change_nothing():
+    count, actions = 10, 3
+    regrets = np.ones((actions, count))
+    sums, current = np.zeros_like(regrets), np.full_like(regrets, 1 / 3)
+    values = [np.ones(count)] * actions
+    own, node = np.ones(count), np.empty(count)
+    before = regrets.copy()
+    with pytest.raises(InvalidValueError, match="expected 3 actions x 10 hands"):
+        _core.dcfr_update(regrets[:, :9].copy().reshape(-1), sums.reshape(-1),
+                          current.reshape(-1), values, own, (1, 1, 1), node)
+    with pytest.raises(InvalidValueError, match="must hold 10 items"):
+        _core.dcfr_update(regrets.reshape(-1), sums.reshape(-1), current.reshape(-1),
+                          values[:2] + [np.ones(9)], own, (1, 1, 1), node)
+    with pytest.raises(InvalidValueError, match="1 to 16 actions"):
+        _core.dcfr_update(regrets.reshape(-1), sums.reshape(-1), current.reshape(-1),
+                          [], own, (1, 1, 1), node)
+    with pytest.raises(InvalidTypeError, match="strategy sums must hold double"):
+        _core.dcfr_update(regrets.reshape(-1), sums.astype(np.float32).reshape(-1),
+                          current.reshape(-1), values, own, (1, 1, 1), node)
+    with pytest.raises(InvalidTypeError, match="values of action 0"):
+        _core.dcfr_update(regrets.reshape(-1), sums.reshape(-1), current.reshape(-1),
+                          [v.astype(np.float32) for v in values], own, (1, 1, 1), node)
+    with pytest.raises(InvalidValueError, match="writable"):
+        frozen = regrets.reshape(-1)
+        frozen.flags.writeable = False
+        _core.dcfr_update(frozen, sums.reshape(-1), current.reshape(-1), values, own,
+                          (1, 1, 1), node)
+    assert (regrets == before).all()
