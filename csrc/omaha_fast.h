@@ -280,9 +280,11 @@ int of_preflop_sample(const uint8_t *hero, size_t n_hero, const uint64_t *row_ke
  * negative, NaN or infinite fails with OF_ERR_WEIGHT, *bad_row its row of weights and
  * *bad_col its column (m when the row's sum overflows a double); rows before it are done.
  * A table is read-only once built: threads may share it, each with its own work area
- * (of_showdown_work_new; work NULL makes one per call). threads: for k > 1, 0 = one per
- * online core; every thread after the first gets its own work area. blockers writes only
- * the reach (the villain weight sharing no card with each hero hand), in linear time. */
+ * (of_showdown_work_new). threads: for k > 1, 0 = one per online core; thread i uses
+ * works[i] when i < n_works and it is not NULL, else makes one for the call (a work area
+ * of a full range is tens of megabytes: a caller that calls often keeps one per thread).
+ * blockers writes only the reach (the villain weight sharing no card with each hero
+ * hand), in linear time. */
 typedef struct of_showdown_table of_showdown_table;
 typedef struct of_showdown_work of_showdown_work;
 int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
@@ -293,13 +295,13 @@ void of_showdown_table_free(of_showdown_table *table);
 size_t of_showdown_table_size(const of_showdown_table *table, int side);
 int of_showdown_work_new(const of_showdown_table *table, of_showdown_work **out);
 void of_showdown_work_free(of_showdown_work *work);
-int of_showdown_table_values(const of_showdown_table *table, of_showdown_work *work,
-                             const double *weights, size_t k, int threads, double *value,
-                             double *reach, double *high, double *low, size_t *bad_row,
-                             size_t *bad_col);
-int of_showdown_table_blockers(const of_showdown_table *table, of_showdown_work *work,
-                               const double *weights, size_t k, int threads, double *reach,
-                               size_t *bad_row, size_t *bad_col);
+int of_showdown_table_values(const of_showdown_table *table, of_showdown_work *const *works,
+                             int n_works, const double *weights, size_t k, int threads,
+                             double *value, double *reach, double *high, double *low,
+                             size_t *bad_row, size_t *bad_col);
+int of_showdown_table_blockers(const of_showdown_table *table, of_showdown_work *const *works,
+                               int n_works, const double *weights, size_t k, int threads,
+                               double *reach, size_t *bad_row, size_t *bad_col);
 /* The turn (n_board = 4): for each hero hand, the river values averaged over the river
  * cards, each villain hand j (weight w_j, NULL: all 1) sharing no card with it counted at
  * each of the 40 rivers that neither holds with chance 1/40: value = sum_j w_j E[share],

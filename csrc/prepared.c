@@ -8,6 +8,12 @@
  * array), and the runs of equal keys. A call walks the records in order; it sums the same
  * numbers in the same order as of_showdown_values, so the results agree with it exactly.
  *
+ * The walk order: the records carry, instead of the caller's row, the hand's place in an
+ * order fixed at construction (by low, then high value: two of a hi/lo call's three sweeps
+ * then read and write their per-hand data in sequence, not at random places). A call lays
+ * the weights out in that order and puts the results back in the caller's; the sums are
+ * the same numbers in the same order.
+ *
  * The identical hand: each villain hand gets the number of its distinct hand (uid), each
  * hero hand the uid of the villain hand equal to it (or a slot that stays 0), and a call
  * sums the weights by uid in villain order, as showdown.c sums them by hand index.
@@ -60,6 +66,7 @@ struct of_showdown_table {
     int hilo, any_low;
     uint32_t *v_uid;     /* uid of each villain row */
     uint8_t *h_has_low;  /* n: the hero makes a low (it is in ls, not hs0); any_low only */
+    uint32_t *h_pos, *v_pos;   /* each caller row's place in the walk order */
     plan hs, ls, hs0;    /* hs0 and ls are empty unless hilo && any_low */
 };
 
@@ -68,7 +75,9 @@ struct of_showdown_work {
     double *acc;         /* ACC_CAP, zero between calls */
     double *same;        /* n_uid + 1: weight by uid, the last slot always 0 */
     double *scratch;     /* n */
-    size_t m;            /* villain rows the lane buffers hold */
+    size_t m;            /* villain rows the buffers hold */
+    double *w_pos;       /* m: one row of weights in walk order */
+    double *o_pos;       /* 3n: value, reach and low in walk order */
     /* the lane buffers (made on the first batched call): up to LANES weight vectors side
      * by side, hand-major, so the walk over the records serves them all at once */
     double *acc_l;       /* ACC_CAP * LANES, zero between calls */
@@ -137,7 +146,7 @@ static void plan_free(plan *p) {
 static int plan_build(plan *p, const uint16_t *h_key, const uint8_t *h_sel, size_t n,
                       const uint16_t *v_key, const uint8_t *v_sel, size_t m, int n_keys,
                       const uint8_t *h_cards, const uint8_t *v_cards, const uint32_t *h_same,
-                      const binoms *B) {
+                      const uint32_t *h_pos, const uint32_t *v_pos, const binoms *B) {
     memset(p, 0, sizeof *p);
     uint32_t *hc = calloc((size_t)n_keys + 1, sizeof(uint32_t));
     uint32_t *vc = calloc((size_t)n_keys + 1, sizeof(uint32_t));
@@ -170,18 +179,34 @@ static int plan_build(plan *p, const uint16_t *h_key, const uint8_t *h_sel, size
     for (size_t i = 0; i < n; i++) {
         if (h_sel && !h_sel[i]) continue;
         rec *r = &p->h[hc[h_key[i]]++];
-        r->row = (uint32_t)i;
+        r->row = h_pos[i];
         r->same = h_same[i];
         cells(B, h_cards + 4 * i, r->at);
     }
     for (size_t j = 0; j < m; j++) {
         if (v_sel && !v_sel[j]) continue;
         rec *r = &p->v[vc[v_key[j]]++];
-        r->row = (uint32_t)j;
+        r->row = v_pos[j];
         r->same = 0;
         cells(B, v_cards + 4 * j, r->at);
     }
     free(hc); free(vc);
+    return OF_OK;
+}
+
+/* Each row's place in the order of (low, high) value (by_low 0: high only), counting
+ * sort, stable. 0 or OF_ERR_NOMEM. */
+static int walk_order(const uint16_t *high, const uint8_t *low, size_t n, int by_low,
+                      uint32_t *pos) {
+    size_t keys = (size_t)LOW_KEYS * HIGH_KEYS;
+    uint32_t *start = calloc(keys + 1, sizeof(uint32_t));
+    if (!start) return OF_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++)
+        start[(by_low ? (size_t)low[i] * HIGH_KEYS : 0) + high[i] + 1]++;
+    for (size_t k = 0; k < keys; k++) start[k + 1] += start[k];
+    for (size_t i = 0; i < n; i++)
+        pos[i] = start[(by_low ? (size_t)low[i] * HIGH_KEYS : 0) + high[i]]++;
+    free(start);
     return OF_OK;
 }
 
@@ -263,7 +288,7 @@ static int compact_cells(of_showdown_table *t) {
 void of_showdown_table_free(of_showdown_table *t) {
     if (!t) return;
     plan_free(&t->hs); plan_free(&t->ls); plan_free(&t->hs0);
-    free(t->v_uid); free(t->h_has_low);
+    free(t->v_uid); free(t->h_has_low); free(t->h_pos); free(t->v_pos);
     free(t);
 }
 
@@ -334,24 +359,29 @@ int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero
         h_same[i] = u < 0 ? n_uid : (uint32_t)u;
     }
 
-    rc = plan_build(&t->hs, h_high, NULL, n, v_high, NULL, m, HIGH_KEYS, h_cards, v_cards,
-                    h_same, &B);
-    if (rc != OF_OK) goto done;
     t->any_low = 0;
     for (size_t i = 0; i < n && t->hilo; i++) t->any_low |= h_low[i] != 0;
     for (size_t j = 0; j < m && t->hilo; j++) t->any_low |= v_low[j] != 0;
+    t->h_pos = malloc(sizeof(uint32_t) * n1);
+    t->v_pos = malloc(sizeof(uint32_t) * m1);
+    if (!t->h_pos || !t->v_pos) { rc = OF_ERR_NOMEM; goto done; }
+    if ((rc = walk_order(h_high, h_low, n, t->any_low, t->h_pos)) != OF_OK) goto done;
+    if ((rc = walk_order(v_high, v_low, m, t->any_low, t->v_pos)) != OF_OK) goto done;
+    rc = plan_build(&t->hs, h_high, NULL, n, v_high, NULL, m, HIGH_KEYS, h_cards, v_cards,
+                    h_same, t->h_pos, t->v_pos, &B);
+    if (rc != OF_OK) goto done;
     if (t->any_low) {
         for (size_t i = 0; i < n; i++) { h_lowk[i] = h_low[i]; h_sel[i] = h_low[i] != 0; }
         for (size_t j = 0; j < m; j++) { v_lowk[j] = v_low[j]; v_sel[j] = v_low[j] == 0; }
         rc = plan_build(&t->ls, h_lowk, h_sel, n, v_lowk, NULL, m, LOW_KEYS, h_cards, v_cards,
-                        h_same, &B);
+                        h_same, t->h_pos, t->v_pos, &B);
         if (rc != OF_OK) goto done;
         t->h_has_low = malloc(n1);
         if (!t->h_has_low) { rc = OF_ERR_NOMEM; goto done; }
         memcpy(t->h_has_low, h_sel, n);
         for (size_t i = 0; i < n; i++) h_sel[i] = !h_sel[i];
         rc = plan_build(&t->hs0, h_high, h_sel, n, v_high, v_sel, m, HIGH_KEYS, h_cards,
-                        v_cards, h_same, &B);
+                        v_cards, h_same, t->h_pos, t->v_pos, &B);
         if (rc != OF_OK) goto done;
     }
     rc = compact_cells(t);
@@ -374,7 +404,7 @@ size_t of_showdown_table_size(const of_showdown_table *t, int side) {
 
 void of_showdown_work_free(of_showdown_work *w) {
     if (!w) return;
-    free(w->acc); free(w->same); free(w->scratch);
+    free(w->acc); free(w->same); free(w->scratch); free(w->w_pos); free(w->o_pos);
     free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
     free(w);
 }
@@ -389,7 +419,9 @@ static of_showdown_work *work_alloc(size_t n, size_t n_uid, size_t m) {
     w->acc = calloc(ACC_CAP, sizeof(double));
     w->same = calloc(n_uid + 1, sizeof(double));
     w->scratch = malloc(sizeof(double) * (n ? n : 1));
-    if (!w->acc || !w->same || !w->scratch) {
+    w->w_pos = malloc(sizeof(double) * (m ? m : 1));
+    w->o_pos = malloc(sizeof(double) * 3 * (n ? n : 1));
+    if (!w->acc || !w->same || !w->scratch || !w->w_pos || !w->o_pos) {
         of_showdown_work_free(w);
         return NULL;
     }
@@ -418,57 +450,78 @@ static long long load_weights(const of_showdown_table *t, of_showdown_work *w,
     return -1;
 }
 
+/* One row of weights in walk order, into w->w_pos. */
+static const double *weights_in_order(const of_showdown_table *t, of_showdown_work *w,
+                                      const double *weights) {
+    for (size_t j = 0; j < t->m; j++) w->w_pos[t->v_pos[j]] = weights[j];
+    return w->w_pos;
+}
+
 /* One weight vector; the row of weights has been checked. */
 static void values_one(const of_showdown_table *t, of_showdown_work *w, const double *weights,
                        double *value, double *reach, double *high, double *low) {
     double *S = w->acc;
-    const double *same = w->same;
+    const double *same = w->same, *wp = weights_in_order(t, w, weights);
+    size_t n = t->n;
+    double *val = w->o_pos, *rch = w->o_pos + n, *lo = w->o_pos + 2 * n;   /* walk order */
     const plan *p = &t->hs;
-    sweep(p, S, weights, same, value);
+    sweep(p, S, wp, same, val);
     size_t h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         const rec *r = &p->h[k];
-        reach[r->row] = acc_disjoint(S, r) + same[r->same];
+        rch[r->row] = acc_disjoint(S, r) + same[r->same];
     }
     acc_reset(S, p, t->acc_size);
     if (!t->any_low) {
-        memcpy(high, value, sizeof(double) * t->n);
-        memset(low, 0, sizeof(double) * t->n);
+        for (size_t i = 0; i < n; i++) {
+            uint32_t at = t->h_pos[i];
+            value[i] = high[i] = val[at];
+            reach[i] = rch[at];
+            low[i] = 0.0;
+        }
         return;
     }
     p = &t->ls;
-    sweep(p, S, weights, same, w->scratch);
+    sweep(p, S, wp, same, w->scratch);
     acc_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         uint32_t i = p->h[k].row;
-        value[i] = 0.5 * value[i] + 0.5 * w->scratch[i];
-        low[i] = 0.5 * w->scratch[i];
+        val[i] = 0.5 * val[i] + 0.5 * w->scratch[i];
+        lo[i] = 0.5 * w->scratch[i];
     }
     p = &t->hs0;
-    sweep(p, S, weights, same, w->scratch);
+    sweep(p, S, wp, same, w->scratch);
     acc_reset(S, p, t->acc_size);
     h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < h_n; k++) {
         uint32_t i = p->h[k].row;
-        value[i] = 0.5 * value[i] + 0.5 * w->scratch[i];
-        low[i] = 0.0;
+        val[i] = 0.5 * val[i] + 0.5 * w->scratch[i];
+        lo[i] = 0.0;
     }
-    for (size_t i = 0; i < t->n; i++) high[i] = value[i] - low[i];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t at = t->h_pos[i];
+        value[i] = val[at];
+        reach[i] = rch[at];
+        low[i] = lo[at];
+        high[i] = value[i] - low[i];
+    }
 }
 
 /* The villain weight each hero meets (the reach), in the order values_one sums it. */
 static void blockers_one(const of_showdown_table *t, of_showdown_work *w, const double *weights,
                          double *reach) {
-    double *S = w->acc;
+    double *S = w->acc, *rch = w->o_pos;
+    const double *wp = weights_in_order(t, w, weights);
     const plan *p = &t->hs;
     size_t v_n = p->v_start[p->n_groups], h_n = p->h_start[p->n_groups];
-    for (size_t k = 0; k < v_n; k++) acc_add(S, &p->v[k], weights[p->v[k].row]);
+    for (size_t k = 0; k < v_n; k++) acc_add(S, &p->v[k], wp[p->v[k].row]);
     for (size_t k = 0; k < h_n; k++) {
         const rec *r = &p->h[k];
-        reach[r->row] = acc_disjoint(S, r) + w->same[r->same];
+        rch[r->row] = acc_disjoint(S, r) + w->same[r->same];
     }
     acc_reset(S, p, t->acc_size);
+    for (size_t i = 0; i < t->n; i++) reach[i] = rch[t->h_pos[i]];
 }
 
 /* ---- several weight vectors in one walk: LANES of them side by side ---- */
@@ -490,7 +543,7 @@ static int lanes_ready(of_showdown_work *w) {
 }
 
 /* Check L rows of weights (from the first of the block) as load_weights does, lay them
- * out hand-major in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid
+ * out hand-major in walk order in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid
  * into w->same_l in villain order. Returns the bad column (*bad_lane its row in the
  * block; the first bad row, as row by row), m when a row's sum overflows, or -1. */
 static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
@@ -499,13 +552,17 @@ static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
     double *wl = w->w_l;
     double total[LANES] = {0.0};
     int bad = 0;
+    double *same = w->same_l;
+    memset(same, 0, sizeof(double) * (t->n_uid + 1) * LANES);
     for (size_t j = 0; j < m; j++) {     /* the L rows read side by side, in one pass */
-        double *d = wl + j * LANES;
+        double *d = wl + (size_t)t->v_pos[j] * LANES;
+        double *sl = same + (size_t)t->v_uid[j] * LANES;
         for (size_t l = 0; l < L; l++) {
             double x = weights[l * m + j];
             bad |= !(x >= 0.0 && x <= DBL_MAX);   /* NaN fails both */
             total[l] += x;
             d[l] = x;
+            sl[l] += x;
         }
         for (size_t l = L; l < LANES; l++) d[l] = 0.0;
     }
@@ -521,13 +578,6 @@ static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
             }
             if (!(sum <= DBL_MAX)) return (long long)m;
         }
-    }
-    double *same = w->same_l;
-    memset(same, 0, sizeof(double) * (t->n_uid + 1) * LANES);
-    for (size_t j = 0; j < m; j++) {
-        double *sl = same + (size_t)t->v_uid[j] * LANES;
-        const double *x = wl + j * LANES;
-        for (size_t l = 0; l < LANES; l++) sl[l] += x[l];
     }
     return -1;
 }
@@ -614,11 +664,14 @@ static void reach_lanes(const plan *p, const double *S, const double *same, doub
     }
 }
 
-/* Lanes 0..L-1 of a hand-major buffer into L rows of n. The results go through the
- * buffers in row order: one cache line a hand for all the lanes, then streams. */
-static void lanes_out(const double *in, size_t n, size_t L, double *out) {
-    for (size_t i = 0; i < n; i++)
-        for (size_t l = 0; l < L; l++) out[l * n + i] = in[i * LANES + l];
+/* Lanes 0..L-1 of a hand-major buffer in walk order into L rows of n in the caller's
+ * order: one cache line a hand for all the lanes, then streams. */
+static void lanes_out(const of_showdown_table *t, const double *in, size_t L, double *out) {
+    size_t n = t->n;
+    for (size_t i = 0; i < n; i++) {
+        const double *x = in + (size_t)t->h_pos[i] * LANES;
+        for (size_t l = 0; l < L; l++) out[l * n + i] = x[l];
+    }
 }
 
 /* values_one for the L rows loaded by load_lanes (LANES lanes): outputs are rows of n, the
@@ -633,10 +686,10 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
     sweep_lanes(p, S, wl, same, val);
     reach_lanes(p, S, same, scr);
     lanes_reset(S, p, t->acc_size);
-    lanes_out(scr, n, L, reach);
+    lanes_out(t, scr, L, reach);
     if (!t->any_low) {
-        lanes_out(val, n, L, value);
-        lanes_out(val, n, L, high);
+        lanes_out(t, val, L, value);
+        lanes_out(t, val, L, high);
         for (size_t l = 0; l < L; l++) memset(low + l * n, 0, sizeof(double) * n);
         return;
     }
@@ -645,7 +698,8 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
     sweep_lanes(&t->hs0, S, wl, same, scr);
     lanes_reset(S, &t->hs0, t->acc_size);
     for (size_t i = 0; i < n; i++) {
-        const double *v = val + i * LANES, *sc = scr + i * LANES;
+        size_t at = (size_t)t->h_pos[i] * LANES;
+        const double *v = val + at, *sc = scr + at;
         int has_low = t->h_has_low[i];
         for (size_t l = 0; l < L; l++) {
             double x = 0.5 * v[l] + 0.5 * sc[l], lo = has_low ? 0.5 * sc[l] : 0.0;
@@ -666,7 +720,7 @@ static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size
     for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * LANES);
     reach_lanes(p, S, w->same_l, w->out_l);
     lanes_reset(S, p, t->acc_size);
-    lanes_out(w->out_l, t->n, L, reach);
+    lanes_out(t, w->out_l, L, reach);
 }
 
 /* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk (lanes past L carry zero
@@ -748,27 +802,33 @@ static int resolve_threads(int threads, size_t units) {
     return (int)t;
 }
 
-static int run_batch(const of_showdown_table *t, of_showdown_work *work, const double *weights,
-                     size_t k, int threads, int blockers_only, double *value, double *reach,
-                     double *high, double *low, size_t *bad_row, size_t *bad_col) {
+static int run_batch(const of_showdown_table *t, of_showdown_work *const *works, int n_works,
+                     const double *weights, size_t k, int threads, int blockers_only,
+                     double *value, double *reach, double *high, double *low, size_t *bad_row,
+                     size_t *bad_col) {
     if (!t || !bad_row || !bad_col || (k && t->m && !weights) || (k && t->n && !reach) ||
-        (k && t->n && !blockers_only && (!value || !high || !low)) || threads < 0)
+        (k && t->n && !blockers_only && (!value || !high || !low)) || threads < 0 ||
+        n_works < 0 || (n_works && !works))
         return OF_ERR_ARG;
-    if (work && (work->n < t->n || work->n_uid < t->n_uid || work->m < t->m)) return OF_ERR_ARG;
+    for (int i = 0; i < n_works; i++) {
+        const of_showdown_work *work = works[i];
+        if (work && (work->n < t->n || work->n_uid < t->n_uid || work->m < t->m))
+            return OF_ERR_ARG;
+    }
     int n_threads = resolve_threads(threads, k);
     batch_job jobs[MAX_THREADS];
     of_thread ids[MAX_THREADS];
     of_showdown_work *own[MAX_THREADS];
     int rc = OF_OK, started = 0;
     memset(own, 0, sizeof own);
-    for (int i = 0; i < n_threads; i++) {
-        if (i == 0 && work) continue;
+    for (int i = 0; i < n_threads; i++) {   /* a work area for each thread not given one */
+        if (i < n_works && works[i]) continue;
         if ((rc = of_showdown_work_new(t, &own[i])) != OF_OK) goto done;
     }
     for (int i = 0; i < n_threads; i++) {
         batch_job *job = &jobs[i];
         job->t = t;
-        job->w = own[i] ? own[i] : work;
+        job->w = own[i] ? own[i] : works[i];
         job->weights = weights;
         job->value = value; job->reach = reach; job->high = high; job->low = low;
         job->first = k * (size_t)i / (size_t)n_threads;
@@ -795,19 +855,19 @@ done:
     return rc;
 }
 
-int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *work,
-                             const double *weights, size_t k, int threads, double *value,
-                             double *reach, double *high, double *low, size_t *bad_row,
-                             size_t *bad_col) {
-    return run_batch(t, work, weights, k, threads, 0, value, reach, high, low, bad_row,
-                     bad_col);
+int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *const *works,
+                             int n_works, const double *weights, size_t k, int threads,
+                             double *value, double *reach, double *high, double *low,
+                             size_t *bad_row, size_t *bad_col) {
+    return run_batch(t, works, n_works, weights, k, threads, 0, value, reach, high, low,
+                     bad_row, bad_col);
 }
 
-int of_showdown_table_blockers(const of_showdown_table *t, of_showdown_work *work,
-                               const double *weights, size_t k, int threads, double *reach,
-                               size_t *bad_row, size_t *bad_col) {
-    return run_batch(t, work, weights, k, threads, 1, NULL, reach, NULL, NULL, bad_row,
-                     bad_col);
+int of_showdown_table_blockers(const of_showdown_table *t, of_showdown_work *const *works,
+                               int n_works, const double *weights, size_t k, int threads,
+                               double *reach, size_t *bad_row, size_t *bad_col) {
+    return run_batch(t, works, n_works, weights, k, threads, 1, NULL, reach, NULL, NULL,
+                     bad_row, bad_col);
 }
 
 /* ---- the turn: the river kernel over every river card, averaged per hand pair ---- */
@@ -859,7 +919,7 @@ static void *turn_run(void *arg) {
                                        &bad_side);
         if (rc == OF_OK) rc = of_showdown_work_new(t, &w);
         if (rc == OF_OK)
-            rc = of_showdown_table_values(t, w, vw, 1, 1, out, out + n1, out + 2 * n1,
+            rc = of_showdown_table_values(t, &w, 1, vw, 1, 1, out, out + n1, out + 2 * n1,
                                           out + 3 * n1, &bad_row, &bad_col);
         of_showdown_work_free(w);
         of_showdown_table_free(t);
@@ -1067,7 +1127,7 @@ static void *turn_table_run(void *arg) {
     turn_table_job *job = arg;
     const of_turn_table *t = job->t;
     size_t n = t->n, m = t->m, n1 = t->max_n ? t->max_n : 1;
-    of_showdown_work *w = work_alloc(t->max_n, t->max_uid, 0);
+    of_showdown_work *w = work_alloc(t->max_n, t->max_uid, m);
     double *vw = malloc(sizeof(double) * (m ? m : 1));
     double *out = malloc(sizeof(double) * 4 * n1);
     if (!w || !vw || !out) { job->rc = OF_ERR_NOMEM; goto done; }

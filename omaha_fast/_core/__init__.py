@@ -10,6 +10,7 @@ refused row and its bad card, so no status code or bad-row index leaves this mod
 from __future__ import annotations
 
 import math
+import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -719,6 +720,10 @@ def _weight_fail(rc: int, bad_row: int, bad_col: int, weights: Any, k: int, m: i
     raise error(f"villain weight {bad_col}{where} is {value}: weights must be finite and >= 0")
 
 
+# work areas kept for one call's threads at most (the C core caps its threads at 256)
+_MAX_WORKS = 64
+
+
 class ShowdownTable:
     """An opaque prepared showdown (csrc/prepared.c), freed with this object. The C table
     is read-only; each thread gets its own work area (the scratch of a call), made on its
@@ -765,17 +770,24 @@ class ShowdownTable:
                                  pointer, rows)
         return pointer, rows
 
-    def _work(self) -> tuple[Any, Any]:
-        """This thread's work area, and two size_t for a refused row and column."""
-        work = getattr(self._local, "work", None)
-        if work is None:
-            out = ffi.new("of_showdown_work **")
-            rc = lib.of_showdown_work_new(self._ptr, out)
-            if rc != lib.OF_OK:
-                _fail(rc, "showdown work area")
-            work = self._local.work = (ffi.gc(out[0], lib.of_showdown_work_free),
-                                       ffi.new("size_t[2]"))
-        return work
+    def _work(self, threads: int) -> tuple[Any, int, Any]:
+        """This Python thread's work areas, one for each C thread a call with ``threads``
+        (0: one per core) starts, as a C array and its length, and two size_t for a
+        refused row and column. Made on first use and kept: a full range's work area is
+        tens of megabytes, too much to make on every call."""
+        wanted = min(max(threads, 1) if threads else (os.cpu_count() or 1), _MAX_WORKS)
+        held = getattr(self._local, "works", None)
+        if held is None or len(held[0]) < wanted:
+            areas = list(held[0]) if held is not None else []
+            while len(areas) < wanted:
+                out = ffi.new("of_showdown_work **")
+                rc = lib.of_showdown_work_new(self._ptr, out)
+                if rc != lib.OF_OK:
+                    _fail(rc, "showdown work area")
+                areas.append(ffi.gc(out[0], lib.of_showdown_work_free))
+            held = self._local.works = (areas, ffi.new("of_showdown_work *[]", areas),
+                                        ffi.new("size_t[2]"))
+        return held[1], len(held[0]), held[2]
 
     def _rows(self, weights: Any, value: Any) -> tuple[Any, int]:
         """Pointer to the rows of weights and their number (from the output when m = 0)."""
@@ -817,8 +829,8 @@ class ShowdownTable:
             w, k = self._rows(weights, value)
             outs = self._outputs(k, "showdown", value, reach, high, low)
             self._last = (weights, value, reach, high, low, shapes, w, k, outs)
-        work, bad_row = self._work()
-        rc = lib.of_showdown_table_values(self._ptr, work, w, k, threads, *outs,
+        works, n_works, bad_row = self._work(threads)
+        rc = lib.of_showdown_table_values(self._ptr, works, n_works, w, k, threads, *outs,
                                           bad_row, bad_row + 1)
         if rc != lib.OF_OK:
             _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
@@ -828,8 +840,8 @@ class ShowdownTable:
         """k rows of m float64 weights into k rows of n float64 reaches."""
         w, k = self._rows(weights, reach)
         (out,) = self._outputs(k, "blockers", reach)
-        work, bad_row = self._work()
-        rc = lib.of_showdown_table_blockers(self._ptr, work, w, k, threads, out,
+        works, n_works, bad_row = self._work(threads)
+        rc = lib.of_showdown_table_blockers(self._ptr, works, n_works, w, k, threads, out,
                                             bad_row, bad_row + 1)
         if rc != lib.OF_OK:
             _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
