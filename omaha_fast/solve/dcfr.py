@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import _core
 from .._extras import import_extra
+from ..evaluation import evaluate_batch
 from .showdown import Blockers, Showdowns
 from .tree import ACTION, CHANCE, FOLD, Node
 
@@ -39,8 +40,19 @@ class Engine:
         np = _np()
         self.nodes = nodes
         self.pot = float(pot)
-        self.hands = hands
+        self.hands = hands          # as given; the arrays below are in the walk order
         self.weights = weights
+        # A river's hands are kept in the order the prepared showdowns walk them (by low,
+        # then high value): the sweeps then read weights and write values in sequence
+        # instead of at random places, a third of their time on full ranges. The public
+        # methods give every per-hand array back in the given order.
+        order = _walk_order(np, board, hands, game) if len(board) == 5 else \
+            tuple(np.arange(len(h)) for h in hands)
+        self._inverse = tuple(np.argsort(o) for o in order)
+        hands = (hands[0][order[0]], hands[1][order[1]])
+        self._w = (np.ascontiguousarray(weights[0][order[0]], dtype=np.float64),
+                   np.ascontiguousarray(weights[1][order[1]], dtype=np.float64))
+        self._met: dict[int, Any] = {}
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.turn = len(board) == 4
         self.rivers = [c for c in range(52) if c not in board] if self.turn else []
@@ -77,12 +89,13 @@ class Engine:
     # ---- strategies --------------------------------------------------------------------
 
     def current(self, k: int) -> Any:
-        """The current strategy at node k (regret matching): (B, n, A), a view."""
-        return _np().moveaxis(self.strategy[k], 0, 2)
+        """The current strategy at node k (regret matching): (B, n, A), hands as given."""
+        return _np().moveaxis(self.strategy[k], 0, 2)[:, self._inverse[self.nodes[k].player]]
 
     def average(self, k: int) -> Any:
-        """The average strategy at node k: (B, n, A); uniform where a hand never got there."""
-        return _np().moveaxis(self._average(k), 0, 2)
+        """The average strategy at node k: (B, n, A), hands as given; uniform where a hand
+        never got there."""
+        return _np().moveaxis(self._average(k), 0, 2)[:, self._inverse[self.nodes[k].player]]
 
     def _average(self, k: int) -> Any:
         """The average strategy at node k, action-major (A, B, n), in float64."""
@@ -100,9 +113,9 @@ class Engine:
             self._pass(p, "cfr", disc)
 
     def root_values(self, p: int, mode: str) -> Any:
-        """Player p's counterfactual value of each hand at the root, against the
-        opponent's average strategy: ``"br"`` best response, ``"ev"`` p's own average."""
-        return self._pass(p, mode, None)[0]
+        """Player p's counterfactual value of each hand (as given) at the root, against
+        the opponent's average strategy: ``"br"`` best response, ``"ev"`` p's own average."""
+        return self._pass(p, mode, None)[0][self._inverse[p]]
 
     def _pass(self, p: int, mode: str, disc: Any) -> Any:
         """One walk for player p: reaches down the tree (nodes are in preorder), every
@@ -115,7 +128,7 @@ class Engine:
         opp: list[Any] = [None] * count
         own: list[Any] = [None] * count
         strategy: dict[int, Any] = {}
-        opp[0], own[0] = self.weights[q][None, :], self.weights[p][None, :]
+        opp[0], own[0] = self._w[q][None, :], self._w[p][None, :]
         folds, showdowns = [], []
         for k, nd in enumerate(nodes):
             o, w = opp[k], own[k]
@@ -203,29 +216,44 @@ class Engine:
     # ---- measures ----------------------------------------------------------------------
 
     def met(self, p: int) -> Any:
-        """Per hand of p: the opponent's prior weight it meets (no shared card)."""
-        return self.blockers[p](self.weights[1 - p][None, :])[0]
+        """Per hand of p (as given): the opponent's prior weight it meets (no shared card)."""
+        return self._met_walk(p)[self._inverse[p]]
+
+    def _met_walk(self, p: int) -> Any:
+        """met, in the walk order; the priors never change, so it is computed once."""
+        if p not in self._met:
+            self._met[p] = self.blockers[p](self._w[1 - p][None, :])[0]
+        return self._met[p]
 
     def deal_weight(self) -> float:
         """The total weight of all compatible pairs of hands."""
-        return float((self.weights[0] * self.met(0)).sum())
+        return float((self._w[0] * self._met_walk(0)).sum())
 
     def exploitability(self) -> tuple[float, float, float]:
         """(best response value of player 0, of player 1, exploitability), in chips per
         deal; exploitability = (br0 + br1 - pot) / 2."""
         z = self.deal_weight()
-        br = [float((self.weights[p] * self.root_values(p, "br")).sum()) / z for p in (0, 1)]
+        br = [float((self._w[p] * self._pass(p, "br", None)[0]).sum()) / z for p in (0, 1)]
         return br[0], br[1], (br[0] + br[1] - self.pot) / 2
 
     def equities(self, p: int) -> Any:
-        """Per hand of p: (pot share summed over the opponent's prior, that weight)."""
-        np = _np()
-        w = self.weights[1 - p][None, :] * self.masks[1 - p]
+        """Per hand of p (as given): (pot share summed over the opponent's prior, that
+        weight)."""
+        w = self._w[1 - p][None, :] * self.masks[1 - p]
         value, reach = self.showdowns[p].values(w)
         value = (value * self.masks[p]).sum(axis=0)
         reach = (reach * self.masks[p]).sum(axis=0)
-        del np
-        return value, reach
+        return value[self._inverse[p]], reach[self._inverse[p]]
+
+
+def _walk_order(np: Any, board: list[int], hands: tuple[Any, Any], game: str) -> Any:
+    """Each side's hands in the order csrc/prepared.c walks them on this river: by low
+    value, then high value (high only when no hand of either side makes a low), stable."""
+    values = [evaluate_batch(h, np.tile(np.array(board, dtype=np.uint8), (len(h), 1)), game)
+              for h in hands]
+    by_low = game == "hilo" and any(bool(lo.any()) for _, lo in values)
+    return tuple(np.lexsort((hi, lo)) if by_low else np.argsort(hi, kind="stable")
+                 for hi, lo in values)
 
 
 def _normalised(x: Any) -> Any:
