@@ -148,8 +148,8 @@ class Engine:
             else:
                 showdowns.append(k)
         value: list[Any] = [None] * count
-        self._folds(p, folds, opp, value)
-        self._showdowns(p, showdowns, opp, value)
+        reached = self._showdowns(p, showdowns, opp, value)
+        self._folds(p, folds, opp, value, reached)
         for k in range(count - 1, -1, -1):
             nd = nodes[k]
             if nd.kind == CHANCE:
@@ -186,14 +186,21 @@ class Engine:
                           disc, node_value.reshape(-1))
         return node_value
 
-    def _folds(self, p: int, folds: list[int], opp: list[Any], value: list[Any]) -> None:
-        """Fold payoffs: the weight each hand meets. Rows of one board go through the
-        prepared table's kernel where there is one (a river spot, or a node below a
-        turn's chance node: row r is river r); the rest through :class:`Blockers`."""
+    def _folds(self, p: int, folds: list[int], opp: list[Any], value: list[Any],
+               reached: dict[int, Any]) -> None:
+        """Fold payoffs: the weight each hand meets. Where p folds, the opponent's reach is
+        the one p's call meets (p's action leaves it as it was), and the showdown there
+        already summed it (``reached``, by the reach array's id). Other rows of one board
+        go through the prepared table's kernel where there is one (a river spot, or a node
+        below a turn's chance node: row r is river r); the rest through :class:`Blockers`."""
         sd = self.showdowns[p]
-        prepared = [k for k in folds if sd.prepared and (self.batch[k] > 1 or not self.turn)]
+        known = {k: reached[id(opp[k])] for k in folds
+                 if self.nodes[k].player == p and id(opp[k]) in reached}
+        prepared = [k for k in folds if k not in known and sd.prepared and
+                    (self.batch[k] > 1 or not self.turn)]
         met = dict(zip(prepared, sd.blockers_many([opp[k] for k in prepared]))) \
             if prepared else {}
+        met.update(known)
         for k in folds:
             nd = self.nodes[k]
             pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
@@ -202,16 +209,21 @@ class Engine:
             value[k] = pay * m * self.masks[p] if b > 1 else pay * m
 
     def _showdowns(self, p: int, showdowns: list[int], opp: list[Any],
-                   value: list[Any]) -> None:
-        """Showdown payoffs, every showdown node's weights in one batch per board."""
+                   value: list[Any]) -> dict[int, Any]:
+        """Showdown payoffs, every showdown node's weights in one batch per board. Returns
+        the reach each met, by the id of its opponent reach array (valid until the next
+        batch)."""
         if not showdowns:
-            return
+            return {}
         sd = self.showdowns[p]
         results = sd.values_many([opp[k] for k in showdowns])
+        reached = {}
         for k, (v, reach) in zip(showdowns, results):
             nd = self.nodes[k]
             size = self.pot + nd.contrib[0] + nd.contrib[1]
             value[k] = v * size - nd.contrib[p] * reach
+            reached[id(opp[k])] = reach
+        return reached
 
     # ---- measures ----------------------------------------------------------------------
 
