@@ -302,6 +302,15 @@ int of_showdown_table_values(const of_showdown_table *table, of_showdown_work *c
 int of_showdown_table_blockers(const of_showdown_table *table, of_showdown_work *const *works,
                                int n_works, const double *weights, size_t k, int threads,
                                double *reach, size_t *bad_row, size_t *bad_col);
+/* values and blockers in one call: rows [0, k_values) of weights give showdown values
+ * (k_values rows of each output), rows [k_values, k_values + k_blockers) fold sums (rows of
+ * met); the threads share the work of both. A bad weight fails as above, *bad_row counting
+ * over all the rows. */
+int of_showdown_table_run(const of_showdown_table *table, of_showdown_work *const *works,
+                          int n_works, const double *weights, size_t k_values,
+                          size_t k_blockers, int threads, double *value, double *reach,
+                          double *high, double *low, double *met, size_t *bad_row,
+                          size_t *bad_col);
 /* The turn (n_board = 4): for each hero hand, the river values averaged over the river
  * cards, each villain hand j (weight w_j, NULL: all 1) sharing no card with it counted at
  * each of the 40 rivers that neither holds with chance 1/40: value = sum_j w_j E[share],

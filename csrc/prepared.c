@@ -743,73 +743,114 @@ static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size
     lanes_out(t, w->out_l, L, reach);
 }
 
-/* Rows [r0, r0 + L) of a batch, 2 <= L <= LANES, in one walk (lanes past L carry zero
- * weights and are not written). OF_OK, OF_ERR_WEIGHT (*bad_row, *bad_col set) or
- * OF_ERR_NOMEM. */
-static int lanes_block(const of_showdown_table *t, of_showdown_work *w, const double *weights,
-                       size_t r0, size_t L, int blockers_only, double *value, double *reach,
-                       double *high, double *low, size_t *bad_row, size_t *bad_col) {
-    if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
-    size_t n = t->n, m = t->m, bad_lane = 0;
-    long long bad = load_lanes(t, w, m ? weights + r0 * m : weights, L, &bad_lane);
-    if (bad >= 0) {
-        *bad_row = r0 + bad_lane;
-        *bad_col = (size_t)bad;
-        return OF_ERR_WEIGHT;
-    }
-    if (!n) return OF_OK;
-    size_t at = r0 * n;
-    if (blockers_only)
-        blockers_lanes(t, w, L, reach + at);
-    else
-        values_lanes(t, w, L, value + at, reach + at, high + at, low + at);
-    return OF_OK;
-}
+/* A batch is cut into units of work (a walk of up to LANES rows, or one row) that the
+ * threads take in turn from a shared queue, the costliest first: rows of showdown values
+ * and of fold sums in one call then share the threads, and a thread that finishes early
+ * takes the next unit instead of waiting for a fixed share. Rows [0, k_values) are
+ * showdowns, rows [k_values, k) fold sums. */
+typedef struct {
+    size_t first, count;      /* rows of weights */
+    int blockers_only;
+} batch_unit;
 
 typedef struct {
     const of_showdown_table *t;
-    of_showdown_work *w;
     const double *weights;
-    double *value, *reach, *high, *low;
-    size_t first, last;       /* rows of weights */
-    int blockers_only;
-    int rc;
+    double *value, *reach, *high, *low, *met;   /* met: the fold sums' rows */
+    size_t k_values;
+    const batch_unit *units;
+    size_t n_units, next;     /* next: the first unit no thread has taken */
+    of_mutex lock;
+    int rc;                   /* the failure of the lowest row, and where */
     size_t bad_row, bad_col;
-} batch_job;
+} batch_queue;
+
+typedef struct {
+    batch_queue *q;
+    of_showdown_work *w;
+} batch_worker;
+
+/* One unit. OF_OK, OF_ERR_WEIGHT (*bad_row, *bad_col set) or OF_ERR_NOMEM. */
+static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit *u,
+                    size_t *bad_row, size_t *bad_col) {
+    const of_showdown_table *t = q->t;
+    size_t n = t->n, m = t->m, r = u->first;
+    /* the output rows: a fold sum's row counts from the first fold row */
+    size_t out_row = u->blockers_only ? r - q->k_values : r;
+    if (u->count >= 2) {
+        double *reach = u->blockers_only ? q->met : q->reach;
+        size_t bad_lane = 0;
+        if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
+        long long bad = load_lanes(t, w, m ? q->weights + r * m : q->weights, u->count,
+                                   &bad_lane);
+        if (bad >= 0) {
+            *bad_row = r + bad_lane;
+            *bad_col = (size_t)bad;
+            return OF_ERR_WEIGHT;
+        }
+        if (!n) return OF_OK;
+        size_t at = out_row * n;
+        if (u->blockers_only)
+            blockers_lanes(t, w, u->count, reach + at);
+        else
+            values_lanes(t, w, u->count, q->value + at, reach + at, q->high + at,
+                         q->low + at);
+        return OF_OK;
+    }
+    const double *wr = m ? q->weights + r * m : q->weights;   /* may be NULL */
+    long long bad = load_weights(t, w, wr);
+    if (bad >= 0) {
+        *bad_row = r;
+        *bad_col = (size_t)bad;
+        return OF_ERR_WEIGHT;
+    }
+    if (!n) return OF_OK;   /* nothing to write (the outputs may be NULL) */
+    size_t at = out_row * n;
+    if (u->blockers_only)
+        blockers_one(t, w, wr, q->met + at);
+    else
+        values_one(t, w, wr, q->value + at, q->reach + at, q->high + at, q->low + at);
+    return OF_OK;
+}
 
 static void *batch_run(void *arg) {
-    batch_job *job = arg;
-    const of_showdown_table *t = job->t;
-    size_t n = t->n, m = t->m;
-    for (size_t r = job->first; r < job->last; r++) {
-        /* two rows or more: LANES at a time in one walk; but a fold sum alone on a big
-         * accumulator (past about half a megabyte in lanes) ran slower that way than a row
-         * at a time, whose accumulator stays in the cache */
-        if (job->last - r >= 2 && (!job->blockers_only || t->acc_size <= ACC_SIZE / 2)) {
-            size_t L = job->last - r < LANES ? job->last - r : LANES;
-            int rc = lanes_block(t, job->w, job->weights, r, L, job->blockers_only,
-                                 job->value, job->reach, job->high, job->low, &job->bad_row,
-                                 &job->bad_col);
-            if (rc != OF_OK) { job->rc = rc; return NULL; }
-            r += L - 1;
-            continue;
-        }
-        const double *wr = m ? job->weights + r * m : job->weights;   /* may be NULL */
-        long long bad = load_weights(t, job->w, wr);
-        if (bad >= 0) {
-            job->rc = OF_ERR_WEIGHT;
-            job->bad_row = r;
-            job->bad_col = (size_t)bad;
+    batch_worker *me = arg;
+    batch_queue *q = me->q;
+    for (;;) {
+        of_mutex_lock(&q->lock);
+        size_t i = q->next < q->n_units ? q->next++ : q->n_units;
+        of_mutex_unlock(&q->lock);
+        if (i == q->n_units) return NULL;
+        size_t bad_row = 0, bad_col = 0;
+        int rc = run_unit(q, me->w, &q->units[i], &bad_row, &bad_col);
+        if (rc != OF_OK) {
+            of_mutex_lock(&q->lock);
+            /* the first bad row, as row by row; no unit is started after a failure */
+            if (q->rc == OF_OK || bad_row < q->bad_row) {
+                q->rc = rc;
+                q->bad_row = bad_row;
+                q->bad_col = bad_col;
+            }
+            q->next = q->n_units;
+            of_mutex_unlock(&q->lock);
             return NULL;
         }
-        if (!n) continue;   /* nothing to write (the outputs may be NULL) */
-        if (job->blockers_only)
-            blockers_one(t, job->w, wr, job->reach + r * n);
-        else
-            values_one(t, job->w, wr, job->value + r * n, job->reach + r * n,
-                       job->high + r * n, job->low + r * n);
     }
-    return NULL;
+}
+
+/* The units of rows [first, first + count) of one kind, appended at *n_units. */
+static void cut_units(const of_showdown_table *t, size_t first, size_t count,
+                      int blockers_only, batch_unit *units, size_t *n_units) {
+    /* two rows or more: LANES at a time in one walk; but a fold sum alone on a big
+     * accumulator (past about half a megabyte in lanes) ran slower that way than a row
+     * at a time, whose accumulator stays in the cache */
+    int lanes = !blockers_only || t->acc_size <= ACC_SIZE / 2;
+    size_t r = first, end = first + count;
+    while (r < end) {
+        size_t L = lanes && end - r >= 2 ? (end - r < LANES ? end - r : LANES) : 1;
+        units[(*n_units)++] = (batch_unit){r, L, blockers_only};
+        r += L;
+    }
 }
 
 #define MAX_THREADS 256
@@ -822,56 +863,57 @@ static int resolve_threads(int threads, size_t units) {
     return (int)t;
 }
 
-static int run_batch(const of_showdown_table *t, of_showdown_work *const *works, int n_works,
-                     const double *weights, size_t k, int threads, int blockers_only,
-                     double *value, double *reach, double *high, double *low, size_t *bad_row,
-                     size_t *bad_col) {
-    if (!t || !bad_row || !bad_col || (k && t->m && !weights) || (k && t->n && !reach) ||
-        (k && t->n && !blockers_only && (!value || !high || !low)) || threads < 0 ||
-        n_works < 0 || (n_works && !works))
+int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *works,
+                          int n_works, const double *weights, size_t k_values,
+                          size_t k_blockers, int threads, double *value, double *reach,
+                          double *high, double *low, double *met, size_t *bad_row,
+                          size_t *bad_col) {
+    size_t k = k_values + k_blockers;
+    if (!t || !bad_row || !bad_col || k < k_values || (k && t->m && !weights) ||
+        (k_values && t->n && (!value || !reach || !high || !low)) ||
+        (k_blockers && t->n && !met) || threads < 0 || n_works < 0 || (n_works && !works))
         return OF_ERR_ARG;
     for (int i = 0; i < n_works; i++) {
         const of_showdown_work *work = works[i];
         if (work && (work->n < t->n || work->n_uid < t->n_uid || work->m < t->m))
             return OF_ERR_ARG;
     }
-    int n_threads = resolve_threads(threads, k);
-    batch_job jobs[MAX_THREADS];
+    batch_queue q;
+    memset(&q, 0, sizeof q);
+    q.t = t; q.weights = weights; q.k_values = k_values;
+    q.value = value; q.reach = reach; q.high = high; q.low = low; q.met = met;
+    batch_unit *units = malloc(sizeof(batch_unit) * (k ? k : 1));
+    if (!units) return OF_ERR_NOMEM;
+    /* the showdown walks first: they cost the most (a fold sum walks once, not four times) */
+    cut_units(t, 0, k_values, 0, units, &q.n_units);
+    cut_units(t, k_values, k_blockers, 1, units, &q.n_units);
+    q.units = units;
+    int n_threads = resolve_threads(threads, q.n_units);
+    batch_worker workers[MAX_THREADS];
     of_thread ids[MAX_THREADS];
     of_showdown_work *own[MAX_THREADS];
     int rc = OF_OK, started = 0;
     memset(own, 0, sizeof own);
+    if (of_mutex_init(&q.lock) != 0) { free(units); return OF_ERR_THREAD; }
     for (int i = 0; i < n_threads; i++) {   /* a work area for each thread not given one */
-        if (i < n_works && works[i]) continue;
-        if ((rc = of_showdown_work_new(t, &own[i])) != OF_OK) goto done;
-    }
-    for (int i = 0; i < n_threads; i++) {
-        batch_job *job = &jobs[i];
-        job->t = t;
-        job->w = own[i] ? own[i] : works[i];
-        job->weights = weights;
-        job->value = value; job->reach = reach; job->high = high; job->low = low;
-        job->first = k * (size_t)i / (size_t)n_threads;
-        job->last = k * (size_t)(i + 1) / (size_t)n_threads;
-        job->blockers_only = blockers_only;
-        job->rc = OF_OK;
+        if (!(i < n_works && works[i]) && (rc = of_showdown_work_new(t, &own[i])) != OF_OK)
+            goto done;
+        workers[i].q = &q;
+        workers[i].w = own[i] ? own[i] : works[i];
     }
     for (int i = 1; i < n_threads; i++, started++)
-        if (of_thread_create(&ids[i], batch_run, &jobs[i]) != 0) { rc = OF_ERR_THREAD; break; }
-    batch_run(&jobs[0]);
+        if (of_thread_create(&ids[i], batch_run, &workers[i]) != 0) { rc = OF_ERR_THREAD; break; }
+    batch_run(&workers[0]);   /* also when a thread failed to start: the queue still empties */
     for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
-    if (rc == OF_OK) {
-        for (int i = 0; i < n_threads; i++) {   /* the first bad row */
-            if (jobs[i].rc != OF_OK) {
-                rc = jobs[i].rc;
-                *bad_row = jobs[i].bad_row;
-                *bad_col = jobs[i].bad_col;
-                break;
-            }
-        }
+    if (rc == OF_OK && q.rc != OF_OK) {
+        rc = q.rc;
+        *bad_row = q.bad_row;
+        *bad_col = q.bad_col;
     }
 done:
+    of_mutex_destroy(&q.lock);
     for (int i = 0; i < n_threads; i++) of_showdown_work_free(own[i]);
+    free(units);
     return rc;
 }
 
@@ -879,15 +921,15 @@ int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *const
                              int n_works, const double *weights, size_t k, int threads,
                              double *value, double *reach, double *high, double *low,
                              size_t *bad_row, size_t *bad_col) {
-    return run_batch(t, works, n_works, weights, k, threads, 0, value, reach, high, low,
-                     bad_row, bad_col);
+    return of_showdown_table_run(t, works, n_works, weights, k, 0, threads, value, reach,
+                                 high, low, NULL, bad_row, bad_col);
 }
 
 int of_showdown_table_blockers(const of_showdown_table *t, of_showdown_work *const *works,
                                int n_works, const double *weights, size_t k, int threads,
                                double *reach, size_t *bad_row, size_t *bad_col) {
-    return run_batch(t, works, n_works, weights, k, threads, 1, NULL, reach, NULL, NULL,
-                     bad_row, bad_col);
+    return of_showdown_table_run(t, works, n_works, weights, 0, k, threads, NULL, NULL, NULL,
+                                 NULL, reach, bad_row, bad_col);
 }
 
 /* ---- the turn: the river kernel over every river card, averaged per hand pair ---- */

@@ -336,6 +336,35 @@ class ShowdownTable:
         self._core.blockers(w, reach, _threads(threads))
         return reach
 
+    def values_blockers_batch(self, weights: Any, n_blockers: int, out: Any = None,
+                              met: Any = None,
+                              threads: int | None = None) -> tuple[ShowdownValues, Any]:
+        """:meth:`values_batch` of the first rows of a (k, m) array of weights and
+        :meth:`blockers_batch` of its last ``n_blockers`` rows, in one C call whose threads
+        share the two (a solver's showdown and fold nodes of one pass). Returns the values
+        (arrays of shape (k - n_blockers, n)) and the fold sums ((n_blockers, n)); ``out``
+        and ``met`` are arrays of those shapes to write.
+
+        >>> table = ShowdownTable("Ah Kd 7c 8s 2h", ["5c6c9d9h", "QdQh3s4s"],
+        ...                       ["3d4hQsQc", "9c9hTcJc"])
+        >>> values, met = table.values_blockers_batch([[1.0, 0.0], [1.0, 0.5]], 1)
+        >>> values.value.tolist(), met.tolist()
+        ([[0.0, 0.5]], [[1.0, 1.5]])
+        >>> values.value.tolist() == table.values_batch([[1.0, 0.0]]).value.tolist()
+        True
+        """
+        np = self._np
+        w = _batch_rows(np, weights, self.m)
+        j = _int(n_blockers, "n_blockers", low=0, high=w.shape[0])
+        res = _out_arrays(np, out, (w.shape[0] - j, self.n))
+        reach = np.empty((j, self.n)) if met is None else met
+        if not self.m:     # nothing to walk: no villain weight is met
+            for a in (*res, reach):
+                a[...] = 0.0
+            return res, reach
+        self._core.run(w, w.shape[0] - j, tuple(res), reach, _threads(threads))
+        return res, reach
+
     def __repr__(self) -> str:
         return (f"ShowdownTable(board={''.join(map(str, self.board))!r}, n={self.n}, "
                 f"m={self.m}, game={self.game!r})")

@@ -178,6 +178,53 @@ def test_batches_of_every_size_against_single_calls(game, low_possible):
         np.testing.assert_array_equal(met[r], batch.reach[r])
 
 
+@pytest.mark.parametrize("game", ["hilo", "high"])
+def test_values_and_blockers_in_one_call(game):
+    """values_blockers_batch: the first rows' values and the last rows' fold sums equal
+    values_batch and blockers_batch to the bit, for every split, any threads (the units
+    are taken from a shared queue in any order); a bad weight is named by its row over
+    all the rows, the lowest when several are bad."""
+    rng = np.random.default_rng(hash((game, "combined")) % 2**32)
+    board = random_board(rng, True)
+    hero = random_range(rng, board, 120)
+    villain = random_range(rng, board, 170)
+    table = ShowdownTable(board, hero, villain, game)
+    for k, j in ((1, 0), (1, 1), (0, 3), (3, 1), (9, 2), (17, 9), (8, 8)):
+        weights = np.stack([random_weights(rng, len(villain)) for _ in range(k + j)])
+        shows = table.values_batch(weights[:k], threads=1) if k else None
+        folds = table.blockers_batch(weights[k:], threads=1)
+        for threads in (1, 2, 3):
+            values, met = table.values_blockers_batch(weights, j, threads=threads)
+            assert met.shape == (j, len(hero)) and values.value.shape == (k, len(hero))
+            np.testing.assert_array_equal(met, folds)
+            if k:
+                for got, want in zip(values, shows):
+                    np.testing.assert_array_equal(got, want)
+        bad = weights.copy()
+        bad[k + j - 1, 5] = np.nan
+        if k + j > 2:
+            bad[1, 7] = -2.0
+        want = {1: "weight 5 is nan", 2: r"weight 5 \(row 1\) is nan"}.get(
+            k + j, r"weight 7 \(row 1\) is -2.0")
+        with pytest.raises(InvalidWeightsError, match=want):
+            table.values_blockers_batch(bad, j, threads=2)
+    # a full range: the fold sums there walk a row at a time, the values in lanes
+    full = all_hands(board)
+    table = ShowdownTable(board, hero, full, game)
+    weights = np.stack([random_weights(rng, len(full)) for _ in range(5)])
+    values, met = table.values_blockers_batch(weights, 2, threads=2)
+    np.testing.assert_array_equal(met, table.blockers_batch(weights[3:], threads=1))
+    np.testing.assert_array_equal(values.reach, table.values_batch(weights[:3]).reach)
+    out = ShowdownValues(*(np.empty((3, len(hero))) for _ in range(4)))
+    sums = np.empty((2, len(hero)))
+    got = table.values_blockers_batch(weights, 2, out=out, met=sums)
+    assert got[0] is out and got[1] is sums
+    with pytest.raises(ValueError, match="n_blockers"):
+        table.values_blockers_batch(weights, 6)
+    with pytest.raises(ValueError, match="blockers output holds 2 rows, expected 3"):
+        table.values_blockers_batch(weights, 3, met=sums)
+
+
 def test_blockers_batch_edges():
     table = ShowdownTable("Ah Kd 7c 8s 2h", ["5c6c9d9h"], ["3d4hQsQc", "9c9hTcJc"])
     assert table.blockers_batch(np.zeros((0, 2))).shape == (0, 1)

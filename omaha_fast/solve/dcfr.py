@@ -148,8 +148,7 @@ class Engine:
             else:
                 showdowns.append(k)
         value: list[Any] = [None] * count
-        reached = self._showdowns(p, showdowns, opp, value)
-        self._folds(p, folds, opp, value, reached)
+        self._terminals(p, showdowns, folds, opp, value)
         for k in range(count - 1, -1, -1):
             nd = nodes[k]
             if nd.kind == CHANCE:
@@ -186,44 +185,39 @@ class Engine:
                           disc, node_value.reshape(-1))
         return node_value
 
-    def _folds(self, p: int, folds: list[int], opp: list[Any], value: list[Any],
-               reached: dict[int, Any]) -> None:
-        """Fold payoffs: the weight each hand meets. Where p folds, the opponent's reach is
-        the one p's call meets (p's action leaves it as it was), and the showdown there
-        already summed it (``reached``, by the reach array's id). Other rows of one board
-        go through the prepared table's kernel where there is one (a river spot, or a node
-        below a turn's chance node: row r is river r); the rest through :class:`Blockers`."""
-        sd = self.showdowns[p]
-        known = {k: reached[id(opp[k])] for k in folds
-                 if self.nodes[k].player == p and id(opp[k]) in reached}
-        prepared = [k for k in folds if k not in known and sd.prepared and
-                    (self.batch[k] > 1 or not self.turn)]
-        met = dict(zip(prepared, sd.blockers_many([opp[k] for k in prepared]))) \
-            if prepared else {}
-        met.update(known)
-        for k in folds:
-            nd = self.nodes[k]
-            pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
-            b = self.batch[k]
-            m = met[k] if k in met else self.blockers[p](opp[k])
-            value[k] = pay * m * self.masks[p] if b > 1 else pay * m
+    def _terminals(self, p: int, showdowns: list[int], folds: list[int], opp: list[Any],
+                   value: list[Any]) -> None:
+        """Showdown and fold payoffs of a pass, the weights of every node in one batch.
 
-    def _showdowns(self, p: int, showdowns: list[int], opp: list[Any],
-                   value: list[Any]) -> dict[int, Any]:
-        """Showdown payoffs, every showdown node's weights in one batch per board. Returns
-        the reach each met, by the id of its opponent reach array (valid until the next
-        batch)."""
-        if not showdowns:
-            return {}
+        Where p folds, the opponent's reach is the one p's call meets (p's action leaves
+        it as it was), and that showdown sums it anyway: the fold reuses its reach. The
+        other folds' sums (the weight each hand meets) go through the prepared table's
+        kernel where there is one (a river spot, or a node below a turn's chance node: row
+        r is river r), else through :class:`Blockers`. On a river both kinds go to the
+        table in one call, so its threads share them."""
         sd = self.showdowns[p]
-        results = sd.values_many([opp[k] for k in showdowns])
-        reached = {}
+        called = {id(opp[k]) for k in showdowns}
+        walked = [k for k in folds if not (self.nodes[k].player == p and id(opp[k]) in called)]
+        prepared = [k for k in walked if sd.prepared and (self.batch[k] > 1 or not self.turn)]
+        show_w, fold_w = [opp[k] for k in showdowns], [opp[k] for k in prepared]
+        if sd.single and showdowns:
+            results, sums = sd.values_blockers_many(show_w, fold_w)
+        else:
+            results = sd.values_many(show_w) if showdowns else []
+            sums = sd.blockers_many(fold_w) if fold_w else []
+        met = dict(zip(prepared, sums))
+        reach_of = {}
         for k, (v, reach) in zip(showdowns, results):
             nd = self.nodes[k]
             size = self.pot + nd.contrib[0] + nd.contrib[1]
             value[k] = v * size - nd.contrib[p] * reach
-            reached[id(opp[k])] = reach
-        return reached
+            reach_of[id(opp[k])] = reach
+        for k in folds:
+            nd = self.nodes[k]
+            pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
+            m = met[k] if k in met else reach_of[id(opp[k])] if k not in walked else \
+                self.blockers[p](opp[k])
+            value[k] = pay * m * self.masks[p] if self.batch[k] > 1 else pay * m
 
     # ---- measures ----------------------------------------------------------------------
 

@@ -104,7 +104,7 @@ class Showdowns:
         np = _np()
         self.game = game
         self.threads = threads
-        self.n = len(hero)
+        self.n, self.m = len(hero), len(villain)
         table = _prepared_table() if prepared else None
         self.prepared = table is not None
         self.rows: list[tuple[bytes, Any, Any, Any, Any, Any]] = []
@@ -119,6 +119,29 @@ class Showdowns:
             prep = table(board, h, v, game) if table is not None and len(hi) and len(vi) \
                 else None
             self.rows.append((board, hi, vi, h, v, prep))
+
+    @property
+    def single(self) -> bool:
+        """One prepared table holding every hand (a river spot): the arrays go to it as
+        they are, no rows picked out."""
+        _, hi, vi, _, _, prep = self.rows[0]
+        return (len(self.rows) == 1 and prep is not None and len(hi) == self.n and
+                len(vi) == self.m and hasattr(prep, "values_blockers_batch"))
+
+    def values_blockers_many(self, shows: list[Any], folds: list[Any]) -> tuple[list[Any],
+                                                                              list[Any]]:
+        """:meth:`values_many` of ``shows`` and :meth:`blockers_many` of ``folds`` (each a
+        list of (1, m) arrays) in one call of the single table (see :attr:`single`). The
+        results live in buffers reused by the next call."""
+        k, j = len(shows), len(folds)
+        stacked = self._stacked(shows + folds)[0]             # (k + j, m)
+        out = tuple(self._scratch(name, (1, k, self.n))
+                    for name in ("value", "reach", "high", "low"))
+        met = self._scratch("met", (1, j, self.n))
+        self.rows[0][5].values_blockers_batch(stacked, j, out=tuple(o[0] for o in out),
+                                              met=met[0], threads=self.threads)
+        return [(out[0][:, i], out[1][:, i]) for i in range(k)], \
+            [met[:, i] for i in range(j)]
 
     def values(self, w: Any) -> tuple[Any, Any]:
         np = _np()
