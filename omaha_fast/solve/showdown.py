@@ -128,20 +128,20 @@ class Showdowns:
         return (len(self.rows) == 1 and prep is not None and len(hi) == self.n and
                 len(vi) == self.m and hasattr(prep, "values_blockers_batch"))
 
-    def values_blockers_many(self, shows: list[Any], folds: list[Any]) -> tuple[list[Any],
-                                                                              list[Any]]:
-        """:meth:`values_many` of ``shows`` and :meth:`blockers_many` of ``folds`` (each a
-        list of (1, m) arrays) in one call of the single table (see :attr:`single`). The
-        results live in buffers reused by the next call."""
+    def values_blockers_many(self, shows: list[Any], folds: list[Any]) -> tuple[Any, Any,
+                                                                              Any]:
+        """Showdowns against ``shows`` and fold sums against ``folds`` (each a list of
+        (1, m) arrays) in one call of the single table (see :attr:`single`): arrays of
+        the values (k, n), their reaches (k, n) and the fold sums (j, n), a row an array
+        given. They are buffers reused by the next call."""
         k, j = len(shows), len(folds)
         stacked = self._stacked(shows + folds)[0]             # (k + j, m)
-        out = tuple(self._scratch(name, (1, k, self.n))
+        out = tuple(self._scratch(name, (1, k, self.n))[0]
                     for name in ("value", "reach", "high", "low"))
-        met = self._scratch("met", (1, j, self.n))
-        self.rows[0][5].values_blockers_batch(stacked, j, out=tuple(o[0] for o in out),
-                                              met=met[0], threads=self.threads)
-        return [(out[0][:, i], out[1][:, i]) for i in range(k)], \
-            [met[:, i] for i in range(j)]
+        met = self._scratch("met", (1, j, self.n))[0]
+        self.rows[0][5].values_blockers_batch(stacked, j, out=out, met=met,
+                                              threads=self.threads)
+        return out[0], out[1], met
 
     def values(self, w: Any) -> tuple[Any, Any]:
         np = _np()
