@@ -304,8 +304,9 @@ int of_showdown_table_blockers(const of_showdown_table *table, of_showdown_work 
                                double *reach, size_t *bad_row, size_t *bad_col);
 /* values and blockers in one call: rows [0, k_values) of weights give showdown values
  * (k_values rows of each output), rows [k_values, k_values + k_blockers) fold sums (rows of
- * met); the threads share the work of both. A bad weight fails as above, *bad_row counting
- * over all the rows. */
+ * met); the threads share the work of both. high and low may both be NULL: the halves
+ * are then not written (a solver needs the value and reach alone). A bad weight fails as
+ * above, *bad_row counting over all the rows. */
 int of_showdown_table_run(const of_showdown_table *table, of_showdown_work *const *works,
                           int n_works, const double *weights, size_t k_values,
                           size_t k_blockers, int threads, double *value, double *reach,

@@ -475,9 +475,9 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
     if (!t->any_low) {
         for (size_t i = 0; i < n; i++) {
             uint32_t at = t->h_pos[i];
-            value[i] = high[i] = val[at];
+            value[i] = val[at];
             reach[i] = rch[at];
-            low[i] = 0.0;
+            if (high) { high[i] = val[at]; low[i] = 0.0; }
         }
         return;
     }
@@ -503,8 +503,7 @@ static void values_one(const of_showdown_table *t, of_showdown_work *w, const do
         uint32_t at = t->h_pos[i];
         value[i] = val[at];
         reach[i] = rch[at];
-        low[i] = lo[at];
-        high[i] = value[i] - low[i];
+        if (high) { low[i] = lo[at]; high[i] = value[i] - low[i]; }
     }
 }
 
@@ -709,14 +708,24 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
     lanes_out(t, scr, L, reach);
     if (!t->any_low) {
         lanes_out(t, val, L, value);
-        lanes_out(t, val, L, high);
-        for (size_t l = 0; l < L; l++) memset(low + l * n, 0, sizeof(double) * n);
+        if (high) {
+            lanes_out(t, val, L, high);
+            for (size_t l = 0; l < L; l++) memset(low + l * n, 0, sizeof(double) * n);
+        }
         return;
     }
     sweep_lanes(&t->ls, S, wl, same, scr);
     lanes_reset(S, &t->ls, t->acc_size);
     sweep_lanes(&t->hs0, S, wl, same, scr);
     lanes_reset(S, &t->hs0, t->acc_size);
+    if (!high) {                 /* the value alone: a third of the writes */
+        for (size_t i = 0; i < n; i++) {
+            size_t at = (size_t)t->h_pos[i] * LANES;
+            const double *v = val + at, *sc = scr + at;
+            for (size_t l = 0; l < L; l++) value[l * n + i] = 0.5 * v[l] + 0.5 * sc[l];
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         size_t at = (size_t)t->h_pos[i] * LANES;
         const double *v = val + at, *sc = scr + at;
@@ -793,8 +802,8 @@ static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit 
         if (u->blockers_only)
             blockers_lanes(t, w, u->count, reach + at);
         else
-            values_lanes(t, w, u->count, q->value + at, reach + at, q->high + at,
-                         q->low + at);
+            values_lanes(t, w, u->count, q->value + at, reach + at,
+                         q->high ? q->high + at : NULL, q->low ? q->low + at : NULL);
         return OF_OK;
     }
     const double *wr = m ? q->weights + r * m : q->weights;   /* may be NULL */
@@ -809,7 +818,8 @@ static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit 
     if (u->blockers_only)
         blockers_one(t, w, wr, q->met + at);
     else
-        values_one(t, w, wr, q->value + at, q->reach + at, q->high + at, q->low + at);
+        values_one(t, w, wr, q->value + at, q->reach + at, q->high ? q->high + at : NULL,
+                   q->low ? q->low + at : NULL);
     return OF_OK;
 }
 
@@ -870,7 +880,7 @@ int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *w
                           size_t *bad_col) {
     size_t k = k_values + k_blockers;
     if (!t || !bad_row || !bad_col || k < k_values || (k && t->m && !weights) ||
-        (k_values && t->n && (!value || !reach || !high || !low)) ||
+        (k_values && t->n && (!value || !reach)) || (!high != !low) ||
         (k_blockers && t->n && !met) || threads < 0 || n_works < 0 || (n_works && !works))
         return OF_ERR_ARG;
     for (int i = 0; i < n_works; i++) {
@@ -921,6 +931,7 @@ int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *const
                              int n_works, const double *weights, size_t k, int threads,
                              double *value, double *reach, double *high, double *low,
                              size_t *bad_row, size_t *bad_col) {
+    if (k && t && t->n && (!high || !low)) return OF_ERR_ARG;
     return of_showdown_table_run(t, works, n_works, weights, k, 0, threads, value, reach,
                                  high, low, NULL, bad_row, bad_col);
 }

@@ -336,34 +336,39 @@ class ShowdownTable:
         self._core.blockers(w, reach, _threads(threads))
         return reach
 
-    def values_blockers_batch(self, weights: Any, n_blockers: int, out: Any = None,
-                              met: Any = None,
-                              threads: int | None = None) -> tuple[ShowdownValues, Any]:
-        """:meth:`values_batch` of the first rows of a (k, m) array of weights and
-        :meth:`blockers_batch` of its last ``n_blockers`` rows, in one C call whose threads
-        share the two (a solver's showdown and fold nodes of one pass). Returns the values
-        (arrays of shape (k - n_blockers, n)) and the fold sums ((n_blockers, n)); ``out``
-        and ``met`` are arrays of those shapes to write.
+    def values_reach_batch(self, weights: Any, n_folds: int, value: Any = None,
+                           reach: Any = None, threads: int | None = None) -> tuple[Any, Any]:
+        """What a solver's pass needs of its showdown and fold nodes, in one C call whose
+        threads share the two: for a (k, m) array of weights, the showdown ``value`` of
+        its first k - ``n_folds`` rows (as :meth:`values_batch`, without the high and low
+        halves) and the ``reach`` of every row (for the last ``n_folds`` rows, their fold
+        sums: :meth:`blockers_batch`). Returns (value, reach), shapes (k - n_folds, n) and
+        (k, n); ``value`` and ``reach`` are float64 arrays of those shapes to write.
 
         >>> table = ShowdownTable("Ah Kd 7c 8s 2h", ["5c6c9d9h", "QdQh3s4s"],
         ...                       ["3d4hQsQc", "9c9hTcJc"])
-        >>> values, met = table.values_blockers_batch([[1.0, 0.0], [1.0, 0.5]], 1)
-        >>> values.value.tolist(), met.tolist()
-        ([[0.0, 0.5]], [[1.0, 1.5]])
-        >>> values.value.tolist() == table.values_batch([[1.0, 0.0]]).value.tolist()
+        >>> value, reach = table.values_reach_batch([[1.0, 0.0], [1.0, 0.5]], n_folds=1)
+        >>> value.tolist(), reach.tolist()
+        ([[0.0, 0.5]], [[1.0, 1.0], [1.0, 1.5]])
+        >>> value.tolist() == table.values_batch([[1.0, 0.0]]).value.tolist()
         True
         """
         np = self._np
         w = _batch_rows(np, weights, self.m)
-        j = _int(n_blockers, "n_blockers", low=0, high=w.shape[0])
-        res = _out_arrays(np, out, (w.shape[0] - j, self.n))
-        reach = np.empty((j, self.n)) if met is None else met
+        k = w.shape[0]
+        j = _int(n_folds, "n_folds", low=0, high=k)
+        value = np.empty((k - j, self.n)) if value is None else value
+        reach = np.empty((k, self.n)) if reach is None else reach
+        for a, shape, what in ((value, (k - j, self.n), "value"), (reach, (k, self.n), "reach")):
+            if getattr(a, "shape", None) != shape:
+                raise SolverValueError(f"{what} must have shape {shape}, got "
+                                       f"{getattr(a, 'shape', type(a).__name__)}")
         if not self.m:     # nothing to walk: no villain weight is met
-            for a in (*res, reach):
-                a[...] = 0.0
-            return res, reach
-        self._core.run(w, w.shape[0] - j, tuple(res), reach, _threads(threads))
-        return res, reach
+            value[...] = 0.0
+            reach[...] = 0.0
+            return value, reach
+        self._core.values_reach(w, k - j, value, reach, _threads(threads))
+        return value, reach
 
     def __repr__(self) -> str:
         return (f"ShowdownTable(board={''.join(map(str, self.board))!r}, n={self.n}, "

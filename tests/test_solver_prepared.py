@@ -179,9 +179,9 @@ def test_batches_of_every_size_against_single_calls(game, low_possible):
 
 
 @pytest.mark.parametrize("game", ["hilo", "high"])
-def test_values_and_blockers_in_one_call(game):
-    """values_blockers_batch: the first rows' values and the last rows' fold sums equal
-    values_batch and blockers_batch to the bit, for every split, any threads (the units
+def test_values_and_reach_in_one_call(game):
+    """values_reach_batch: the first rows' values equal values_batch and every row's
+    reach equals blockers_batch, to the bit, for every split and any threads (the units
     are taken from a shared queue in any order); a bad weight is named by its row over
     all the rows, the lowest when several are bad."""
     rng = np.random.default_rng(hash((game, "combined")) % 2**32)
@@ -191,15 +191,14 @@ def test_values_and_blockers_in_one_call(game):
     table = ShowdownTable(board, hero, villain, game)
     for k, j in ((1, 0), (1, 1), (0, 3), (3, 1), (9, 2), (17, 9), (8, 8)):
         weights = np.stack([random_weights(rng, len(villain)) for _ in range(k + j)])
-        shows = table.values_batch(weights[:k], threads=1) if k else None
-        folds = table.blockers_batch(weights[k:], threads=1)
+        shows = table.values_batch(weights[:k], threads=1).value if k else None
+        sums = table.blockers_batch(weights, threads=1)
         for threads in (1, 2, 3):
-            values, met = table.values_blockers_batch(weights, j, threads=threads)
-            assert met.shape == (j, len(hero)) and values.value.shape == (k, len(hero))
-            np.testing.assert_array_equal(met, folds)
+            value, reach = table.values_reach_batch(weights, j, threads=threads)
+            assert value.shape == (k, len(hero)) and reach.shape == (k + j, len(hero))
+            np.testing.assert_array_equal(reach, sums)
             if k:
-                for got, want in zip(values, shows):
-                    np.testing.assert_array_equal(got, want)
+                np.testing.assert_array_equal(value, shows)
         bad = weights.copy()
         bad[k + j - 1, 5] = np.nan
         if k + j > 2:
@@ -207,22 +206,24 @@ def test_values_and_blockers_in_one_call(game):
         want = {1: "weight 5 is nan", 2: r"weight 5 \(row 1\) is nan"}.get(
             k + j, r"weight 7 \(row 1\) is -2.0")
         with pytest.raises(InvalidWeightsError, match=want):
-            table.values_blockers_batch(bad, j, threads=2)
+            table.values_reach_batch(bad, j, threads=2)
     # a full range: the fold sums there walk a row at a time, the values in lanes
     full = all_hands(board)
     table = ShowdownTable(board, hero, full, game)
     weights = np.stack([random_weights(rng, len(full)) for _ in range(5)])
-    values, met = table.values_blockers_batch(weights, 2, threads=2)
-    np.testing.assert_array_equal(met, table.blockers_batch(weights[3:], threads=1))
-    np.testing.assert_array_equal(values.reach, table.values_batch(weights[:3]).reach)
-    out = ShowdownValues(*(np.empty((3, len(hero))) for _ in range(4)))
-    sums = np.empty((2, len(hero)))
-    got = table.values_blockers_batch(weights, 2, out=out, met=sums)
+    value, reach = table.values_reach_batch(weights, 2, threads=2)
+    np.testing.assert_array_equal(reach, table.blockers_batch(weights, threads=1))
+    np.testing.assert_array_equal(value, table.values_batch(weights[:3]).value)
+    out, sums = np.empty((3, len(hero))), np.empty((5, len(hero)))
+    got = table.values_reach_batch(weights, 2, value=out, reach=sums)
     assert got[0] is out and got[1] is sums
-    with pytest.raises(ValueError, match="n_blockers"):
-        table.values_blockers_batch(weights, 6)
-    with pytest.raises(ValueError, match="blockers output holds 2 rows, expected 3"):
-        table.values_blockers_batch(weights, 3, met=sums)
+    with pytest.raises(ValueError, match="n_folds"):
+        table.values_reach_batch(weights, 6)
+    with pytest.raises(ValueError, match=fr"reach must have shape \(5, {len(hero)}\)"):
+        table.values_reach_batch(weights, 3, reach=sums[:4])
+    empty = ShowdownTable(board, hero, np.zeros((0, 4), dtype=np.uint8), game)
+    value, reach = empty.values_reach_batch(np.zeros((2, 0)), 1)
+    assert (value == 0).all() and (reach == 0).all() and reach.shape == (2, len(hero))
 
 
 def test_blockers_batch_edges():

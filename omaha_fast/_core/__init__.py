@@ -836,21 +836,23 @@ class ShowdownTable:
             _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
                          self._weight_error)
 
-    def run(self, weights: Any, k_values: int, outputs: tuple[Any, Any, Any, Any],
-            met: Any, threads: int) -> None:
-        """k rows of m float64 weights: the first k_values into k_values rows of n value,
-        reach, high and low (``outputs``), the rest into rows of ``met`` (fold sums), in
-        one call whose threads share both."""
+    def values_reach(self, weights: Any, k_values: int, value: Any, reach: Any,
+                     threads: int) -> None:
+        """k rows of m float64 weights: the first k_values into rows of ``value`` (no
+        halves), every row's reach into the k rows of ``reach`` (for the last rows, their
+        fold sums), in one call whose threads share both."""
         w, k = self._buffer(weights, self.m, "villain weights", False)
         if not self.m:
             raise InvalidValueError("a combined batch needs villain hands")
         if not 0 <= k_values <= k:
             raise InvalidValueError(f"k_values must be 0 to {k} (the rows), got {k_values}")
-        outs = self._outputs(k_values, "showdown", *outputs)
-        (met_ptr,) = self._outputs(k - k_values, "blockers", met)
+        (value_ptr,) = self._outputs(k_values, "showdown", value)
+        (reach_ptr,) = self._outputs(k, "reach", reach)
+        met_ptr = reach_ptr + k_values * self.n if self.n else ffi.NULL
         works, n_works, bad_row = self._work(threads)
         rc = lib.of_showdown_table_run(self._ptr, works, n_works, w, k_values, k - k_values,
-                                       threads, *outs, met_ptr, bad_row, bad_row + 1)
+                                       threads, value_ptr, reach_ptr, ffi.NULL, ffi.NULL,
+                                       met_ptr, bad_row, bad_row + 1)
         if rc != lib.OF_OK:
             _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
                          self._weight_error)

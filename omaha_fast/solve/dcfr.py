@@ -227,8 +227,10 @@ class Engine:
         its result buffers, a row a node (valid until the next pass)."""
         np = _np()
         sd = self.showdowns[p]
-        v, reach, met = sd.values_blockers_many([opp[k] for k in showdowns],
-                                                [opp[k] for k in walked])
+        v, reach = sd.values_reach_many([opp[k] for k in showdowns],
+                                        [opp[k] for k in walked])
+        met = reach[len(showdowns):]
+        reach = reach[:len(showdowns)]
         nodes = self.nodes
         size = np.array([self.pot + nodes[k].contrib[0] + nodes[k].contrib[1]
                          for k in showdowns])

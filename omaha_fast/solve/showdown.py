@@ -126,22 +126,20 @@ class Showdowns:
         they are, no rows picked out."""
         _, hi, vi, _, _, prep = self.rows[0]
         return (len(self.rows) == 1 and prep is not None and len(hi) == self.n and
-                len(vi) == self.m and hasattr(prep, "values_blockers_batch"))
+                len(vi) == self.m and hasattr(prep, "values_reach_batch"))
 
-    def values_blockers_many(self, shows: list[Any], folds: list[Any]) -> tuple[Any, Any,
-                                                                              Any]:
-        """Showdowns against ``shows`` and fold sums against ``folds`` (each a list of
-        (1, m) arrays) in one call of the single table (see :attr:`single`): arrays of
-        the values (k, n), their reaches (k, n) and the fold sums (j, n), a row an array
+    def values_reach_many(self, shows: list[Any], folds: list[Any]) -> tuple[Any, Any]:
+        """Showdown values against ``shows`` and the reach of ``shows`` then ``folds``
+        (each a list of (1, m) arrays; a fold's reach is its fold sum) in one call of the
+        single table (see :attr:`single`): arrays (k, n) and (k + j, n), a row an array
         given. They are buffers reused by the next call."""
         k, j = len(shows), len(folds)
         stacked = self._stacked(shows + folds)[0]             # (k + j, m)
-        out = tuple(self._scratch(name, (1, k, self.n))[0]
-                    for name in ("value", "reach", "high", "low"))
-        met = self._scratch("met", (1, j, self.n))[0]
-        self.rows[0][5].values_blockers_batch(stacked, j, out=out, met=met,
-                                              threads=self.threads)
-        return out[0], out[1], met
+        value = self._scratch("value", (1, k, self.n))[0]
+        reach = self._scratch("reach", (1, k + j, self.n))[0]
+        self.rows[0][5].values_reach_batch(stacked, j, value=value, reach=reach,
+                                           threads=self.threads)
+        return value, reach
 
     def values(self, w: Any) -> tuple[Any, Any]:
         np = _np()
