@@ -851,13 +851,14 @@ static void *batch_run(void *arg) {
 /* The units of rows [first, first + count) of one kind, appended at *n_units. */
 static void cut_units(const of_showdown_table *t, size_t first, size_t count,
                       int blockers_only, batch_unit *units, size_t *n_units) {
-    /* two rows or more: LANES at a time in one walk; but a fold sum alone on a big
-     * accumulator (past about half a megabyte in lanes) ran slower that way than a row
-     * at a time, whose accumulator stays in the cache */
-    int lanes = !blockers_only || t->acc_size <= ACC_SIZE / 2;
+    /* two rows or more: LANES at a time in one walk. A fold sum walks once where a
+     * showdown walks four times, and on a big accumulator (past about half a megabyte in
+     * lanes) a walk of 8 costs about five single rows, whose accumulator stays in the
+     * cache (full ranges: 1.5 against 2.6 ms a row): there, fewer than 5 rows go singly */
+    size_t least = !blockers_only || t->acc_size <= ACC_SIZE / 2 ? 2 : 5;
     size_t r = first, end = first + count;
     while (r < end) {
-        size_t L = lanes && end - r >= 2 ? (end - r < LANES ? end - r : LANES) : 1;
+        size_t L = end - r >= least ? (end - r < LANES ? end - r : LANES) : 1;
         units[(*n_units)++] = (batch_unit){r, L, blockers_only};
         r += L;
     }
