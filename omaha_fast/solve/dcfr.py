@@ -53,6 +53,7 @@ class Engine:
         self._w = (np.ascontiguousarray(weights[0][order[0]], dtype=np.float64),
                    np.ascontiguousarray(weights[1][order[1]], dtype=np.float64))
         self._met: dict[int, Any] = {}
+        self._rows = (np.empty(len(hands[0])), np.empty(len(hands[1])))   # scratch
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.turn = len(board) == 4
         self.rivers = [c for c in range(52) if c not in board] if self.turn else []
@@ -131,6 +132,9 @@ class Engine:
         own: list[Any] = [None] * count
         strategy: dict[int, Any] = {}
         opp[0], own[0] = self._w[q][None, :], self._w[p][None, :]
+        # p's own reach matters only where p's strategy sums are updated: not below a
+        # terminal, and not in the measuring passes
+        owned = mode == "cfr"
         folds, showdowns = [], []
         for k, nd in enumerate(nodes):
             o, w = opp[k], own[k]
@@ -138,13 +142,15 @@ class Engine:
                 s = self.strategy[k] if mode == "cfr" else self._average(k)
                 strategy[k] = s
                 for a, c in enumerate(nd.children):
+                    inner = owned and nodes[c].kind in (ACTION, CHANCE)
                     if nd.player == p:
-                        opp[c], own[c] = o, w * s[a]
+                        opp[c], own[c] = o, w * s[a] if inner else None
                     else:
                         opp[c], own[c] = o * s[a], w
             elif nd.kind == CHANCE:
                 c = nd.children[0]
-                opp[c], own[c] = o * self.masks[q], w * self.masks[p]
+                opp[c] = o * self.masks[q]
+                own[c] = w * self.masks[p] if owned else None
             elif nd.kind == FOLD:
                 folds.append(k)
             else:
@@ -159,7 +165,10 @@ class Engine:
             elif nd.kind == ACTION:
                 kids = [value[c] for c in nd.children]
                 if nd.player != p:
-                    value[k] = sum(kids[1:], kids[0])
+                    total = kids[0] + kids[1] if len(kids) > 1 else kids[0].copy()
+                    for v in kids[2:]:
+                        total += v
+                    value[k] = total
                     continue
                 if mode == "br":
                     value[k] = np.maximum.reduce(kids)
@@ -235,8 +244,10 @@ class Engine:
         size = np.array([self.pot + nodes[k].contrib[0] + nodes[k].contrib[1]
                          for k in showdowns])
         put = np.array([float(nodes[k].contrib[p]) for k in showdowns])
-        v *= size[:, None]
-        v -= put[:, None] * reach
+        row = self._rows[p]                # a row at a time: no (k, n) temporary
+        for i in range(len(showdowns)):
+            v[i] *= size[i]
+            v[i] -= np.multiply(reach[i], put[i], out=row)
         row_of = {}
         for i, k in enumerate(showdowns):
             value[k] = v[i][None, :]
