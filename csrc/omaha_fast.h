@@ -342,15 +342,17 @@ int of_turn_table_values(const of_turn_table *table, const double *weights, size
  * reach. For each hand: node_value = sum_a current * values; each regret is scaled by pos
  * (when positive) or neg, then gains its action's value less node_value; each strategy sum
  * is scaled by avg, then gains own * current; current becomes the regret matching of the
- * new regrets (uniform where none is positive). OF_ERR_ARG for a NULL or a bad count of
- * actions. The _f form keeps regrets, sums and current in float. */
+ * new regrets (uniform where none is positive). OF_ERR_ARG for a NULL, a bad count of
+ * actions or threads < 0. The _f form keeps regrets, sums and current in float. threads:
+ * 0 = one per online core, used from 50,000 hands a thread; the results are the same for
+ * any threads. */
 #define OF_DCFR_MAX_ACTIONS 16
 int of_dcfr_update(size_t count, int actions, double *regrets, double *sums, double *current,
                    const double *const *values, const double *own, double pos, double neg,
-                   double avg, double *node_value);
+                   double avg, double *node_value, int threads);
 int of_dcfr_update_f(size_t count, int actions, float *regrets, float *sums, float *current,
                      const double *const *values, const double *own, double pos, double neg,
-                     double avg, double *node_value);
+                     double avg, double *node_value, int threads);
 /* cdef-end */
 
 #ifdef __cplusplus

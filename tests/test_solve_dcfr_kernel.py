@@ -73,3 +73,23 @@ def test_bad_buffers_are_refused_and_change_nothing():
         _core.dcfr_update(frozen, sums.reshape(-1), current.reshape(-1), values, own,
                           (1, 1, 1), node)
     assert (regrets == before).all()
+
+
+@pytest.mark.parametrize("threads", [0, 1, 2, 3])
+def test_threads_give_the_same_update(threads):
+    """Blocks of hands per thread (from 50,000 hands a thread): the same numbers."""
+    rng = np.random.default_rng(threads)
+    count, actions = 160_003, 3
+    state = [rng.normal(size=(actions, count)).astype(np.float32) for _ in range(3)]
+    values = [rng.normal(size=count) for _ in range(actions)]
+    own = rng.random(count)
+    want = [a.copy() for a in state]
+    node_want, node = np.empty(count), np.empty(count)
+    _core.dcfr_update(*(a.reshape(-1) for a in want), values, own, (0.9, 0.4, 0.7),
+                      node_want, 1)
+    _core.dcfr_update(*(a.reshape(-1) for a in state), values, own, (0.9, 0.4, 0.7),
+                      node, threads)
+    for got, exp in zip(state + [node], want + [node_want]):
+        np.testing.assert_array_equal(got, exp)
+    with pytest.raises(InvalidValueError, match="threads"):
+        _core.dcfr_update(*(a.reshape(-1) for a in state), values, own, (1, 1, 1), node, -1)

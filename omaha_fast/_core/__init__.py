@@ -938,12 +938,14 @@ class TurnTable:
 
 
 def dcfr_update(regrets: Any, sums: Any, current: Any, values: Sequence[Any], own: Any,
-                discounts: tuple[float, float, float], node_value: Any) -> None:
+                discounts: tuple[float, float, float], node_value: Any,
+                threads: int = 1) -> None:
     """The DCFR update of one action node (csrc/dcfr.c), on flat (1-D) buffers:
     ``regrets``, ``sums`` and ``current`` action-major, len(values) * count items each,
     all float64 or all float32; ``values`` one float64 buffer of count child values per
     action; ``own`` the actor's reach and ``node_value`` the output, count float64 each;
-    ``discounts`` the (positive regret, negative regret, strategy sum) factors."""
+    ``discounts`` the (positive regret, negative regret, strategy sum) factors;
+    ``threads`` 0 for one per core."""
     actions = len(values)
     if not 1 <= actions <= lib.OF_DCFR_MAX_ACTIONS:
         raise InvalidValueError(f"a node must have 1 to {lib.OF_DCFR_MAX_ACTIONS} actions, "
@@ -971,7 +973,9 @@ def dcfr_update(regrets: Any, sums: Any, current: Any, values: Sequence[Any], ow
         state.append(pointer)
     kernel = lib.of_dcfr_update_f if ctype == "float" else lib.of_dcfr_update
     pos, neg, avg = (float(d) for d in discounts)
+    if not isinstance(threads, int) or threads < 0:
+        raise InvalidValueError(f"threads must be an int >= 0, got {threads!r}")
     rc = kernel(count, actions, *state, ffi.new("double *[]", value_ptrs), own_ptr, pos, neg,
-                avg, out)
+                avg, out, threads)
     if rc != lib.OF_OK:
         _fail(rc, "dcfr update")

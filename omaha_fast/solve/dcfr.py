@@ -54,6 +54,7 @@ class Engine:
                    np.ascontiguousarray(weights[1][order[1]], dtype=np.float64))
         self._met: dict[int, Any] = {}
         self._rows = (np.empty(len(hands[0])), np.empty(len(hands[1])))   # scratch
+        self.threads = 0 if threads is None else int(threads)
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.turn = len(board) == 4
         self.rivers = [c for c in range(52) if c not in board] if self.turn else []
@@ -193,7 +194,7 @@ class Engine:
                           self.strategy[k].reshape(-1), flat,
                           np.ascontiguousarray(np.broadcast_to(own, kids[0].shape),
                                                dtype=np.float64).reshape(-1),
-                          disc, node_value.reshape(-1))
+                          disc, node_value.reshape(-1), self.threads)
         return node_value
 
     def _terminals(self, p: int, showdowns: list[int], folds: list[int], opp: list[Any],
