@@ -22,7 +22,7 @@ from .. import _core
 from .._extras import import_extra
 from ..evaluation import evaluate_batch
 from .showdown import Blockers, Showdowns
-from .tree import ACTION, CHANCE, FOLD, Node
+from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node
 
 
 @functools.cache
@@ -55,6 +55,7 @@ class Engine:
         self._met: dict[int, Any] = {}
         self._rows = (np.empty(len(hands[0])), np.empty(len(hands[1])))   # scratch
         self.threads = 0 if threads is None else int(threads)
+        self._plans = (_TerminalPlan(nodes, 0), _TerminalPlan(nodes, 1))
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.turn = len(board) == 4
         self.rivers = [c for c in range(52) if c not in board] if self.turn else []
@@ -136,7 +137,11 @@ class Engine:
         # p's own reach matters only where p's strategy sums are updated: not below a
         # terminal, and not in the measuring passes
         owned = mode == "cfr"
-        folds, showdowns = [], []
+        plan = self._plans[p]
+        # on a river the terminals' opponent reaches are written straight into the rows
+        # of the batch the table walks
+        sd = self.showdowns[p]
+        rows = sd.weight_rows(len(plan.rows)) if sd.single and plan.showdowns else None
         for k, nd in enumerate(nodes):
             o, w = opp[k], own[k]
             if nd.kind == ACTION:
@@ -145,19 +150,27 @@ class Engine:
                 for a, c in enumerate(nd.children):
                     inner = owned and nodes[c].kind in (ACTION, CHANCE)
                     if nd.player == p:
-                        opp[c], own[c] = o, w * s[a] if inner else None
+                        own[c] = w * s[a] if inner else None
                     else:
-                        opp[c], own[c] = o * s[a], w
+                        own[c] = w
+                    if rows is not None and c in plan.rows:
+                        row = rows[plan.rows[c]][None, :]
+                        if nd.player == p:
+                            np.copyto(row, o)
+                        else:
+                            np.multiply(o, s[a], out=row)
+                        opp[c] = row
+                    else:
+                        opp[c] = o if nd.player == p else o * s[a]
             elif nd.kind == CHANCE:
                 c = nd.children[0]
                 opp[c] = o * self.masks[q]
                 own[c] = w * self.masks[p] if owned else None
-            elif nd.kind == FOLD:
-                folds.append(k)
-            else:
-                showdowns.append(k)
         value: list[Any] = [None] * count
-        self._terminals(p, showdowns, folds, opp, value)
+        if rows is not None:
+            self._river_terminals(p, value)
+        else:
+            self._terminals(p, opp, value)
         for k in range(count - 1, -1, -1):
             nd = nodes[k]
             if nd.kind == CHANCE:
@@ -197,71 +210,55 @@ class Engine:
                           disc, node_value.reshape(-1), self.threads)
         return node_value
 
-    def _terminals(self, p: int, showdowns: list[int], folds: list[int], opp: list[Any],
-                   value: list[Any]) -> None:
-        """Showdown and fold payoffs of a pass, the weights of every node in one batch.
-
-        Where p folds, the opponent's reach is the one p's call meets (p's action leaves
-        it as it was), and that showdown sums it anyway: the fold reuses its reach. The
-        other folds' sums (the weight each hand meets) go through the prepared table's
-        kernel where there is one (a river spot, or a node below a turn's chance node: row
-        r is river r), else through :class:`Blockers`. On a river both kinds go to the
-        table in one call, so its threads share them."""
+    def _terminals(self, p: int, opp: list[Any], value: list[Any]) -> None:
+        """Showdown and fold payoffs of a pass, the weights of every node in one batch
+        per board. Fold sums (the weight each hand meets) go through the prepared table's
+        kernel where there is one (a node below a turn's chance node: row r is river r),
+        else through :class:`Blockers`; a fold of p reuses its call's reach (see
+        :class:`_TerminalPlan`)."""
         sd = self.showdowns[p]
-        called = {id(opp[k]) for k in showdowns}
-        walked = [k for k in folds if not (self.nodes[k].player == p and id(opp[k]) in called)]
-        prepared = [k for k in walked if sd.prepared and (self.batch[k] > 1 or not self.turn)]
-        show_w, fold_w = [opp[k] for k in showdowns], [opp[k] for k in prepared]
-        if sd.single and showdowns:
-            self._river_terminals(p, showdowns, folds, prepared, opp, value)
-            return
-        results = sd.values_many(show_w) if showdowns else []
-        sums = sd.blockers_many(fold_w) if fold_w else []
+        plan = self._plans[p]
+        showdowns = plan.showdowns
+        prepared = [k for k in plan.walked if sd.prepared and (self.batch[k] > 1 or not self.turn)]
+        results = sd.values_many([opp[k] for k in showdowns]) if showdowns else []
+        sums = sd.blockers_many([opp[k] for k in prepared]) if prepared else []
         met = dict(zip(prepared, sums))
-        reach_of = {}
         for k, (v, reach) in zip(showdowns, results):
             nd = self.nodes[k]
             size = self.pot + nd.contrib[0] + nd.contrib[1]
             value[k] = v * size - nd.contrib[p] * reach
-            reach_of[id(opp[k])] = reach
-        for k in folds:
+            met[k] = reach
+        for k in plan.folds:
             nd = self.nodes[k]
             pay = -nd.contrib[p] if nd.player == p else self.pot + nd.contrib[1 - p]
-            m = met[k] if k in met else reach_of[id(opp[k])] if k not in walked else \
+            m = met[plan.known.get(k, k)] if plan.known.get(k, k) in met else \
                 self.blockers[p](opp[k])
             value[k] = pay * m * self.masks[p] if self.batch[k] > 1 else pay * m
 
-    def _river_terminals(self, p: int, showdowns: list[int], folds: list[int],
-                         walked: list[int], opp: list[Any], value: list[Any]) -> None:
-        """_terminals on a river: one call of the table, the payoffs computed in place in
-        its result buffers, a row a node (valid until the next pass)."""
+    def _river_terminals(self, p: int, value: list[Any]) -> None:
+        """_terminals on a river, where the forward walk wrote the weights in the table's
+        batch rows: one call of the table, the payoffs computed in place in its result
+        buffers, a row a node (valid until the next pass)."""
         np = _np()
-        sd = self.showdowns[p]
-        v, reach = sd.values_reach_many([opp[k] for k in showdowns],
-                                        [opp[k] for k in walked])
+        plan = self._plans[p]
+        showdowns, walked = plan.showdowns, plan.walked
+        v, reach = self.showdowns[p].values_reach_rows(len(showdowns), len(walked))
         met = reach[len(showdowns):]
         reach = reach[:len(showdowns)]
         nodes = self.nodes
-        size = np.array([self.pot + nodes[k].contrib[0] + nodes[k].contrib[1]
-                         for k in showdowns])
-        put = np.array([float(nodes[k].contrib[p]) for k in showdowns])
         row = self._rows[p]                # a row at a time: no (k, n) temporary
-        for i in range(len(showdowns)):
-            v[i] *= size[i]
-            v[i] -= np.multiply(reach[i], put[i], out=row)
-        row_of = {}
         for i, k in enumerate(showdowns):
+            nd = nodes[k]
+            v[i] *= self.pot + nd.contrib[0] + nd.contrib[1]
+            v[i] -= np.multiply(reach[i], float(nd.contrib[p]), out=row)
             value[k] = v[i][None, :]
-            row_of[id(opp[k])] = i
         pays = {k: -nodes[k].contrib[p] if nodes[k].player == p else
-                self.pot + nodes[k].contrib[1 - p] for k in folds}
-        if walked:
-            met *= np.array([pays[k] for k in walked])[:, None]
-            for i, k in enumerate(walked):
-                value[k] = met[i][None, :]
-        for k in folds:
-            if value[k] is None:       # p folds: the reach its call met
-                value[k] = pays[k] * reach[row_of[id(opp[k])]][None, :]
+                self.pot + nodes[k].contrib[1 - p] for k in plan.folds}
+        for i, k in enumerate(walked):
+            met[i] *= pays[k]
+            value[k] = met[i][None, :]
+        for k, call in plan.known.items():   # p folds: the reach its call met
+            value[k] = pays[k] * reach[plan.rows[call]][None, :]
 
     # ---- measures ----------------------------------------------------------------------
 
@@ -294,6 +291,26 @@ class Engine:
         value = (value * self.masks[p]).sum(axis=0)
         reach = (reach * self.masks[p]).sum(axis=0)
         return value[self._inverse[p]], reach[self._inverse[p]]
+
+
+class _TerminalPlan:
+    """Player p's terminals in the order a pass batches them: the showdowns, then the
+    folds whose sums are walked (``rows``: node -> batch row). Where p folds, the
+    opponent's reach is the one p's call meets (p's action leaves it as it was), and that
+    showdown sums it anyway: such a fold (``known``: fold -> the call's showdown) is not
+    walked."""
+
+    def __init__(self, nodes: list[Node], p: int) -> None:
+        self.showdowns = [k for k, nd in enumerate(nodes) if nd.kind == SHOWDOWN]
+        self.folds = [k for k, nd in enumerate(nodes) if nd.kind == FOLD]
+        self.known: dict[int, int] = {}
+        for k in self.folds:
+            parent = nodes[nodes[k].parent]
+            calls = [c for c in parent.children if nodes[c].kind == SHOWDOWN]
+            if nodes[k].player == p and parent.kind == ACTION and parent.player == p and calls:
+                self.known[k] = calls[0]
+        self.walked = [k for k in self.folds if k not in self.known]
+        self.rows = {k: i for i, k in enumerate(self.showdowns + self.walked)}
 
 
 def _walk_order(np: Any, board: list[int], hands: tuple[Any, Any], game: str) -> Any:

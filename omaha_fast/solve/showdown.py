@@ -128,16 +128,20 @@ class Showdowns:
         return (len(self.rows) == 1 and prep is not None and len(hi) == self.n and
                 len(vi) == self.m and hasattr(prep, "values_reach_batch"))
 
-    def values_reach_many(self, shows: list[Any], folds: list[Any]) -> tuple[Any, Any]:
-        """Showdown values against ``shows`` and the reach of ``shows`` then ``folds``
-        (each a list of (1, m) arrays; a fold's reach is its fold sum) in one call of the
-        single table (see :attr:`single`): arrays (k, n) and (k + j, n), a row an array
-        given. They are buffers reused by the next call."""
-        k, j = len(shows), len(folds)
-        stacked = self._stacked(shows + folds)[0]             # (k + j, m)
-        value = self._scratch("value", (1, k, self.n))[0]
-        reach = self._scratch("reach", (1, k + j, self.n))[0]
-        self.rows[0][5].values_reach_batch(stacked, j, value=value, reach=reach,
+    def weight_rows(self, k: int) -> Any:
+        """The (k, m) buffer :meth:`values_reach_rows` walks: a solver writes the
+        opponent reach of each terminal node straight into its row."""
+        return self._scratch("weights", (k, self.m))
+
+    def values_reach_rows(self, k: int, j: int) -> tuple[Any, Any]:
+        """Showdown values against the first k rows of :meth:`weight_rows` (k + j rows)
+        and the reach of all k + j rows (of the last j: their fold sums), in one call of
+        the single table (see :attr:`single`): arrays (k, n) and (k + j, n), buffers
+        reused by the next call."""
+        weights = self._scratch("weights", (k + j, self.m))
+        value = self._scratch("value", (k, self.n))
+        reach = self._scratch("reach", (k + j, self.n))
+        self.rows[0][5].values_reach_batch(weights, j, value=value, reach=reach,
                                            threads=self.threads)
         return value, reach
 
