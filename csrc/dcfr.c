@@ -121,3 +121,47 @@ int of_dcfr_update_f(size_t count, int actions, float *regrets, float *sums, flo
                       avg, node_value};
     return update(&job, threads);
 }
+
+/* ---- the reaches of a node's children: reach times each action's frequency ---- */
+
+typedef struct {
+    size_t first, last, count;
+    int actions;
+    const double *reach;
+    const float *strategy;
+    double *const *out;
+} reach_job;
+
+static void *reach_run(void *arg) {
+    const reach_job *j = arg;
+    for (int a = 0; a < j->actions; a++) {
+        double *out = j->out[a];
+        if (!out) continue;
+        const float *s = j->strategy + (size_t)a * j->count;
+        for (size_t i = j->first; i < j->last; i++) out[i] = j->reach[i] * (double)s[i];
+    }
+    return NULL;
+}
+
+int of_dcfr_reach(size_t count, int actions, const double *reach, const float *strategy,
+                  double *const *out, int threads) {
+    if (actions < 1 || actions > OF_DCFR_MAX_ACTIONS || !reach || !strategy || !out ||
+        threads < 0)
+        return OF_ERR_ARG;
+    long t = threads > 0 ? threads : of_cpu_count();
+    if (t > DCFR_MAX_THREADS) t = DCFR_MAX_THREADS;
+    if ((size_t)t > count / DCFR_THREAD_MIN) t = (long)(count / DCFR_THREAD_MIN);
+    if (t < 1) t = 1;
+    reach_job jobs[DCFR_MAX_THREADS];
+    of_thread ids[DCFR_MAX_THREADS];
+    int started = 0;
+    for (long i = 0; i < t; i++)
+        jobs[i] = (reach_job){count * (size_t)i / (size_t)t, count * (size_t)(i + 1) / (size_t)t,
+                              count, actions, reach, strategy, out};
+    for (long i = 1; i < t; i++, started++)
+        if (of_thread_create(&ids[i], reach_run, &jobs[i]) != 0) break;
+    for (long i = started + 1; i < t; i++) reach_run(&jobs[i]);
+    reach_run(&jobs[0]);
+    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    return OF_OK;
+}

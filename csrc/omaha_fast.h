@@ -353,6 +353,11 @@ int of_dcfr_update(size_t count, int actions, double *regrets, double *sums, dou
 int of_dcfr_update_f(size_t count, int actions, float *regrets, float *sums, float *current,
                      const double *const *values, const double *own, double pos, double neg,
                      double avg, double *node_value, int threads);
+/* The children's reaches of a node: out[a][i] = reach[i] * strategy[a * count + i] for
+ * each action whose out[a] is not NULL (threads as of_dcfr_update). OF_ERR_ARG for a NULL
+ * reach, strategy or out, a bad count of actions or threads < 0. */
+int of_dcfr_reach(size_t count, int actions, const double *reach, const float *strategy,
+                  double *const *out, int threads);
 /* cdef-end */
 
 #ifdef __cplusplus

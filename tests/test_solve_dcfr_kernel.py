@@ -93,3 +93,25 @@ def test_threads_give_the_same_update(threads):
         np.testing.assert_array_equal(got, exp)
     with pytest.raises(InvalidValueError, match="threads"):
         _core.dcfr_update(*(a.reshape(-1) for a in state), values, own, (1, 1, 1), node, -1)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_children_reaches(threads):
+    """dcfr_reach: each child's reach is the node's reach times the action's frequency,
+    for the children asked for only; bad buffers are refused."""
+    rng = np.random.default_rng(7)
+    count, actions = 120_001, 4
+    reach = rng.random(count)
+    strategy = rng.random((actions, count)).astype(np.float32)
+    outs = [np.full(count, -1.0) for _ in range(actions)]
+    outs[2] = None
+    _core.dcfr_reach(reach, strategy.reshape(-1), outs, threads)
+    for a, out in enumerate(outs):
+        if out is not None:
+            np.testing.assert_array_equal(out, reach * strategy[a].astype(np.float64))
+    with pytest.raises(InvalidValueError, match="strategy holds"):
+        _core.dcfr_reach(reach, strategy[:3].reshape(-1), outs, threads)
+    with pytest.raises(InvalidTypeError, match="strategy must hold float"):
+        _core.dcfr_reach(reach, strategy.astype(np.float64).reshape(-1), outs, threads)
+    with pytest.raises(InvalidValueError, match="reach of action 0 output holds"):
+        _core.dcfr_reach(reach, strategy.reshape(-1), [np.empty(5)] + outs[1:], threads)

@@ -979,3 +979,28 @@ def dcfr_update(regrets: Any, sums: Any, current: Any, values: Sequence[Any], ow
                 avg, out, threads)
     if rc != lib.OF_OK:
         _fail(rc, "dcfr update")
+
+
+def dcfr_reach(reach: Any, strategy: Any, outs: Sequence[Any], threads: int = 1) -> None:
+    """The children's reaches of a node (csrc/dcfr.c), on flat buffers: ``outs[a] =
+    reach * strategy[a]`` for each action whose output is not None; ``reach`` count
+    float64, ``strategy`` action-major float32 (len(outs) * count), each output count
+    float64; ``threads`` 0 for one per core."""
+    actions = len(outs)
+    if not 1 <= actions <= lib.OF_DCFR_MAX_ACTIONS:
+        raise InvalidValueError(f"a node must have 1 to {lib.OF_DCFR_MAX_ACTIONS} actions, "
+                                f"got {actions}")
+    reach_ptr, count = _buffer(reach, "double", 0, "reach")
+    strategy_ptr, items = _buffer(strategy, "float", 0, "strategy")
+    if items != actions * count:
+        raise InvalidValueError(f"strategy holds {items} items, expected {actions} actions "
+                                f"x {count} hands")
+    ptrs = [ffi.NULL if out is None else _outputs(count, f"reach of action {a}",
+                                                  (out, "double", 1))[0]
+            for a, out in enumerate(outs)]
+    if not isinstance(threads, int) or threads < 0:
+        raise InvalidValueError(f"threads must be an int >= 0, got {threads!r}")
+    rc = lib.of_dcfr_reach(count, actions, reach_ptr, strategy_ptr,
+                           ffi.new("double *[]", ptrs), threads)
+    if rc != lib.OF_OK:
+        _fail(rc, "dcfr reach")

@@ -147,21 +147,27 @@ class Engine:
             if nd.kind == ACTION:
                 s = self.strategy[k] if mode == "cfr" else self._average(k)
                 strategy[k] = s
+                mine = nd.player == p
+                # the acting player's reach into each child: into the batch row of a
+                # terminal (on a river), else a new array; p's own reach only where used
+                out = []
+                for c in nd.children:
+                    if not mine and rows is not None and c in plan.rows:
+                        out.append(rows[plan.rows[c]][None, :])
+                    elif not mine or (owned and nodes[c].kind in (ACTION, CHANCE)):
+                        out.append(np.empty(s.shape[1:]))
+                    else:
+                        out.append(None)
+                self._reach(o if not mine else w, s, out)
                 for a, c in enumerate(nd.children):
-                    inner = owned and nodes[c].kind in (ACTION, CHANCE)
-                    if nd.player == p:
-                        own[c] = w * s[a] if inner else None
-                    else:
-                        own[c] = w
-                    if rows is not None and c in plan.rows:
-                        row = rows[plan.rows[c]][None, :]
-                        if nd.player == p:
+                    if mine:
+                        own[c], opp[c] = out[a], o
+                        if rows is not None and c in plan.rows:
+                            row = rows[plan.rows[c]][None, :]
                             np.copyto(row, o)
-                        else:
-                            np.multiply(o, s[a], out=row)
-                        opp[c] = row
+                            opp[c] = row
                     else:
-                        opp[c] = o if nd.player == p else o * s[a]
+                        own[c], opp[c] = w, out[a]
             elif nd.kind == CHANCE:
                 c = nd.children[0]
                 opp[c] = o * self.masks[q]
@@ -195,6 +201,20 @@ class Engine:
             for c in nd.children:
                 value[c] = None
         return value[0]
+
+    def _reach(self, reach: Any, s: Any, out: list[Any]) -> None:
+        """out[a] = reach * s[a] for each child a whose out[a] is not None: one C pass
+        when the strategy is the solver's own (float32), numpy for an average."""
+        np = _np()
+        if s.dtype == np.float32:
+            _core.dcfr_reach(np.ascontiguousarray(np.broadcast_to(reach, s.shape[1:]),
+                                                  dtype=np.float64).reshape(-1),
+                             s.reshape(-1), [None if o is None else o.reshape(-1) for o in out],
+                             self.threads)
+            return
+        for a, o in enumerate(out):
+            if o is not None:
+                np.multiply(reach, s[a], out=o)
 
     def _update(self, k: int, kids: list[Any], own: Any, disc: Any) -> Any:
         """The DCFR update of node k from its children's values (each (B, n)), in one C
