@@ -149,8 +149,8 @@ def _card_set(cards: str) -> set[str]:
 
 
 def cards_in(text: str) -> str:
-    """The cards of every [...] group in ``text``, joined ("[Jd 5c Kc] [4c]" ->
-    "Jd5cKc4c")."""
+    """The cards of every bracketed group in ``text``, joined: ``"[Jd 5c Kc] [4c]"``
+    gives ``"Jd5cKc4c"``."""
     return "".join("".join(g.split()) for g in _CARDS.findall(text))
 
 
