@@ -205,6 +205,18 @@ def _float_rows(np: Any, weights: Any, shape: tuple[int, ...], what: str) -> Any
     return w
 
 
+def _amounts(np: Any, amounts: Any, k: int, what: str) -> Any:
+    """A (k,) float64 array of finite chip amounts, or SolverValueError."""
+    try:
+        a = np.ascontiguousarray(amounts, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise SolverValueError(f"{what} must be numbers, got {_kind_of(amounts)}") from None
+    if a.shape != (k,) or not np.isfinite(a).all():
+        raise SolverValueError(f"{what} must be {k} finite numbers (one per showdown row), "
+                               f"got {a.tolist() if a.size <= 8 else a.shape}")
+    return a
+
+
 def _out_arrays(np: Any, out: Any, shape: tuple[int, ...]) -> ShowdownValues:
     """The caller's four output arrays, or four new ones (the C wrapper checks their
     types and sizes)."""
@@ -337,13 +349,17 @@ class ShowdownTable:
         return reach
 
     def values_reach_batch(self, weights: Any, n_folds: int, value: Any = None,
-                           reach: Any = None, threads: int | None = None) -> tuple[Any, Any]:
+                           reach: Any = None, threads: int | None = None,
+                           pot: Any = None, hero_put: Any = None) -> tuple[Any, Any]:
         """What a solver's pass needs of its showdown and fold nodes, in one C call whose
         threads share the two: for a (k, m) array of weights, the showdown ``value`` of
         its first k - ``n_folds`` rows (as :meth:`values_batch`, without the high and low
         halves) and the ``reach`` of every row (for the last ``n_folds`` rows, their fold
         sums: :meth:`blockers_batch`). Returns (value, reach), shapes (k - n_folds, n) and
         (k, n); ``value`` and ``reach`` are float64 arrays of those shapes to write.
+        Given ``pot`` and ``hero_put`` (one number per showdown row: the whole pot at
+        showdown and what the hero put in), the value rows are chips instead:
+        ``value * pot - reach * hero_put`` (:func:`showdown_payoff` without rake).
 
         >>> table = ShowdownTable("Ah Kd 7c 8s 2h", ["5c6c9d9h", "QdQh3s4s"],
         ...                       ["3d4hQsQc", "9c9hTcJc"])
@@ -352,11 +368,19 @@ class ShowdownTable:
         ([[0.0, 0.5]], [[1.0, 1.0], [1.0, 1.5]])
         >>> value.tolist() == table.values_batch([[1.0, 0.0]]).value.tolist()
         True
+        >>> table.values_reach_batch([[1.0, 0.0]], 0, pot=[30.0], hero_put=[10.0])[0].tolist()
+        [[-10.0, 5.0]]
         """
         np = self._np
         w = _batch_rows(np, weights, self.m)
         k = w.shape[0]
         j = _int(n_folds, "n_folds", low=0, high=k)
+        payoff = None
+        if (pot is None) != (hero_put is None):
+            raise SolverValueError("pot and hero_put go together: give both or neither")
+        if pot is not None:
+            payoff = (_amounts(np, pot, k - j, "pot"), _amounts(np, hero_put, k - j,
+                                                                 "hero_put"))
         value = np.empty((k - j, self.n)) if value is None else value
         reach = np.empty((k, self.n)) if reach is None else reach
         for a, shape, what in ((value, (k - j, self.n), "value"), (reach, (k, self.n), "reach")):
@@ -367,7 +391,7 @@ class ShowdownTable:
             value[...] = 0.0
             reach[...] = 0.0
             return value, reach
-        self._core.values_reach(w, k - j, value, reach, _threads(threads))
+        self._core.values_reach(w, k - j, value, reach, _threads(threads), payoff)
         return value, reach
 
     def __repr__(self) -> str:

@@ -221,6 +221,21 @@ def test_values_and_reach_in_one_call(game):
         table.values_reach_batch(weights, 6)
     with pytest.raises(ValueError, match=fr"reach must have shape \(5, {len(hero)}\)"):
         table.values_reach_batch(weights, 3, reach=sums[:4])
+    # payoffs instead of values: showdown_payoff of the same rows, row by row
+    pot, put = np.array([30.0, 12.5, 7.0]), np.array([10.0, 0.0, 3.5])
+    chips, reach2 = table.values_reach_batch(weights, 2, pot=pot, hero_put=put, threads=2)
+    full_values = table.values_batch(weights[:3])
+    for r in range(3):
+        want = showdown_payoff(ShowdownValues(*(a[r] for a in full_values)), pot[r] - 2 * put[r],
+                               put[r], put[r])
+        np.testing.assert_allclose(chips[r], want, rtol=1e-12, atol=1e-9)
+    np.testing.assert_array_equal(reach2, reach)
+    with pytest.raises(ValueError, match="give both or neither"):
+        table.values_reach_batch(weights, 2, pot=pot)
+    with pytest.raises(ValueError, match="3 finite numbers"):
+        table.values_reach_batch(weights, 2, pot=[1.0, float("nan"), 2.0], hero_put=put)
+    with pytest.raises(ValueError, match="3 finite numbers"):
+        table.values_reach_batch(weights, 2, pot=pot[:2], hero_put=put[:2])
     empty = ShowdownTable(board, hero, np.zeros((0, 4), dtype=np.uint8), game)
     value, reach = empty.values_reach_batch(np.zeros((2, 0)), 1)
     assert (value == 0).all() and (reach == 0).all() and reach.shape == (2, len(hero))

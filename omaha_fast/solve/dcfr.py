@@ -53,9 +53,8 @@ class Engine:
         self._w = (np.ascontiguousarray(weights[0][order[0]], dtype=np.float64),
                    np.ascontiguousarray(weights[1][order[1]], dtype=np.float64))
         self._met: dict[int, Any] = {}
-        self._rows = (np.empty(len(hands[0])), np.empty(len(hands[1])))   # scratch
         self.threads = 0 if threads is None else int(threads)
-        self._plans = (_TerminalPlan(nodes, 0), _TerminalPlan(nodes, 1))
+        self._plans = (_TerminalPlan(nodes, 0, self.pot), _TerminalPlan(nodes, 1, self.pot))
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.turn = len(board) == 4
         self.rivers = [c for c in range(52) if c not in board] if self.turn else []
@@ -259,18 +258,14 @@ class Engine:
         """_terminals on a river, where the forward walk wrote the weights in the table's
         batch rows: one call of the table, the payoffs computed in place in its result
         buffers, a row a node (valid until the next pass)."""
-        np = _np()
         plan = self._plans[p]
         showdowns, walked = plan.showdowns, plan.walked
-        v, reach = self.showdowns[p].values_reach_rows(len(showdowns), len(walked))
+        v, reach = self.showdowns[p].values_reach_rows(len(showdowns), len(walked),
+                                                       *plan.payoffs)
         met = reach[len(showdowns):]
         reach = reach[:len(showdowns)]
         nodes = self.nodes
-        row = self._rows[p]                # a row at a time: no (k, n) temporary
         for i, k in enumerate(showdowns):
-            nd = nodes[k]
-            v[i] *= self.pot + nd.contrib[0] + nd.contrib[1]
-            v[i] -= np.multiply(reach[i], float(nd.contrib[p]), out=row)
             value[k] = v[i][None, :]
         pays = {k: -nodes[k].contrib[p] if nodes[k].player == p else
                 self.pot + nodes[k].contrib[1 - p] for k in plan.folds}
@@ -320,7 +315,7 @@ class _TerminalPlan:
     showdown sums it anyway: such a fold (``known``: fold -> the call's showdown) is not
     walked."""
 
-    def __init__(self, nodes: list[Node], p: int) -> None:
+    def __init__(self, nodes: list[Node], p: int, pot: float) -> None:
         self.showdowns = [k for k, nd in enumerate(nodes) if nd.kind == SHOWDOWN]
         self.folds = [k for k, nd in enumerate(nodes) if nd.kind == FOLD]
         self.known: dict[int, int] = {}
@@ -331,6 +326,9 @@ class _TerminalPlan:
                 self.known[k] = calls[0]
         self.walked = [k for k in self.folds if k not in self.known]
         self.rows = {k: i for i, k in enumerate(self.showdowns + self.walked)}
+        # a showdown's chips: its value times the whole pot, less p's reach times p's part
+        self.payoffs = ([pot + nodes[k].contrib[0] + nodes[k].contrib[1] for k in self.showdowns],
+                        [float(nodes[k].contrib[p]) for k in self.showdowns])
 
 
 def _walk_order(np: Any, board: list[int], hands: tuple[Any, Any], game: str) -> Any:
