@@ -307,13 +307,15 @@ int of_showdown_table_blockers(const of_showdown_table *table, of_showdown_work 
  * met); the threads share the work of both. high and low may both be NULL: the halves
  * are then not written (a solver needs the value and reach alone). pot and hero_put
  * (k_values each; both or neither, and only without the halves): value row r is then the
- * payoff value * pot[r] - reach * hero_put[r]. A bad weight fails as above, *bad_row
- * counting over all the rows. */
+ * payoff value * pot[r] - reach * hero_put[r]. fold_pay (k_blockers, or NULL): fold row r
+ * of met is then multiplied by fold_pay[r]. A bad weight fails as above, *bad_row counting
+ * over all the rows. */
 int of_showdown_table_run(const of_showdown_table *table, of_showdown_work *const *works,
                           int n_works, const double *weights, size_t k_values,
                           size_t k_blockers, int threads, double *value, double *reach,
                           double *high, double *low, double *met, const double *pot,
-                          const double *hero_put, size_t *bad_row, size_t *bad_col);
+                          const double *hero_put, const double *fold_pay, size_t *bad_row,
+                          size_t *bad_col);
 /* The turn (n_board = 4): for each hero hand, the river values averaged over the river
  * cards, each villain hand j (weight w_j, NULL: all 1) sharing no card with it counted at
  * each of the 40 rivers that neither holds with chance 1/40: value = sum_j w_j E[share],

@@ -767,6 +767,7 @@ typedef struct {
     const double *weights;
     double *value, *reach, *high, *low, *met;   /* met: the fold sums' rows */
     const double *pot, *hero_put;   /* per showdown row, or NULL: payoffs, not values */
+    const double *fold_pay;         /* per fold row, or NULL: fold sums scaled */
     size_t k_values;
     const batch_unit *units;
     size_t n_units, next;     /* next: the first unit no thread has taken */
@@ -781,6 +782,15 @@ typedef struct {
 } batch_worker;
 
 /* One unit. OF_OK, OF_ERR_WEIGHT (*bad_row, *bad_col set) or OF_ERR_NOMEM. */
+/* Fold rows' sums times what each fold pays. */
+static void fold_payoffs(const batch_queue *q, size_t first, size_t count) {
+    size_t n = q->t->n;
+    for (size_t r = first; r < first + count; r++) {
+        double *met = q->met + (r - q->k_values) * n, pay = q->fold_pay[r - q->k_values];
+        for (size_t i = 0; i < n; i++) met[i] *= pay;
+    }
+}
+
 /* A showdown row's values become payoffs: value * pot - reach * hero_put. */
 static void payoffs(const batch_queue *q, size_t first, size_t count) {
     size_t n = q->t->n;
@@ -813,6 +823,7 @@ static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit 
         size_t at = out_row * n;
         if (u->blockers_only) {
             blockers_lanes(t, w, u->count, reach + at);
+            if (q->fold_pay) fold_payoffs(q, r, u->count);
             return OF_OK;
         }
         values_lanes(t, w, u->count, q->value + at, reach + at,
@@ -831,6 +842,7 @@ static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit 
     size_t at = out_row * n;
     if (u->blockers_only) {
         blockers_one(t, w, wr, q->met + at);
+        if (q->fold_pay) fold_payoffs(q, r, 1);
         return OF_OK;
     }
     values_one(t, w, wr, q->value + at, q->reach + at, q->high ? q->high + at : NULL,
@@ -899,7 +911,8 @@ int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *w
                           int n_works, const double *weights, size_t k_values,
                           size_t k_blockers, int threads, double *value, double *reach,
                           double *high, double *low, double *met, const double *pot,
-                          const double *hero_put, size_t *bad_row, size_t *bad_col) {
+                          const double *hero_put, const double *fold_pay, size_t *bad_row,
+                          size_t *bad_col) {
     size_t k = k_values + k_blockers;
     if (!t || !bad_row || !bad_col || k < k_values || (k && t->m && !weights) ||
         (k_values && t->n && (!value || !reach)) || (!high != !low) || (!pot != !hero_put) ||
@@ -915,7 +928,7 @@ int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *w
     memset(&q, 0, sizeof q);
     q.t = t; q.weights = weights; q.k_values = k_values;
     q.value = value; q.reach = reach; q.high = high; q.low = low; q.met = met;
-    q.pot = pot; q.hero_put = hero_put;
+    q.pot = pot; q.hero_put = hero_put; q.fold_pay = fold_pay;
     batch_unit *units = malloc(sizeof(batch_unit) * (k ? k : 1));
     if (!units) return OF_ERR_NOMEM;
     /* the costliest first, so the threads end together: the showdown walks (a fold sum
@@ -960,14 +973,14 @@ int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *const
                              size_t *bad_row, size_t *bad_col) {
     if (k && t && t->n && (!high || !low)) return OF_ERR_ARG;
     return of_showdown_table_run(t, works, n_works, weights, k, 0, threads, value, reach,
-                                 high, low, NULL, NULL, NULL, bad_row, bad_col);
+                                 high, low, NULL, NULL, NULL, NULL, bad_row, bad_col);
 }
 
 int of_showdown_table_blockers(const of_showdown_table *t, of_showdown_work *const *works,
                                int n_works, const double *weights, size_t k, int threads,
                                double *reach, size_t *bad_row, size_t *bad_col) {
     return of_showdown_table_run(t, works, n_works, weights, 0, k, threads, NULL, NULL, NULL,
-                                 NULL, reach, NULL, NULL, bad_row, bad_col);
+                                 NULL, reach, NULL, NULL, NULL, bad_row, bad_col);
 }
 
 /* ---- the turn: the river kernel over every river card, averaged per hand pair ---- */

@@ -212,7 +212,7 @@ def _amounts(np: Any, amounts: Any, k: int, what: str) -> Any:
     except (TypeError, ValueError):
         raise SolverValueError(f"{what} must be numbers, got {_kind_of(amounts)}") from None
     if a.shape != (k,) or not np.isfinite(a).all():
-        raise SolverValueError(f"{what} must be {k} finite numbers (one per showdown row), "
+        raise SolverValueError(f"{what} must be {k} finite numbers (one per row it is for), "
                                f"got {a.tolist() if a.size <= 8 else a.shape}")
     return a
 
@@ -350,7 +350,8 @@ class ShowdownTable:
 
     def values_reach_batch(self, weights: Any, n_folds: int, value: Any = None,
                            reach: Any = None, threads: int | None = None,
-                           pot: Any = None, hero_put: Any = None) -> tuple[Any, Any]:
+                           pot: Any = None, hero_put: Any = None,
+                           fold_pay: Any = None) -> tuple[Any, Any]:
         """What a solver's pass needs of its showdown and fold nodes, in one C call whose
         threads share the two: for a (k, m) array of weights, the showdown ``value`` of
         its first k - ``n_folds`` rows (as :meth:`values_batch`, without the high and low
@@ -359,7 +360,9 @@ class ShowdownTable:
         (k, n); ``value`` and ``reach`` are float64 arrays of those shapes to write.
         Given ``pot`` and ``hero_put`` (one number per showdown row: the whole pot at
         showdown and what the hero put in), the value rows are chips instead:
-        ``value * pot - reach * hero_put`` (:func:`showdown_payoff` without rake).
+        ``value * pot - reach * hero_put`` (:func:`showdown_payoff` without rake), and
+        the fold rows' reach is multiplied by ``fold_pay`` (one number per fold row; 1 if
+        not given): a fold node's chips.
 
         >>> table = ShowdownTable("Ah Kd 7c 8s 2h", ["5c6c9d9h", "QdQh3s4s"],
         ...                       ["3d4hQsQc", "9c9hTcJc"])
@@ -379,8 +382,11 @@ class ShowdownTable:
         if (pot is None) != (hero_put is None):
             raise SolverValueError("pot and hero_put go together: give both or neither")
         if pot is not None:
-            payoff = (_amounts(np, pot, k - j, "pot"), _amounts(np, hero_put, k - j,
-                                                                 "hero_put"))
+            payoff = (_amounts(np, pot, k - j, "pot"), _amounts(np, hero_put, k - j, "hero_put"),
+                      _amounts(np, np.ones(j) if fold_pay is None else fold_pay, j,
+                               "fold_pay"))
+        elif fold_pay is not None:
+            raise SolverValueError("fold_pay goes with pot and hero_put")
         value = np.empty((k - j, self.n)) if value is None else value
         reach = np.empty((k, self.n)) if reach is None else reach
         for a, shape, what in ((value, (k - j, self.n), "value"), (reach, (k, self.n), "reach")):

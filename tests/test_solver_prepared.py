@@ -230,6 +230,14 @@ def test_values_and_reach_in_one_call(game):
                                put[r], put[r])
         np.testing.assert_allclose(chips[r], want, rtol=1e-12, atol=1e-9)
     np.testing.assert_array_equal(reach2, reach)
+    chips, paid = table.values_reach_batch(weights, 2, pot=pot, hero_put=put,
+                                           fold_pay=[-4.0, 22.0])
+    np.testing.assert_array_equal(paid[:3], reach[:3])
+    np.testing.assert_allclose(paid[3:], reach[3:] * np.array([[-4.0], [22.0]]), rtol=1e-15)
+    with pytest.raises(ValueError, match="fold_pay goes with pot"):
+        table.values_reach_batch(weights, 2, fold_pay=[1.0, 1.0])
+    with pytest.raises(ValueError, match="fold_pay must be 2 finite"):
+        table.values_reach_batch(weights, 2, pot=pot, hero_put=put, fold_pay=[1.0])
     with pytest.raises(ValueError, match="give both or neither"):
         table.values_reach_batch(weights, 2, pot=pot)
     with pytest.raises(ValueError, match="3 finite numbers"):

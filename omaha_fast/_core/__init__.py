@@ -837,11 +837,12 @@ class ShowdownTable:
                          self._weight_error)
 
     def values_reach(self, weights: Any, k_values: int, value: Any, reach: Any,
-                     threads: int, payoff: Optional[tuple[Any, Any]] = None) -> None:
+                     threads: int, payoff: Optional[tuple[Any, Any, Any]] = None) -> None:
         """k rows of m float64 weights: the first k_values into rows of ``value`` (no
         halves), every row's reach into the k rows of ``reach`` (for the last rows, their
-        fold sums), in one call whose threads share both. ``payoff``: two float64 buffers
-        of k_values (pot, hero_put); value row r is then value * pot - reach * hero_put."""
+        fold sums), in one call whose threads share both. ``payoff``: float64 buffers
+        (pot, hero_put) of k_values and fold_pay of k - k_values: value row r is then
+        value * pot - reach * hero_put, and fold row r's reach times fold_pay[r]."""
         w, k = self._buffer(weights, self.m, "villain weights", False)
         if not self.m:
             raise InvalidValueError("a combined batch needs villain hands")
@@ -850,17 +851,19 @@ class ShowdownTable:
         (value_ptr,) = self._outputs(k_values, "showdown", value)
         (reach_ptr,) = self._outputs(k, "reach", reach)
         met_ptr = reach_ptr + k_values * self.n if self.n else ffi.NULL
-        pot_ptr = put_ptr = ffi.NULL
+        pot_ptr = put_ptr = pay_ptr = ffi.NULL
         if payoff is not None:
-            pot_ptr, put_ptr = (_buffer(a, "double", 0, what)[0] for a, what in
-                                zip(payoff, ("pot", "hero_put")))
-            if any(_buffer(a, "double", 0, "payoff")[1] != k_values for a in payoff):
+            (pot_ptr, n_pot), (put_ptr, n_put), (pay_ptr, n_pay) = (
+                _buffer(a, "double", 0, what) for a, what in
+                zip(payoff, ("pot", "hero_put", "fold_pay")))
+            if (n_pot, n_put, n_pay) != (k_values, k_values, k - k_values):
                 raise InvalidValueError(f"pot and hero_put must hold {k_values} items (the "
-                                        f"showdown rows)")
+                                        f"showdown rows), fold_pay {k - k_values}")
         works, n_works, bad_row = self._work(threads)
         rc = lib.of_showdown_table_run(self._ptr, works, n_works, w, k_values, k - k_values,
                                        threads, value_ptr, reach_ptr, ffi.NULL, ffi.NULL,
-                                       met_ptr, pot_ptr, put_ptr, bad_row, bad_row + 1)
+                                       met_ptr, pot_ptr, put_ptr, pay_ptr, bad_row,
+                                       bad_row + 1)
         if rc != lib.OF_OK:
             _weight_fail(rc, int(bad_row[0]), int(bad_row[1]), weights, k, self.m,
                          self._weight_error)

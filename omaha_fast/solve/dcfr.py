@@ -264,16 +264,12 @@ class Engine:
                                                        *plan.payoffs)
         met = reach[len(showdowns):]
         reach = reach[:len(showdowns)]
-        nodes = self.nodes
         for i, k in enumerate(showdowns):
             value[k] = v[i][None, :]
-        pays = {k: -nodes[k].contrib[p] if nodes[k].player == p else
-                self.pot + nodes[k].contrib[1 - p] for k in plan.folds}
-        for i, k in enumerate(walked):
-            met[i] *= pays[k]
+        for i, k in enumerate(walked):       # already times what the fold pays
             value[k] = met[i][None, :]
         for k, call in plan.known.items():   # p folds: the reach its call met
-            value[k] = pays[k] * reach[plan.rows[call]][None, :]
+            value[k] = plan.pays[k] * reach[plan.rows[call]][None, :]
 
     # ---- measures ----------------------------------------------------------------------
 
@@ -326,9 +322,13 @@ class _TerminalPlan:
                 self.known[k] = calls[0]
         self.walked = [k for k in self.folds if k not in self.known]
         self.rows = {k: i for i, k in enumerate(self.showdowns + self.walked)}
-        # a showdown's chips: its value times the whole pot, less p's reach times p's part
+        # a showdown's chips: its value times the whole pot, less p's reach times p's
+        # part; a fold's: the reach times what p loses (p folded) or wins
+        self.pays = {k: -nodes[k].contrib[p] if nodes[k].player == p else
+                     pot + nodes[k].contrib[1 - p] for k in self.folds}
         self.payoffs = ([pot + nodes[k].contrib[0] + nodes[k].contrib[1] for k in self.showdowns],
-                        [float(nodes[k].contrib[p]) for k in self.showdowns])
+                        [float(nodes[k].contrib[p]) for k in self.showdowns],
+                        [self.pays[k] for k in self.walked])
 
 
 def _walk_order(np: Any, board: list[int], hands: tuple[Any, Any], game: str) -> Any:

@@ -133,16 +133,19 @@ class Showdowns:
         opponent reach of each terminal node straight into its row."""
         return self._scratch("weights", (k, self.m))
 
-    def values_reach_rows(self, k: int, j: int, pot: Any, hero_put: Any) -> tuple[Any, Any]:
+    def values_reach_rows(self, k: int, j: int, pot: Any, hero_put: Any,
+                          fold_pay: Any) -> tuple[Any, Any]:
         """Showdown payoffs (value * pot - reach * hero_put, a number a row) against the
-        first k rows of :meth:`weight_rows` (k + j rows) and the reach of all k + j rows
-        (of the last j: their fold sums), in one call of the single table (see
-        :attr:`single`): arrays (k, n) and (k + j, n), buffers reused by the next call."""
+        first k rows of :meth:`weight_rows` (k + j rows), the reach of those k rows, and
+        the fold payoffs of the last j rows (their fold sums times fold_pay), in one call
+        of the single table (see :attr:`single`): arrays (k, n) and (k + j, n), buffers
+        reused by the next call."""
         weights = self._scratch("weights", (k + j, self.m))
         value = self._scratch("value", (k, self.n))
         reach = self._scratch("reach", (k + j, self.n))
         self.rows[0][5].values_reach_batch(weights, j, value=value, reach=reach,
-                                           threads=self.threads, pot=pot, hero_put=hero_put)
+                                           threads=self.threads, pot=pot, hero_put=hero_put,
+                                           fold_pay=fold_pay)
         return value, reach
 
     def values(self, w: Any) -> tuple[Any, Any]:
