@@ -147,8 +147,8 @@ class Engine:
                 s = self.strategy[k] if mode == "cfr" else self._average(k)
                 strategy[k] = s
                 mine = nd.player == p
-                # the acting player's reach into each child: into the batch row of a
-                # terminal (on a river), else a new array; p's own reach only where used
+                # the actor's reach into each child: into the batch row of a terminal (on
+                # a river), else a new array; p's own reach only where it is used
                 out = []
                 for c in nd.children:
                     if not mine and rows is not None and c in plan.rows:
@@ -157,16 +157,16 @@ class Engine:
                         out.append(np.empty(s.shape[1:]))
                     else:
                         out.append(None)
-                self._reach(o if not mine else w, s, out)
+                if any(x is not None for x in out):
+                    self._reach(w if mine else o, s, out)
                 for a, c in enumerate(nd.children):
-                    if mine:
-                        own[c], opp[c] = out[a], o
-                        if rows is not None and c in plan.rows:
-                            row = rows[plan.rows[c]][None, :]
-                            np.copyto(row, o)
-                            opp[c] = row
-                    else:
+                    if not mine:
                         own[c], opp[c] = w, out[a]
+                    elif rows is not None and c in plan.rows:   # the opponent's reach, as is
+                        own[c], opp[c] = None, rows[plan.rows[c]][None, :]
+                        np.copyto(opp[c], o)
+                    else:
+                        own[c], opp[c] = out[a], o
             elif nd.kind == CHANCE:
                 c = nd.children[0]
                 opp[c] = o * self.masks[q]
