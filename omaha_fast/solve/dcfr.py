@@ -11,6 +11,12 @@ Updates alternate (player 0, then player 1, each iteration). Discounting follows
 iteration t, accumulated positive regrets are scaled by (t-1)^alpha / ((t-1)^alpha + 1),
 negative ones by (t-1)^beta / ((t-1)^beta + 1), and the average strategy by
 ((t-1) / t)^gamma; the average strategy is weighted by the player's own reach.
+
+Where the time goes, and how it is kept down: the terminals of a pass (every showdown and
+fold node's opponent reach) go to the prepared table in one C call, threaded, which also
+turns them into chips; a node's update (regrets, strategy sums, the next strategy) and its
+children's reaches are one C pass each over the hands (csrc/dcfr.c); the state is float32;
+a river's hands are kept in the order the table walks them.
 """
 
 from __future__ import annotations
