@@ -12,6 +12,8 @@
  */
 #include "platform.h"
 
+#include <string.h>
+
 #include "omaha_fast.h"
 
 /* hands below which a second thread costs more than it saves (a thread start is tens of
@@ -56,8 +58,14 @@ static void NAME(size_t first, size_t last, size_t count, int actions, T *regret
 DCFR_RANGE(update_range_d, double)
 DCFR_RANGE(update_range_f, float)
 
+/* Every job starts with its block of hands, so one runner serves both kinds. */
 typedef struct {
-    size_t first, last, count;
+    size_t first, last;
+} block;
+
+typedef struct {
+    block b;
+    size_t count;
     int actions, is_float;
     void *regrets, *sums, *current;
     const double *const *values;
@@ -66,71 +74,83 @@ typedef struct {
     double *node_value;
 } update_job;
 
+typedef struct {
+    block b;
+    size_t count;
+    int actions;
+    const double *reach;
+    const float *strategy;
+    double *const *out;
+} reach_job;
+
+typedef union {
+    update_job update;
+    reach_job reach;
+} any_job;
+
+/* Hands are independent: `base` (a job of `size` bytes) copied for each thread, each with
+ * an equal block of the count hands; run on the threads that start, the rest here. */
+static void run_blocks(const void *base, size_t size, size_t count, int threads,
+                       void *(*run)(void *)) {
+    long t = threads > 0 ? threads : of_cpu_count();
+    if (t > DCFR_MAX_THREADS) t = DCFR_MAX_THREADS;
+    if ((size_t)t > count / DCFR_THREAD_MIN) t = (long)(count / DCFR_THREAD_MIN);
+    if (t < 1) t = 1;
+    any_job jobs[DCFR_MAX_THREADS];
+    of_thread ids[DCFR_MAX_THREADS];
+    int started = 0;
+    for (long i = 0; i < t; i++) {
+        memcpy(&jobs[i], base, size);
+        block *b = (block *)&jobs[i];
+        b->first = count * (size_t)i / (size_t)t;
+        b->last = count * (size_t)(i + 1) / (size_t)t;
+    }
+    for (long i = 1; i < t; i++, started++)
+        if (of_thread_create(&ids[i], run, &jobs[i]) != 0) break;
+    for (long i = started + 1; i < t; i++) run(&jobs[i]);   /* threads that did not start */
+    run(&jobs[0]);
+    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+}
+
 static void *update_run(void *arg) {
     const update_job *j = arg;
     if (j->is_float)
-        update_range_f(j->first, j->last, j->count, j->actions, j->regrets, j->sums,
+        update_range_f(j->b.first, j->b.last, j->count, j->actions, j->regrets, j->sums,
                        j->current, j->values, j->own, j->pos, j->neg, j->avg, j->node_value);
     else
-        update_range_d(j->first, j->last, j->count, j->actions, j->regrets, j->sums,
+        update_range_d(j->b.first, j->b.last, j->count, j->actions, j->regrets, j->sums,
                        j->current, j->values, j->own, j->pos, j->neg, j->avg, j->node_value);
     return NULL;
 }
 
-/* Hands are independent: threads take equal blocks of them. */
-static int update(const update_job *base, int threads) {
-    if (base->actions < 1 || base->actions > OF_DCFR_MAX_ACTIONS || !base->regrets ||
-        !base->sums || !base->current || !base->values || !base->own || !base->node_value ||
+static int update(const update_job *job, int threads) {
+    if (job->actions < 1 || job->actions > OF_DCFR_MAX_ACTIONS || !job->regrets ||
+        !job->sums || !job->current || !job->values || !job->own || !job->node_value ||
         threads < 0)
         return OF_ERR_ARG;
-    for (int a = 0; a < base->actions; a++)
-        if (!base->values[a]) return OF_ERR_ARG;
-    long t = threads > 0 ? threads : of_cpu_count();
-    if (t > DCFR_MAX_THREADS) t = DCFR_MAX_THREADS;
-    if ((size_t)t > base->count / DCFR_THREAD_MIN) t = (long)(base->count / DCFR_THREAD_MIN);
-    if (t < 1) t = 1;
-    update_job jobs[DCFR_MAX_THREADS];
-    of_thread ids[DCFR_MAX_THREADS];
-    int started = 0;
-    for (long i = 0; i < t; i++) {
-        jobs[i] = *base;
-        jobs[i].first = base->count * (size_t)i / (size_t)t;
-        jobs[i].last = base->count * (size_t)(i + 1) / (size_t)t;
-    }
-    for (long i = 1; i < t; i++, started++)
-        if (of_thread_create(&ids[i], update_run, &jobs[i]) != 0) break;
-    /* a thread that did not start: its block is done here */
-    for (long i = started + 1; i < t; i++) update_run(&jobs[i]);
-    update_run(&jobs[0]);
-    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    for (int a = 0; a < job->actions; a++)
+        if (!job->values[a]) return OF_ERR_ARG;
+    run_blocks(job, sizeof *job, job->count, threads, update_run);
     return OF_OK;
 }
 
 int of_dcfr_update(size_t count, int actions, double *regrets, double *sums, double *current,
                    const double *const *values, const double *own, double pos, double neg,
                    double avg, double *node_value, int threads) {
-    update_job job = {0, 0, count, actions, 0, regrets, sums, current, values, own, pos, neg,
-                      avg, node_value};
+    update_job job = {{0, 0}, count, actions, 0, regrets, sums, current, values, own, pos,
+                      neg, avg, node_value};
     return update(&job, threads);
 }
 
 int of_dcfr_update_f(size_t count, int actions, float *regrets, float *sums, float *current,
                      const double *const *values, const double *own, double pos, double neg,
                      double avg, double *node_value, int threads) {
-    update_job job = {0, 0, count, actions, 1, regrets, sums, current, values, own, pos, neg,
-                      avg, node_value};
+    update_job job = {{0, 0}, count, actions, 1, regrets, sums, current, values, own, pos,
+                      neg, avg, node_value};
     return update(&job, threads);
 }
 
 /* ---- the reaches of a node's children: reach times each action's frequency ---- */
-
-typedef struct {
-    size_t first, last, count;
-    int actions;
-    const double *reach;
-    const float *strategy;
-    double *const *out;
-} reach_job;
 
 static void *reach_run(void *arg) {
     const reach_job *j = arg;
@@ -138,7 +158,7 @@ static void *reach_run(void *arg) {
         double *out = j->out[a];
         if (!out) continue;
         const float *s = j->strategy + (size_t)a * j->count;
-        for (size_t i = j->first; i < j->last; i++) out[i] = j->reach[i] * (double)s[i];
+        for (size_t i = j->b.first; i < j->b.last; i++) out[i] = j->reach[i] * (double)s[i];
     }
     return NULL;
 }
@@ -148,20 +168,7 @@ int of_dcfr_reach(size_t count, int actions, const double *reach, const float *s
     if (actions < 1 || actions > OF_DCFR_MAX_ACTIONS || !reach || !strategy || !out ||
         threads < 0)
         return OF_ERR_ARG;
-    long t = threads > 0 ? threads : of_cpu_count();
-    if (t > DCFR_MAX_THREADS) t = DCFR_MAX_THREADS;
-    if ((size_t)t > count / DCFR_THREAD_MIN) t = (long)(count / DCFR_THREAD_MIN);
-    if (t < 1) t = 1;
-    reach_job jobs[DCFR_MAX_THREADS];
-    of_thread ids[DCFR_MAX_THREADS];
-    int started = 0;
-    for (long i = 0; i < t; i++)
-        jobs[i] = (reach_job){count * (size_t)i / (size_t)t, count * (size_t)(i + 1) / (size_t)t,
-                              count, actions, reach, strategy, out};
-    for (long i = 1; i < t; i++, started++)
-        if (of_thread_create(&ids[i], reach_run, &jobs[i]) != 0) break;
-    for (long i = started + 1; i < t; i++) reach_run(&jobs[i]);
-    reach_run(&jobs[0]);
-    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    reach_job job = {{0, 0}, count, actions, reach, strategy, out};
+    run_blocks(&job, sizeof job, count, threads, reach_run);
     return OF_OK;
 }
