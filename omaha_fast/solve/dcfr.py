@@ -60,6 +60,7 @@ class Engine:
                    np.ascontiguousarray(weights[1][order[1]], dtype=np.float64))
         self._met: dict[int, Any] = {}
         self.threads = 0 if threads is None else int(threads)
+        self._buffers: dict[tuple[int, int, str], Any] = {}
         self._plans = (_TerminalPlan(nodes, 0, self.pot), _TerminalPlan(nodes, 1, self.pot))
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.turn = len(board) == 4
@@ -160,7 +161,7 @@ class Engine:
                     if not mine and rows is not None and c in plan.rows:
                         out.append(rows[plan.rows[c]][None, :])
                     elif not mine or (owned and nodes[c].kind in (ACTION, CHANCE)):
-                        out.append(np.empty(s.shape[1:]))
+                        out.append(self._buffer(p, c, "reach", s.shape[1:]))
                     else:
                         out.append(None)
                 if any(x is not None for x in out):
@@ -190,8 +191,9 @@ class Engine:
             elif nd.kind == ACTION:
                 kids = [value[c] for c in nd.children]
                 if nd.player != p:
-                    total = kids[0] + kids[1] if len(kids) > 1 else kids[0].copy()
-                    for v in kids[2:]:
+                    # each child's values are read here only: summed into the first's
+                    total = kids[0]
+                    for v in kids[1:]:
                         total += v
                     value[k] = total
                     continue
@@ -206,6 +208,19 @@ class Engine:
             for c in nd.children:
                 value[c] = None
         return value[0]
+
+    def _buffer(self, p: int, k: int, what: str, shape: tuple[int, ...]) -> Any:
+        """An array for node k's ``what`` in p's pass, kept from pass to pass where it has
+        one row (B = 1): a full range's arrays are megabytes, and making them anew each
+        pass costs page faults. Below a turn's chance node (B rows) a new array."""
+        np = _np()
+        if shape[0] != 1:
+            return np.empty(shape)
+        key = (p, k, what)
+        buf = self._buffers.get(key)
+        if buf is None or buf.shape != shape:
+            buf = self._buffers[key] = np.empty(shape)
+        return buf
 
     def _reach(self, reach: Any, s: Any, out: list[Any]) -> None:
         """out[a] = reach * s[a] for each child a whose out[a] is not None: one C pass
@@ -227,7 +242,7 @@ class Engine:
         the node's value under the strategy it had, (B, n)."""
         np = _np()
         flat = [np.ascontiguousarray(v, dtype=np.float64).reshape(-1) for v in kids]
-        node_value = np.empty(kids[0].shape)
+        node_value = self._buffer(self.nodes[k].player, k, "value", kids[0].shape)
         _core.dcfr_update(self.regrets[k].reshape(-1), self.sums[k].reshape(-1),
                           self.strategy[k].reshape(-1), flat,
                           np.ascontiguousarray(np.broadcast_to(own, kids[0].shape),
