@@ -25,7 +25,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("oracle", ("omaha_fast.reference",)),
     ("binding", ("omaha_fast._core",)),
     ("values", ("omaha_fast.evaluation", "omaha_fast.odds", "omaha_fast.ranges",
-                "omaha_fast.solver")),
+                "omaha_fast.solver", "omaha_fast.cfr")),
     ("game", ("omaha_fast.game",)),
     ("history", ("omaha_fast.history",)),
     ("agents", ("omaha_fast.agents",)),
@@ -41,7 +41,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # The C core's seam: only these call into the binding (the engine goes through the value
 # APIs); and only the binding itself touches the compiled module.
 CORE_USERS = ("omaha_fast.evaluation", "omaha_fast.odds", "omaha_fast.ranges",
-              "omaha_fast.solver", "omaha_fast.preflop", "omaha_fast.tools")
+              "omaha_fast.solver", "omaha_fast.cfr", "omaha_fast.preflop", "omaha_fast.tools")
 BINDING = "omaha_fast._core"
 COMPILED = "omaha_fast._core._lib"
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from .. import _core
 from .._extras import import_extra
+from ..cfr import child_reaches, dcfr_update
 from ..evaluation import evaluate_batch
 from .showdown import Blockers, Showdowns
 from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node
@@ -227,10 +227,7 @@ class Engine:
         when the strategy is the solver's own (float32), numpy for an average."""
         np = _np()
         if s.dtype == np.float32:
-            _core.dcfr_reach(np.ascontiguousarray(np.broadcast_to(reach, s.shape[1:]),
-                                                  dtype=np.float64).reshape(-1),
-                             s.reshape(-1), [None if o is None else o.reshape(-1) for o in out],
-                             self.threads)
+            child_reaches(reach, s, out, self.threads or None)
             return
         for a, o in enumerate(out):
             if o is not None:
@@ -240,15 +237,9 @@ class Engine:
         """The DCFR update of node k from its children's values (each (B, n)), in one C
         pass over the hands: regrets, strategy sums and the next current strategy. Returns
         the node's value under the strategy it had, (B, n)."""
-        np = _np()
-        flat = [np.ascontiguousarray(v, dtype=np.float64).reshape(-1) for v in kids]
         node_value = self._buffer(self.nodes[k].player, k, "value", kids[0].shape)
-        _core.dcfr_update(self.regrets[k].reshape(-1), self.sums[k].reshape(-1),
-                          self.strategy[k].reshape(-1), flat,
-                          np.ascontiguousarray(np.broadcast_to(own, kids[0].shape),
-                                               dtype=np.float64).reshape(-1),
-                          disc, node_value.reshape(-1), self.threads)
-        return node_value
+        return dcfr_update(self.regrets[k], self.sums[k], self.strategy[k], kids, own, disc,
+                           node_value, self.threads or None)
 
     def _terminals(self, p: int, opp: list[Any], value: list[Any]) -> None:
         """Showdown and fold payoffs of a pass, the weights of every node in one batch
