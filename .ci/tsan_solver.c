@@ -46,7 +46,7 @@ static void prepared_batch(void) {
     /* 2c 3d 7h Ks 5c (card = rank * 4 + suit), hi/lo: a low is possible, so all three
      * sweeps run */
     const uint8_t board[5] = {0, 5, 22, 47, 12};
-    enum { N = 600, M = 700, KV = 11, KB = 9, K = KV + KB };
+    enum { N = 2600, M = 2900, KV = 11, KB = 9, K = KV + KB };   /* past one-thread size */
     uint8_t *hero = malloc(4 * N), *villain = malloc(4 * M);
     double *w = malloc(sizeof(double) * K * M);
     double *value1 = malloc(sizeof(double) * KV * N), *reach1 = malloc(sizeof(double) * K * N);
