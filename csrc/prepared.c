@@ -24,6 +24,11 @@
  * behind it: it clears the cells its villain hands touched (or all of them, when that is
  * cheaper), so small ranges do not pay for a 139 kB memset.
  *
+ * A batch (k rows of weights: showdown rows, then fold rows) is cut into units, a walk of
+ * up to 8 rows side by side or a single row, which the threads take from one queue, the
+ * costliest first. A solver may ask for showdown rows as chips (value * pot - reach *
+ * hero_put) and fold rows times what the fold pays, computed in the units' threads.
+ *
  * The turn: for each river card, a table of the hands that do not hold it on the board
  * with that river, one call, and its results added to the hero hands' sums; threads take
  * blocks of river cards and their sums are added at the end. A hand pair sharing no card
