@@ -217,8 +217,9 @@ def test_an_agent_error_on_an_embedded_cluster_is_one_line(tmp_path, verbose):
     except OSError:
         pass                                  # taken already
     try:
+        # one worker process: the cluster's start-up is most of the time here
         run = Run("simulate", "--agents", "random,my_agents:Overbet", "--hands", "20000",
-                  "--seed", "1", "--dask", "--workers", "2", *(["-v"] if verbose else []),
+                  "--seed", "1", "--dask", "--workers", "1", *(["-v"] if verbose else []),
                   cwd=str(tmp_path))
         code, out, err = run.finish(timeout=90)
     finally:

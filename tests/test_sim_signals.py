@@ -206,8 +206,8 @@ def test_ctrl_c_on_an_embedded_dask_cluster_is_one_line(tmp_path):
     pytest.importorskip("distributed")
     out_file = tmp_path / "run.jsonl"
     run = Run("simulate", "--agents", "random,random,random", "--hands", "100000000",
-              "--workers", "2", "--block-size", "1000", "--seed", "1", "--dask", "--out",
-              str(out_file))
+              "--workers", "1", "--block-size", "1000", "--seed", "1", "--dask", "--out",
+              str(out_file))     # one worker process: the cluster starts sooner
     run.wait_for_blocks(out_file, 2)          # the cluster is up and playing
     os.killpg(run.pid, signal.SIGINT)
     code, out, err = run.finish(timeout=60)
