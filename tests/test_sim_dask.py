@@ -22,7 +22,7 @@ distributed = pytest.importorskip("distributed")
 
 AGENTS = ["random", "station", "random", "random"]
 FL = FixedLimit(10, 20)
-RUN = {"hands": 3000, "seed": 21, "block_size": 150}
+RUN = {"hands": 1500, "seed": 21, "block_size": 150}     # ten blocks
 
 
 def free_port() -> int:
