@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import sizes
 from test_equity_exact import FIELDS, python_equity
 
 from omaha_fast import (
@@ -46,9 +47,12 @@ def test_exact_matches_the_reference_enumeration(hands, board, dead, game):
     assert sum(p.equity for p in r.players) == pytest.approx(1.0)
 
 
-def test_random_flop_spots_match_the_reference():
+@pytest.mark.parametrize("spots", sizes(2, 6, least=2))
+def test_random_flop_spots_match_the_reference(spots):
+    """Random flops of Big O and five-card Omaha in turn against the pure-Python
+    enumeration: two by default (times the size knob, see conftest.py), six under -m slow."""
     rng = random.Random(20_261_202)
-    for k in range(6):
+    for k in range(spots):
         n = rng.choice((2, 3))
         cards = rng.sample(range(52), 5 * n + 3)
         hands = [format_cards(cards[5 * i:5 * i + 5]) for i in range(n)]

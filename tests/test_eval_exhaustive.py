@@ -11,6 +11,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import scales  # noqa: E402
+from conftest import sizes  # noqa: E402
 
 from omaha_fast import Category, _core, rank5, reference  # noqa: E402
 from omaha_fast.evaluation import category_of  # noqa: E402
@@ -124,9 +125,12 @@ def test_every_value_class_against_reference_and_counted_scale():
     assert sorted(values.tolist()) == list(range(1, 7_463))
 
 
-def test_reference_agrees_on_a_seeded_sample(all_hands, all_values):
+@pytest.mark.parametrize("count", sizes(100_000, 300_000))
+def test_reference_agrees_on_a_seeded_sample(all_hands, all_values, count):
+    """The pure-Python reference hand by hand: 100,000 seeded hands by default (times the
+    size knob, see conftest.py), 300,000 under -m slow."""
     rng = random.Random(20240501)
-    rows = rng.sample(range(N_HANDS), 300_000)
+    rows = rng.sample(range(N_HANDS), count)
     for i in rows:
         assert reference.rank5_value(all_hands[i].tolist()) == all_values[i], all_hands[i]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 
 import pytest
+from conftest import SCALE
 
 np = pytest.importorskip("numpy")
 
@@ -51,10 +52,14 @@ def deals(request, reference_tables):
     return holes, boards, high, low
 
 
-def test_pure_reference_agrees_on_a_slice_of_the_deals(deals):
-    """The deals' values against the pure-Python reference itself, call by call."""
+@pytest.mark.parametrize("step", [pytest.param(max(1, round(75 / SCALE)), id="short"),
+                                  pytest.param(25, id="full", marks=pytest.mark.slow)])
+def test_pure_reference_agrees_on_a_slice_of_the_deals(deals, step):
+    """The deals' values against the pure-Python reference itself, call by call: every
+    75th deal by default (2,667 over the three board sizes; the size knob, see
+    conftest.py, scales the count), every 25th (8,000) under -m slow."""
     holes, boards, want_high, want_low = deals
-    for i in range(0, len(holes), 25):   # 8,000 deals over the three board sizes
+    for i in range(0, len(holes), step):
         hole, board = holes[i].tolist(), boards[i].tolist()
         assert reference.evaluate(hole, board) == (want_high[i], want_low[i]), (hole, board)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from conftest import scaled
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -296,7 +297,9 @@ class EngineMachine(RuleBasedStateMachine):
 _examples = int(os.environ.get("OMAHA_FUZZ_EXAMPLES", "2000"))
 
 TestEngineShort = EngineMachine.TestCase
-TestEngineShort.settings = settings(max_examples=150, stateful_step_count=50, deadline=None,
+# 50 call sequences (times the size knob, see conftest.py); the long run is below
+TestEngineShort.settings = settings(max_examples=scaled(50), stateful_step_count=50,
+                                    deadline=None,
                                     suppress_health_check=list(HealthCheck))
 
 

@@ -4,7 +4,10 @@ result or one of the library's errors (an OmahaError that is also a ValueError o
 TypeError) with a one-line message; the command exits 0, 1 or 2 and never prints a
 traceback.
 
-A short run is part of the normal suite. The long run is
+A short run is part of the normal suite: the mutated files get 40 examples a reader in
+process and 15 through the command, and three readers run in a real process (times
+``OMAHA_FAST_TEST_SCALE``, see conftest.py); ``-m slow`` runs them at full size (120 and
+40 examples, every reader in a real process). The long run is
 
     OMAHA_FAST_FUZZ=20000 pytest tests/test_fuzz_readers.py -p no:cacheprovider
 
@@ -28,6 +31,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import sizes
 from fuzz_mutators import WEIRD, deep, mutate
 from history_hands import random_hands
 from hypothesis import HealthCheck, given, note, settings, strategies as st
@@ -58,8 +62,23 @@ from omaha_fast.history.winamax import loads_winamax
 from omaha_fast.history.winning import loads_winning
 
 EXAMPLES = int(os.environ.get("OMAHA_FAST_FUZZ", "120"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 120,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def fuzz(examples: int) -> settings:
+    """hypothesis' settings for ``examples`` examples (the same ones each run, up to 120)."""
+    return settings(max_examples=examples, deadline=None, derandomize=examples <= 120,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def fuzz_sizes(short: int, full: int) -> list:
+    """The default run's examples and the full count under ``-m slow``; with
+    OMAHA_FAST_FUZZ set, the default run plays the full count too."""
+    if "OMAHA_FAST_FUZZ" in os.environ:
+        return sizes(full, full)
+    return sizes(short, full)
+
+
+FUZZ = fuzz(EXAMPLES)
 
 _HANDS = random_hands(seed=21, count=40)
 _SITES = Path(__file__).parent / "data" / "sites"
@@ -128,18 +147,22 @@ def mutated_text(data: st.DataObject, name: str) -> str:
 
 
 # ------------------------------------------------------------------ readers, in process
+@pytest.mark.parametrize("examples", fuzz_sizes(40, EXAMPLES))
 @pytest.mark.parametrize("name", sorted(READERS))
-@FUZZ
-@given(data=st.data())
-def test_readers_answer_mutated_files_with_our_errors(name, data):
-    text = mutated_text(data, name)
-    reader = READERS[name][1]
-    try:
-        records = reader(text, "fuzz")
-    except Exception as e:
-        assert library_error(e), repr(e)
-        return
-    check_records(records)
+def test_readers_answer_mutated_files_with_our_errors(name, examples):
+    @fuzz(examples)
+    @given(data=st.data())
+    def check(data):
+        text = mutated_text(data, name)
+        reader = READERS[name][1]
+        try:
+            records = reader(text, "fuzz")
+        except Exception as e:
+            assert library_error(e), repr(e)
+            return
+        check_records(records)
+
+    check()
 
 
 JSON_VALUES = st.recursive(
@@ -150,21 +173,26 @@ JSON_VALUES = st.recursive(
     max_leaves=20)
 
 
-@FUZZ
-@given(tree=JSON_VALUES)
-def test_json_reader_on_arbitrary_values(tree):
+@pytest.mark.parametrize("examples", fuzz_sizes(40, EXAMPLES))
+def test_json_reader_on_arbitrary_values(examples):
     """Every field of a valid hand replaced by an arbitrary JSON value, one at a time."""
     base = json.loads(dumps_json(_HANDS[:1]))
-    for key in list(base)[:40]:
-        hand = dict(base, **{key: tree})
-        try:
-            text = json.dumps(hand)
-        except (ValueError, TypeError):
-            continue
-        try:
-            check_records(loads_json(text, "fuzz"))
-        except Exception as e:
-            assert library_error(e), (key, repr(e))
+
+    @fuzz(examples)
+    @given(tree=JSON_VALUES)
+    def check(tree):
+        for key in list(base)[:40]:
+            hand = dict(base, **{key: tree})
+            try:
+                text = json.dumps(hand)
+            except (ValueError, TypeError):
+                continue
+            try:
+                check_records(loads_json(text, "fuzz"))
+            except Exception as e:
+                assert library_error(e), (key, repr(e))
+
+    check()
 
 
 def test_pathological_inputs():
@@ -199,19 +227,27 @@ def fuzz_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("fuzz")
 
 
+@pytest.mark.parametrize("examples", fuzz_sizes(15, max(20, EXAMPLES // 3)))
 @pytest.mark.parametrize("name", sorted(READERS))
-@settings(FUZZ, max_examples=max(20, EXAMPLES // 3))
-@given(data=st.data())
-def test_replay_command_answers_mutated_files_in_one_line(name, data, fuzz_dir):
-    path = fuzz_dir / f"hands{READERS[name][3]}"
-    path.write_text(mutated_text(data, name), encoding="utf-8")
-    check_command_answer(*run_command(["replay", str(path)]))
+def test_replay_command_answers_mutated_files_in_one_line(name, examples, fuzz_dir):
+    @fuzz(examples)
+    @given(data=st.data())
+    def check(data):
+        path = fuzz_dir / f"hands{READERS[name][3]}"
+        path.write_text(mutated_text(data, name), encoding="utf-8")
+        check_command_answer(*run_command(["replay", str(path)]))
+
+    check()
 
 
-def test_replay_command_in_a_real_process(tmp_path):
+# three readers of different kinds (JSON lines, PHH, a card room's text) by default
+@pytest.mark.parametrize("names", [
+    pytest.param(("json", "phh", "pokerstars"), id="short"),
+    pytest.param(tuple(sorted(READERS)), id="full", marks=pytest.mark.slow)])
+def test_replay_command_in_a_real_process(tmp_path, names):
     """A few real runs: the installed command, its exit status and its streams."""
     rng = random.Random(4)
-    for k, name in enumerate(sorted(READERS)):     # each once: the in-process fuzz does more
+    for k, name in enumerate(names):     # each once: the in-process fuzz does more
         corpus, _, kind, suffix = READERS[name]
         path = tmp_path / f"h{k}{suffix}"
         path.write_text(mutate(rng, rng.choice(corpus), kind, rounds=3), encoding="utf-8")

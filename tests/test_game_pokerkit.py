@@ -7,6 +7,9 @@ no-limit and Omaha parts (its NoLimit mixin over its Omaha hold'em game). Outsid
 known defects the stacks must agree: hands where odd chips arise, where a side pot has no
 low while another pot has one, or (fixed limit, which pokerkit plays as pot limit) where
 an all-in raise was short are left out of the stack comparison.
+
+The default run plays 100 hands of each kind (times ``OMAHA_FAST_TEST_SCALE``, see
+conftest.py); ``-m slow`` plays the full 300.
 """
 
 from __future__ import annotations
@@ -14,13 +17,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import sizes
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table
 from omaha_fast.history.phh import dump_hand
 
 pokerkit = pytest.importorskip("pokerkit")
-
-HANDS = 300
 
 
 class _NoLimitOmaha(pokerkit.NoLimitPokerMixin, pokerkit.OmahaHoldemMixin,
@@ -36,10 +38,10 @@ class _Histories(pokerkit.HandHistory):
                             "NO": pokerkit.HandHistory.required_field_names["PO"]}
 
 
-def random_hands(structure, blinds, seed, game="high"):
+def random_hands(structure, blinds, seed, game, count):
     rng = random.Random(seed)
     out = []
-    while len(out) < HANDS:
+    while len(out) < count:
         n = rng.randint(2, 6)
         stacks = [rng.choice((40, 150, 600)) for _ in range(n)]
         t = Table(structure=structure, blinds=blinds, game=game, seats=n, stacks=stacks,
@@ -106,13 +108,14 @@ def our_actions(hand):
     return out
 
 
+@pytest.mark.parametrize("hands", sizes(100, 300))
 @pytest.mark.parametrize("structure, game, seed", [(PotLimit(), "high", 1),
                                                    (NoLimit(), "high", 2),
                                                    (FixedLimit(10, 20), "hilo", 3)])
-def test_pokerkit_replays_our_hands_to_the_same_stacks(structure, game, seed):
+def test_pokerkit_replays_our_hands_to_the_same_stacks(structure, game, seed, hands):
     compared = 0
     blinds = None if isinstance(structure, FixedLimit) else (5, 10)
-    for hand in random_hands(structure, blinds, seed, game):
+    for hand in random_hands(structure, blinds, seed, game, hands):
         text = dump_hand(hand)
         if known_defect(hand):
             continue
@@ -120,4 +123,4 @@ def test_pokerkit_replays_our_hands_to_the_same_stacks(structure, game, seed):
         assert actions == our_actions(hand), text
         assert stacks == [hand.stacks[s] for s in hand.seats], text
         compared += 1
-    assert compared > HANDS // 2
+    assert compared > hands // 2

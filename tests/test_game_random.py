@@ -2,8 +2,8 @@
 Chips are conserved after every action, no action the engine offers is refused, and the
 pots, awards and payouts agree with each other and with settle().
 
-The default run plays 20,000 hands (``OMAHA_FAST_RANDOM_HANDS`` sets another count);
-``-m slow`` plays the full 100,000."""
+The default run plays 5,000 hands (times ``OMAHA_FAST_TEST_SCALE``, see conftest.py;
+``OMAHA_FAST_RANDOM_HANDS`` sets a count of its own); ``-m slow`` plays the full 100,000."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ import os
 import random
 
 import pytest
+from conftest import scaled
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Table, settle
 from omaha_fast.cards import format_cards
 from omaha_fast.game import Rake
 
-DEFAULT_HANDS = int(os.environ.get("OMAHA_FAST_RANDOM_HANDS", "20000"))
+DEFAULT_HANDS = int(os.environ.get("OMAHA_FAST_RANDOM_HANDS", scaled(5000)))
 FULL_HANDS = 100_000
 
 

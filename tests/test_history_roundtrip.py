@@ -1,5 +1,7 @@
 """Round trips: engine hands exported to JSON and to PHH, read back and replayed, give the
-same actions, cards and stacks (1,000 random hands of each structure)."""
+same actions, cards and stacks: 300 random hands of each structure and 200 on random tables
+in the default run (times ``OMAHA_FAST_TEST_SCALE``, see conftest.py), the full 1,000 and
+600 under ``-m slow``."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conftest import sizes
 from history_hands import random_hands as random_hands_anywhere
 
 from omaha_fast import FixedLimit, NoLimit, PotLimit, Rake, Table
@@ -16,7 +19,6 @@ from omaha_fast.history import ReplayError, dumps_json, dumps_phh, loads, replay
 from omaha_fast.history.phh import dump_hand
 from omaha_fast.history.record import HandRecord
 
-HANDS = 1000
 STRUCTURES = {
     "fixed-limit": dict(structure=FixedLimit(10, 20)),
     "pot-limit": dict(structure=PotLimit(), blinds=(5, 10), big_blind_ante=10),
@@ -58,12 +60,13 @@ def same_hand(a, b):
     assert a.posts == b.posts and a.burns == b.burns
 
 
+@pytest.mark.parametrize("count", sizes(300, 1000))
 @pytest.mark.parametrize("name", sorted(STRUCTURES))
-def test_json_and_phh_round_trips(name):
-    hands = random_hands(name, HANDS, seed=len(name))
+def test_json_and_phh_round_trips(name, count):
+    hands = random_hands(name, count, seed=len(name))
     from_json = loads(dumps_json(hands) + "\n")
     from_phh = loads(dumps_phh(hands))
-    assert len(from_json) == len(from_phh) == HANDS
+    assert len(from_json) == len(from_phh) == count
     for h, rj, rp in zip(hands, from_json, from_phh):
         assert rj.final_stacks == HandRecord.from_hand(h).final_stacks
         for record in (rj, rp):
@@ -222,10 +225,11 @@ def test_dead_blinds_and_returning_players_replay_from_phh():
             assert "_dead_blinds" in dumps_phh([h])
 
 
-def test_random_tables_round_trip():
+@pytest.mark.parametrize("count", sizes(200, 600))
+def test_random_tables_round_trip(count):
     """Random settings (every structure, rake, caps, antes, big-blind ante, chip units,
     odd-chip rules, short stacks, sit-outs and returns): every hand replays from JSON and
-    from PHH to the same hand. OMAHA_FAST_ROUND_TRIPS raises the count."""
-    count = int(os.environ.get("OMAHA_FAST_ROUND_TRIPS", "600"))
+    from PHH to the same hand. OMAHA_FAST_ROUND_TRIPS sets another count."""
+    count = int(os.environ.get("OMAHA_FAST_ROUND_TRIPS", count))
     for hand in random_hands_anywhere(seed=14, count=count):
         replays_exactly(hand)

@@ -28,9 +28,10 @@ def command() -> list[str]:
     return [str(script)]
 
 
-def group_members(pgid: int) -> list[int]:
-    """Live (not zombie) processes of the process group ``pgid``."""
-    members = []
+def group_states(pgid: int) -> dict[int, str]:
+    """Live (not zombie) processes of the process group ``pgid`` and their states (R
+    running or ready to run, S sleeping, ...)."""
+    members = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -40,8 +41,13 @@ def group_members(pgid: int) -> list[int]:
             continue
         state, _ppid, group = stat[stat.rindex(")") + 2:].split()[:3]
         if int(group) == pgid and state != "Z":
-            members.append(int(entry))
+            members[int(entry)] = state
     return members
+
+
+def group_members(pgid: int) -> list[int]:
+    """Live (not zombie) processes of the process group ``pgid``."""
+    return list(group_states(pgid))
 
 
 class Run:
@@ -77,14 +83,22 @@ class Run:
             pass
 
     def wait_for_processes(self, count: int, timeout: float = 60) -> None:
-        """Until the group holds ``count`` processes (the command and its workers), then
-        a moment more so that the workers have set themselves up."""
+        """Until the group holds ``count`` processes (the command, the fork server and
+        the workers) and the workers have set themselves up: all ``count - 2`` of them
+        playing a block (running, while the command and the fork server wait); then a
+        moment more for the pool's own thread to settle (with no pause, a second Ctrl-C
+        can race Python 3.11's pool thread, which then fails on the cancelled blocks with
+        a traceback)."""
         deadline = time.monotonic() + timeout
-        while len(group_members(self.pid)) < count:
+        while True:
+            states = group_states(self.pid)
+            busy = [pid for pid, state in states.items() if state == "R" and pid != self.pid]
+            if len(states) >= count and len(busy) >= count - 2:
+                time.sleep(0.5)
+                return
             assert self.process.poll() is None, "".join(self.lines)
-            assert time.monotonic() < deadline, "the workers did not start"
-            time.sleep(0.1)
-        time.sleep(1.5)
+            assert time.monotonic() < deadline, f"the workers did not start: {states}"
+            time.sleep(0.05)
 
     def wait_for_blocks(self, path: Path, count: int, timeout: float = 90) -> None:
         """Until the results file at ``path`` holds ``count`` finished blocks."""
@@ -192,8 +206,8 @@ def test_ctrl_c_on_an_embedded_dask_cluster_is_one_line(tmp_path):
     pytest.importorskip("distributed")
     out_file = tmp_path / "run.jsonl"
     run = Run("simulate", "--agents", "random,random,random", "--hands", "100000000",
-              "--workers", "2", "--block-size", "1000", "--seed", "1", "--dask", "--out",
-              str(out_file))
+              "--workers", "1", "--block-size", "1000", "--seed", "1", "--dask", "--out",
+              str(out_file))     # one worker process: the cluster starts sooner
     run.wait_for_blocks(out_file, 2)          # the cluster is up and playing
     os.killpg(run.pid, signal.SIGINT)
     code, out, err = run.finish(timeout=60)

@@ -412,7 +412,13 @@ def _dask_loop(distributed: Any, fn: Callable[[Any], Any], jobs: Iterator[tuple[
             for future in done:
                 if future.status == "cancelled" or client.status != "running":
                     raise ClusterError(f"lost {where}")
-                finished.append((pending.pop(future), future.result()))
+                try:
+                    result = future.result()
+                except distributed.comm.CommClosedError:
+                    # the scheduler died between the block finishing and its result
+                    # coming back (the client has not noticed yet)
+                    raise ClusterError(f"lost {where}") from None
+                finished.append((pending.pop(future), result))
             top_up()
             yield from finished
     except BaseException:
