@@ -12,8 +12,15 @@ A test file takes its sizes with ``from conftest import scaled, sizes``.
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
+
+# The suite starts some hundreds of Python processes (the command line, pool workers,
+# Dask): let them read the package's compiled bytecode rather than compile it in each,
+# and let pytest keep its rewritten test modules, even where the environment sets
+# PYTHONDONTWRITEBYTECODE (that stops only the writing; the processes still read).
+sys.dont_write_bytecode = False
 
 _RAW = os.environ.get("OMAHA_FAST_TEST_SCALE", "1")
 try:
