@@ -307,19 +307,33 @@ void of_showdown_table_free(of_showdown_table *t) {
     free(t);
 }
 
+/* The checks every table maker shares, after its own NULL checks: *bad_side -1, the game,
+ * the board (n_board cards, valid and distinct), the range sizes; the tables built. */
+static int check_spot(const uint8_t *board, int n_board, int want_board, size_t n, size_t m,
+                      int game, int *bad_side) {
+    *bad_side = -1;
+    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
+    if (n_board != want_board) return OF_ERR_COUNT;
+    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
+    int rc = of_check_cards(board, want_board, NULL, 0);
+    if (rc == OF_OK) of_init();
+    return rc;
+}
+
+/* For checking hands against a turn: every card itself, the four board cards 0xFF. */
+static void turn_cards(const uint8_t *board, uint8_t live_of[52]) {
+    for (int c = 0; c < 52; c++) live_of[c] = (uint8_t)c;
+    for (int k = 0; k < 4; k++) live_of[board[k]] = 0xFF;
+}
+
 int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
                           const uint8_t *villain, size_t m, int game,
                           of_showdown_table **out, size_t *bad_row, int *bad_side) {
     if (!out || !board || !bad_row || !bad_side || (n && !hero) || (m && !villain))
         return OF_ERR_ARG;
     *out = NULL;
-    *bad_side = -1;
-    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
-    if (n_board != 5) return OF_ERR_COUNT;
-    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
-    int rc = of_check_cards(board, 5, NULL, 0);
+    int rc = check_spot(board, n_board, 5, n, m, game, bad_side);
     if (rc != OF_OK) return rc;
-    of_init();
 
     uint8_t live_of[52];
     live_numbers(board, live_of);
@@ -1076,17 +1090,11 @@ int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *he
     if (!board || !bad_row || !bad_side || (n && (!hero || !value || !reach || !high || !low)) ||
         (m && !villain) || threads < 0)
         return OF_ERR_ARG;
-    *bad_side = -1;
-    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
-    if (n_board != 4) return OF_ERR_COUNT;
-    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
-    int rc = of_check_cards(board, 4, NULL, 0);
+    int rc = check_spot(board, n_board, 4, n, m, game, bad_side);
     if (rc != OF_OK) return rc;
-    of_init();
     /* every hand checked here, against the four board cards */
     uint8_t live_of[52];
-    for (int c = 0; c < 52; c++) live_of[c] = (uint8_t)c;
-    for (int k = 0; k < 4; k++) live_of[board[k]] = 0xFF;
+    turn_cards(board, live_of);
     size_t scratch_row;
     *bad_side = 0;
     if ((rc = load_side(hero, n, live_of, NULL, &scratch_row)) != OF_OK) {
@@ -1185,16 +1193,10 @@ int of_turn_table_new(const uint8_t *board, int n_board, const uint8_t *hero, si
     if (!out || !board || !bad_row || !bad_side || (n && !hero) || (m && !villain))
         return OF_ERR_ARG;
     *out = NULL;
-    *bad_side = -1;
-    if (game != OF_GAME_HIGH && game != OF_GAME_HILO) return OF_ERR_ARG;
-    if (n_board != 4) return OF_ERR_COUNT;
-    if (n >= UINT32_MAX || m >= UINT32_MAX) return OF_ERR_COUNT;
-    int rc = of_check_cards(board, 4, NULL, 0);
+    int rc = check_spot(board, n_board, 4, n, m, game, bad_side);
     if (rc != OF_OK) return rc;
-    of_init();
     uint8_t live_of[52];
-    for (int c = 0; c < 52; c++) live_of[c] = (uint8_t)c;
-    for (int k = 0; k < 4; k++) live_of[board[k]] = 0xFF;
+    turn_cards(board, live_of);
     *bad_side = 0;
     if ((rc = load_side(hero, n, live_of, NULL, bad_row)) != OF_OK) return rc;
     *bad_side = 1;

@@ -720,6 +720,25 @@ def _weight_fail(rc: int, bad_row: int, bad_col: int, weights: Any, k: int, m: i
     raise error(f"villain weight {bad_col}{where} is {value}: weights must be finite and >= 0")
 
 
+def _new_table(kind: str, make: Any, free: Any, board: bytes, n_board: int, hero: Any,
+               villain: Any, game: int) -> tuple[Any, int, int]:
+    """A prepared table of the C core (``make``, freed by ``free`` with its owner), and
+    its numbers of hero and villain hands; a refused board or hand named."""
+    if len(board) != n_board:
+        _fail(lib.OF_ERR_COUNT, f"{kind} table", {"board": list(board)},
+              {"board": (n_board,)})
+    h, n = _buffer(hero, "uint8_t", 4, "hero")
+    v, m = _buffer(villain, "uint8_t", 4, "villain")
+    out = ffi.new(f"of_{kind}_table **")
+    bad_row = ffi.new("size_t *")
+    bad_side = ffi.new("int *")
+    rc = make(board, n_board, h, n, v, m, game, out, bad_row, bad_side)
+    if rc != lib.OF_OK:
+        _fail_hands(rc, f"{kind} table", int(bad_side[0]), int(bad_row[0]), hero, villain,
+                    board)
+    return ffi.gc(out[0], free), n, m
+
+
 # work areas kept for one call's threads at most (the C core caps its threads at 256)
 _MAX_WORKS = 64
 
@@ -738,19 +757,10 @@ class ShowdownTable:
 
     def __init__(self, board: bytes, hero: Any, villain: Any, game: int,
                  weight_error: type[Exception]) -> None:
-        if len(board) != 5:
-            _fail(lib.OF_ERR_COUNT, "showdown", {"board": list(board)}, {"board": (5,)})
-        h, n = _buffer(hero, "uint8_t", 4, "hero")
-        v, m = _buffer(villain, "uint8_t", 4, "villain")
-        out = ffi.new("of_showdown_table **")
-        bad_row = ffi.new("size_t *")
-        bad_side = ffi.new("int *")
-        rc = lib.of_showdown_table_new(board, 5, h, n, v, m, game, out, bad_row, bad_side)
-        if rc != lib.OF_OK:
-            _fail_hands(rc, "showdown table", int(bad_side[0]), int(bad_row[0]), hero, villain,
-                        board)
-        self._ptr = ffi.gc(out[0], lib.of_showdown_table_free)
-        self.n, self.m, self.board = n, m, board
+        self._ptr, self.n, self.m = _new_table(
+            "showdown", lib.of_showdown_table_new, lib.of_showdown_table_free, board, 5,
+            hero, villain, game)
+        self.board = board
         self._local = threading.local()
         self._weight_error = weight_error
         self._seen: dict[int, tuple[Any, ...]] = {}
@@ -916,19 +926,9 @@ class TurnTable:
 
     def __init__(self, board: bytes, hero: Any, villain: Any, game: int,
                  weight_error: type[Exception]) -> None:
-        if len(board) != 4:
-            _fail(lib.OF_ERR_COUNT, "turn table", {"board": list(board)}, {"board": (4,)})
-        h, n = _buffer(hero, "uint8_t", 4, "hero")
-        v, m = _buffer(villain, "uint8_t", 4, "villain")
-        out = ffi.new("of_turn_table **")
-        bad_row = ffi.new("size_t *")
-        bad_side = ffi.new("int *")
-        rc = lib.of_turn_table_new(board, 4, h, n, v, m, game, out, bad_row, bad_side)
-        if rc != lib.OF_OK:
-            _fail_hands(rc, "turn table", int(bad_side[0]), int(bad_row[0]), hero, villain,
-                        board)
-        self._ptr = ffi.gc(out[0], lib.of_turn_table_free)
-        self.n, self.m = n, m
+        self._ptr, self.n, self.m = _new_table(
+            "turn", lib.of_turn_table_new, lib.of_turn_table_free, board, 4, hero, villain,
+            game)
         self._weight_error = weight_error
 
     def values(self, weights: Any, value: Any, reach: Any, high: Any, low: Any,
