@@ -239,6 +239,25 @@ def _out_arrays(np: Any, out: Any, shape: tuple[int, ...]) -> ShowdownValues:
     return out if isinstance(out, ShowdownValues) else ShowdownValues(*arrays)
 
 
+def _set_up(table: Any, core_class: Any, cards: Sequence[Card], hero: Any, villain: Any,
+            game: str) -> None:
+    """The set-up a river and a turn table share: the C table of both ranges, the
+    numbers of hands, the board, and the villain's default weights (the range's, else 1
+    a hand; read-only)."""
+    np = _numpy()
+    h, _ = _hand_rows(hero, "hero")
+    v, carried = _hand_rows(villain, "villain")
+    table.game = game
+    table._np = np
+    table._core = core_class(bytes(cards), np.ascontiguousarray(h), np.ascontiguousarray(v),
+                             _core.game_code(game), InvalidWeightsError)
+    table.n, table.m = table._core.n, table._core.m
+    table.board = tuple(cards)
+    w = np.ones(table.m) if carried is None else _weights(carried, table.m)
+    w.flags.writeable = False
+    table.default_weights = w
+
+
 class ShowdownTable:
     """A river showdown prepared once for many weight vectors: the board and both ranges
     are fixed, every hand is evaluated and sorted at construction, and each call runs only
@@ -279,25 +298,15 @@ class ShowdownTable:
     """``"hilo"`` or ``"high"``."""
     board: tuple[Card, ...]
     """The five board cards."""
+    _np: Any
+    _core: Any
     default_weights: Any
     """The villain weights a call uses when given none (read-only float64, shape (m,)):
     the weights the villain carried (a range's), else 1 for every hand."""
 
     def __init__(self, board: CardsLike, hero: Any, villain: Any, game: str = "hilo") -> None:
-        np = _numpy()
-        cards = parse_group(board, (5,), "board")
-        h, _ = _hand_rows(hero, "hero")
-        v, carried = _hand_rows(villain, "villain")
-        self.game = game
-        self._np = np
-        self._core = _core.ShowdownTable(bytes(cards), np.ascontiguousarray(h),
-                                         np.ascontiguousarray(v), _core.game_code(game),
-                                         InvalidWeightsError)
-        self.n, self.m = self._core.n, self._core.m
-        self.board = tuple(cards)
-        w = np.ones(self.m) if carried is None else _weights(carried, self.m)
-        w.flags.writeable = False
-        self.default_weights = w
+        _set_up(self, _core.ShowdownTable, parse_group(board, (5,), "board"), hero, villain,
+                game)
 
     def values(self, villain_weights: Any = None, out: Any = None) -> ShowdownValues:
         """Showdown values against one weight vector (shape (m,); None: the defaults),
@@ -523,25 +532,15 @@ class TurnShowdownTable:
     """``"hilo"`` or ``"high"``."""
     board: tuple[Card, ...]
     """The four board cards."""
+    _np: Any
+    _core: Any
     default_weights: Any
     """The villain weights a call uses when given none (read-only float64, shape (m,))."""
 
     def __init__(self, turn_board: CardsLike, hero: Any, villain: Any,
                  game: str = "hilo") -> None:
-        np = _numpy()
-        cards = parse_group(turn_board, (4,), "turn_board")
-        h, _ = _hand_rows(hero, "hero")
-        v, carried = _hand_rows(villain, "villain")
-        self.game = game
-        self._np = np
-        self._core = _core.TurnTable(bytes(cards), np.ascontiguousarray(h),
-                                     np.ascontiguousarray(v), _core.game_code(game),
-                                     InvalidWeightsError)
-        self.n, self.m = self._core.n, self._core.m
-        self.board = tuple(cards)
-        w = np.ones(self.m) if carried is None else _weights(carried, self.m)
-        w.flags.writeable = False
-        self.default_weights = w
+        _set_up(self, _core.TurnTable, parse_group(turn_board, (4,), "turn_board"), hero,
+                villain, game)
 
     def values(self, villain_weights: Any = None, out: Any = None,
                threads: int | None = None) -> ShowdownValues:
