@@ -243,26 +243,6 @@ static void sweep(const plan *p, double *S, const double *w, const double *same,
     }
 }
 
-/* Renumber one side's rows (descending, as showdown.c: the highest live card is 0) into
- * sorted cards (out NULL: only check them); status and *bad_row on a bad row. */
-static int load_side(const uint8_t *rows, size_t n, const uint8_t *live_of, uint8_t *out,
-                     size_t *bad_row) {
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t *r = rows + 4 * i;
-        int x[4];
-        for (int k = 0; k < 4; k++) {
-            if (r[k] > 51) { *bad_row = i; return OF_ERR_CARD; }
-            if (live_of[r[k]] == 0xFF) { *bad_row = i; return OF_ERR_DUPLICATE; }
-            x[k] = live_of[r[k]];
-        }
-        of_sort_small(x, 4);
-        if (x[0] == x[1] || x[1] == x[2] || x[2] == x[3]) { *bad_row = i; return OF_ERR_DUPLICATE; }
-        if (out)
-            for (int k = 0; k < 4; k++) out[4 * i + k] = (uint8_t)x[k];
-    }
-    return OF_OK;
-}
-
 /* Renumber the accumulator cells (keeping their order) to those some hero reads and some
  * villain writes; the cells only villains write share one sink, never read, and those only
  * heroes read one cell never written (so it stays 0, as the cell it stands for would).

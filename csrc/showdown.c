@@ -124,24 +124,6 @@ static void sweep(const binoms *B, sums *S, const hand4 *hero, const uint16_t *h
     }
 }
 
-/* Renumber and sort one side's rows; status and *bad_row on a bad row. */
-static int load_side(const uint8_t *rows, size_t n, const uint8_t *live_of, hand4 *out,
-                     size_t *bad_row) {
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t *r = rows + 4 * i;
-        int x[4];
-        for (int k = 0; k < 4; k++) {
-            if (r[k] > 51) { *bad_row = i; return OF_ERR_CARD; }
-            if (live_of[r[k]] == 0xFF) { *bad_row = i; return OF_ERR_DUPLICATE; }
-            x[k] = live_of[r[k]];
-        }
-        of_sort_small(x, 4);
-        if (x[0] == x[1] || x[1] == x[2] || x[2] == x[3]) { *bad_row = i; return OF_ERR_DUPLICATE; }
-        for (int k = 0; k < 4; k++) out[i].c[k] = (uint8_t)x[k];
-    }
-    return OF_OK;
-}
-
 int of_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, size_t n,
                        const uint8_t *villain, size_t m, const double *weights, int game,
                        double *value, double *reach, double *low_part, size_t *bad_row,
@@ -179,9 +161,9 @@ int of_showdown_values(const uint8_t *board, int n_board, const uint8_t *hero, s
         goto done;
     }
     *bad_side = 0;
-    if ((rc = load_side(hero, n, live_of, h4, bad_row)) != OF_OK) goto done;
+    if ((rc = load_side(hero, n, live_of, (uint8_t *)h4, bad_row)) != OF_OK) goto done;
     *bad_side = 1;
-    if ((rc = load_side(villain, m, live_of, v4, bad_row)) != OF_OK) goto done;
+    if ((rc = load_side(villain, m, live_of, (uint8_t *)v4, bad_row)) != OF_OK) goto done;
     *bad_side = -1;
     binoms_init(&B);
 

@@ -1,11 +1,15 @@
 /* What the river showdown kernels share (showdown.c, and the prepared tables of
- * prepared.c): the live cards of a five-card board renumbered 0..46, and the combinatorial
- * numbers that index sorted sets of them. */
+ * prepared.c): the live cards of a five-card board renumbered 0..46, the combinatorial
+ * numbers that index sorted sets of them, and the check and renumbering of a side's hands. */
 #ifndef OMAHA_FAST_SHOWDOWN_H
 #define OMAHA_FAST_SHOWDOWN_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "omaha_fast.h"
+#include "tables.h"
 
 #define LIVE 47                 /* cards off a five-card board */
 #define N_PAIRS 1081            /* C(47, 2) */
@@ -33,6 +37,29 @@ static inline void live_numbers(const uint8_t board[5], uint8_t live_of[52]) {
     for (int k = 0; k < 5; k++) on_board |= (uint64_t)1 << board[k];
     for (int c = 0, next = 0; c < 52; c++)
         if (!(on_board >> c & 1)) live_of[c] = (uint8_t)(LIVE - 1 - next++);
+}
+
+/* Renumber one side's rows of four cards by live_of into sorted cards, four bytes a row
+ * (out NULL: only check them); OF_OK, or a status and *bad_row on a bad row. */
+static inline int load_side(const uint8_t *rows, size_t n, const uint8_t *live_of,
+                            uint8_t *out, size_t *bad_row) {
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *r = rows + 4 * i;
+        int x[4];
+        for (int k = 0; k < 4; k++) {
+            if (r[k] > 51) { *bad_row = i; return OF_ERR_CARD; }
+            if (live_of[r[k]] == 0xFF) { *bad_row = i; return OF_ERR_DUPLICATE; }
+            x[k] = live_of[r[k]];
+        }
+        of_sort_small(x, 4);
+        if (x[0] == x[1] || x[1] == x[2] || x[2] == x[3]) {
+            *bad_row = i;
+            return OF_ERR_DUPLICATE;
+        }
+        if (out)
+            for (int k = 0; k < 4; k++) out[4 * i + k] = (uint8_t)x[k];
+    }
+    return OF_OK;
 }
 
 #endif
