@@ -135,24 +135,26 @@ static int assign(binding *b, const int *hand, int n_cards, int t, unsigned free
     return 0;
 }
 
-int of_range_match(const of_term *terms, int n_terms, unsigned fixed_ranks,
-                   unsigned fixed_suits, uint8_t *out, size_t n_out) {
-    if (!terms || !out) return OF_ERR_ARG;
-    if (n_terms < 1 || n_terms > 4) return OF_ERR_COUNT;
-    if (n_out != UNIVERSE) return OF_ERR_COUNT;
-    int has_vars = 0;
+/* The terms' variables are known (OF_ERR_ARG past OF_RANGE_VARS); *has_vars whether any
+ * term has one. */
+static int check_terms(const of_term *terms, int n_terms, int *has_vars) {
+    *has_vars = 0;
     for (int t = 0; t < n_terms; t++) {
         if (terms[t].rank_var > OF_RANGE_VARS || terms[t].suit_var > OF_RANGE_VARS)
             return OF_ERR_ARG;
-        has_vars |= terms[t].rank_var | terms[t].suit_var;
+        *has_vars |= terms[t].rank_var | terms[t].suit_var;
     }
-    of_once(&matching_once, build_matching);
-    /* which terms each card fits, ignoring how variables bind (a variable fits any value
-     * its term's other part allows); terms past n_terms are '*' and fit every card */
-    uint8_t fits[52];
+    return OF_OK;
+}
+
+/* Which of `width` terms each card fits (bit t for term t), ignoring how variables bind (a
+ * variable fits any value its term's other part allows); terms past n_terms are '*' and
+ * fit every card. */
+static void card_fits(const of_term *terms, int n_terms, int width, unsigned fixed_ranks,
+                      unsigned fixed_suits, uint8_t fits[52]) {
     for (int c = 0; c < 52; c++) {
         unsigned m = 0;
-        for (int t = 0; t < 4; t++) {
+        for (int t = 0; t < width; t++) {
             if (t >= n_terms) { m |= 1u << t; continue; }
             const of_term *term = &terms[t];
             int r_ok = term->rank_var ? !(fixed_ranks >> (c >> 2) & 1u) : term->ranks >> (c >> 2) & 1u;
@@ -161,20 +163,32 @@ int of_range_match(const of_term *terms, int n_terms, unsigned fixed_ranks,
         }
         fits[c] = (uint8_t)m;
     }
-    binding b;
-    b.terms = terms;
-    b.n_terms = n_terms;
-    b.fixed_ranks = fixed_ranks;
-    b.fixed_suits = fixed_suits;
+}
+
+/* Whether the hand's n_cards cards take the terms with every variable bound one way. */
+static int vars_fit(binding *b, const int *hand, int n_cards) {
+    for (int v = 0; v <= OF_RANGE_VARS; v++) b->rank_of_var[v] = b->suit_of_var[v] = -1;
+    b->ranks_taken = b->suits_taken = 0;
+    return assign(b, hand, n_cards, 0, (1u << n_cards) - 1u, -1);
+}
+
+int of_range_match(const of_term *terms, int n_terms, unsigned fixed_ranks,
+                   unsigned fixed_suits, uint8_t *out, size_t n_out) {
+    if (!terms || !out) return OF_ERR_ARG;
+    if (n_terms < 1 || n_terms > 4) return OF_ERR_COUNT;
+    if (n_out != UNIVERSE) return OF_ERR_COUNT;
+    int has_vars;
+    if (check_terms(terms, n_terms, &has_vars) != OF_OK) return OF_ERR_ARG;
+    of_once(&matching_once, build_matching);
+    uint8_t fits[52];
+    card_fits(terms, n_terms, 4, fixed_ranks, fixed_suits, fits);
+    binding b = {.terms = terms, .n_terms = n_terms, .fixed_ranks = fixed_ranks,
+                 .fixed_suits = fixed_suits};
     FOR_EACH_HAND({
         unsigned key = fits[c0] | (unsigned)fits[c1] << 4 | (unsigned)fits[c2] << 8 |
                        (unsigned)fits[c3] << 12;
         uint8_t ok = has_matching[key];
-        if (ok && has_vars) {
-            for (int v = 0; v <= OF_RANGE_VARS; v++) b.rank_of_var[v] = b.suit_of_var[v] = -1;
-            b.ranks_taken = b.suits_taken = 0;
-            ok = (uint8_t)assign(&b, hand_, 4, 0, 15u, -1);
-        }
+        if (ok && has_vars) ok = (uint8_t)vars_fit(&b, hand_, 4);
         out[i_] = ok;
     });
     return OF_OK;
@@ -307,37 +321,16 @@ int of_range_match5(const of_term *terms, int n_terms, unsigned fixed_ranks,
     if (!terms || !out) return OF_ERR_ARG;
     if (n_terms < 1 || n_terms > 5) return OF_ERR_COUNT;
     if (n_out != UNIVERSE5) return OF_ERR_COUNT;
-    int has_vars = 0;
-    for (int t = 0; t < n_terms; t++) {
-        if (terms[t].rank_var > OF_RANGE_VARS || terms[t].suit_var > OF_RANGE_VARS)
-            return OF_ERR_ARG;
-        has_vars |= terms[t].rank_var | terms[t].suit_var;
-    }
-    uint8_t fits[52];   /* as in of_range_match, five terms */
-    for (int c = 0; c < 52; c++) {
-        unsigned m = 0;
-        for (int t = 0; t < 5; t++) {
-            if (t >= n_terms) { m |= 1u << t; continue; }
-            const of_term *term = &terms[t];
-            int r_ok = term->rank_var ? !(fixed_ranks >> (c >> 2) & 1u) : term->ranks >> (c >> 2) & 1u;
-            int s_ok = term->suit_var ? !(fixed_suits >> (c & 3) & 1u) : term->suits >> (c & 3) & 1u;
-            m |= (unsigned)(r_ok && s_ok) << t;
-        }
-        fits[c] = (uint8_t)m;
-    }
-    binding b;
-    b.terms = terms;
-    b.n_terms = n_terms;
-    b.fixed_ranks = fixed_ranks;
-    b.fixed_suits = fixed_suits;
+    int has_vars;
+    if (check_terms(terms, n_terms, &has_vars) != OF_OK) return OF_ERR_ARG;
+    uint8_t fits[52];
+    card_fits(terms, n_terms, 5, fixed_ranks, fixed_suits, fits);
+    binding b = {.terms = terms, .n_terms = n_terms, .fixed_ranks = fixed_ranks,
+                 .fixed_suits = fixed_suits};
     FOR_EACH_HAND5({
         uint8_t f[5] = {fits[c0], fits[c1], fits[c2], fits[c3], fits[c4]};
         uint8_t ok = (uint8_t)((f[0] & f[1] & f[2] & f[3] & f[4]) == 31u || hall5(f));
-        if (ok && has_vars) {
-            for (int v = 0; v <= OF_RANGE_VARS; v++) b.rank_of_var[v] = b.suit_of_var[v] = -1;
-            b.ranks_taken = b.suits_taken = 0;
-            ok = (uint8_t)assign(&b, hand_, 5, 0, 31u, -1);
-        }
+        if (ok && has_vars) ok = (uint8_t)vars_fit(&b, hand_, 5);
         out[i_] = ok;
     });
     return OF_OK;
