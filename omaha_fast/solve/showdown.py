@@ -184,20 +184,12 @@ class Showdowns:
     def values_many(self, weights: list[Any]) -> list[tuple[Any, Any]]:
         """:meth:`values` for several (B, m) weight arrays at once: one batched call per
         board with the prepared tables (the C walk takes the vectors eight at a time).
-        The results live in buffers reused by the next call."""
+        A river's single table goes through :meth:`values_reach_rows` instead."""
         np = _np()
         if not self.prepared or not hasattr(self.rows[0][5], "values_batch"):
             return [self.values(w) for w in weights]
         k, b = len(weights), len(self.rows)
         stacked = self._stacked(weights)                      # (B, k, m)
-        if b == 1 and self.rows[0][5] is not None and len(self.rows[0][1]) == self.n \
-                and len(self.rows[0][2]) == stacked.shape[2]:
-            # a river spot: every hand lives, the table writes the results in place
-            out = tuple(self._scratch(name, (1, k, self.n))
-                        for name in ("value", "reach", "high", "low"))
-            self.rows[0][5].values_batch(stacked[0], out=tuple(o[0] for o in out),
-                                         threads=self.threads)
-            return [(out[0][:, i], out[1][:, i]) for i in range(k)]
         value, reach = np.zeros((b, k, self.n)), np.zeros((b, k, self.n))
         for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
             if prep is None:
@@ -222,7 +214,6 @@ class Showdowns:
                 out[r, hi] = prep.blockers(np.ascontiguousarray(w[r, vi]))
         return out
 
-
     def blockers_many(self, weights: list[Any]) -> list[Any]:
         """:meth:`blockers` for several (B, m) weight arrays at once: one batched call
         per board (the fold nodes of a pass together) instead of one per node and board."""
@@ -231,11 +222,6 @@ class Showdowns:
             return [self.blockers(w) for w in weights]
         k, b = len(weights), len(self.rows)
         stacked = self._stacked(weights)                      # (B, k, m)
-        if b == 1 and self.rows[0][5] is not None and len(self.rows[0][1]) == self.n \
-                and len(self.rows[0][2]) == stacked.shape[2]:
-            met = self._scratch("met", (1, k, self.n))
-            self.rows[0][5].blockers_batch(stacked[0], out=met[0], threads=self.threads)
-            return [met[:, i] for i in range(k)]
         out = np.zeros((b, k, self.n))
         for r, (_, hi, vi, _, _, prep) in enumerate(self.rows):
             if prep is None:
