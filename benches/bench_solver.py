@@ -183,6 +183,32 @@ def test_table_values_batch(benchmark, record_rate, prepared, threads):
     record_rate(16 * size, size=size, vectors=16, threads=threads or "all")
 
 
+@pytest.fixture(scope="module")
+def full_range_orders():
+    """The full range of PREPARED_BOARD in three orders: by cards (as all_hands lists
+    it), shuffled, and the table's own walk order (by low, then high value)."""
+    hands = all_hands(PREPARED_BOARD)
+    high, low = evaluate_batch(hands, np.tile(np.array(parse_cards(PREPARED_BOARD),
+                                                       dtype=np.uint8), (len(hands), 1)))
+    return {"cards": hands, "shuffled": hands[np.random.default_rng(5).permutation(len(hands))],
+            "walk": hands[np.lexsort((high, low))]}
+
+
+@pytest.mark.benchmark(group="prepared-order")
+@pytest.mark.parametrize("order", ["cards", "shuffled", "walk"])
+def test_hand_order(benchmark, record_rate, full_range_orders, order):
+    """8 vectors against full ranges, one thread, with the hands in three orders: each
+    call lays the weights out in the table's walk order and puts the results back, so a
+    caller's order costs only that lay-out (the walk itself is the same)."""
+    hands = full_range_orders[order]
+    table = ShowdownTable(PREPARED_BOARD, hands, hands)
+    batch = np.random.default_rng(2).random((8, len(hands)))
+    out = table.values_batch(batch, threads=1)
+    benchmark.pedantic(table.values_batch, args=(batch,), kwargs={"out": out, "threads": 1},
+                       rounds=5)
+    record_rate(8 * len(hands), order=order)
+
+
 SIXTEEN = ["values_batch", "values_loop", "blockers_batch", "blockers_loop"]
 
 

@@ -128,6 +128,30 @@ def test_ranges_as_text_range_and_arrays_agree():
     assert np.allclose(a.strategy(""), b.strategy("")[order])
 
 
+def test_the_order_of_the_hands_changes_nothing():
+    """The engine keeps a river's hands in its own walk order and gives every result back
+    in the order given: the same ranges in another order give each hand the same
+    strategies, EV and equity."""
+    rng = np.random.default_rng(11)
+    hands = all_hands(BOARD)
+    oop, ip = (hands[rng.choice(len(hands), 300, replace=False)] for _ in range(2))
+    w0, w1 = rng.random(300), rng.random(300)
+    tree = BetTree(bets=(0.5,), raises=(1.0,), raise_cap=1)
+    a = solve(BOARD, (oop, w0), (ip, w1), pot=10, stack=30, tree=tree, target=0,
+              iterations=25)
+    p0, p1 = rng.permutation(300), rng.permutation(300)
+    b = solve(BOARD, (oop[p0], w0[p0]), (ip[p1], w1[p1]), pot=10, stack=30, tree=tree,
+              target=0, iterations=25)
+    for path in ("", "check", "bet 5"):
+        perm = p0 if path != "check" else p1       # who acts there: OOP, IP, IP
+        perm = p1 if path == "bet 5" else perm
+        np.testing.assert_allclose(b.strategy(path), a.strategy(path)[perm], atol=1e-5)
+    for q, perm in ((0, p0), (1, p1)):
+        np.testing.assert_allclose(b.hand_ev[q], a.hand_ev[q][perm], rtol=1e-6, atol=1e-9)
+        np.testing.assert_allclose(b.hand_equity[q], a.hand_equity[q][perm], rtol=1e-9)
+    assert b.exploitability == pytest.approx(a.exploitability, rel=1e-4)
+
+
 def test_board_hands_are_left_out_and_float_weights_kept():
     r = solve(BOARD, OOP + ["AhQcJd3s"], (IP, [0.5, 1.5, 1.0, 2.0]), pot=10, stack=30,
               tree=BetTree(bets=(0.5,), raise_cap=0), target=1)

@@ -49,8 +49,9 @@ class Engine:
         self.hands = hands          # as given; the arrays below are in the walk order
         self.weights = weights
         # A river's hands are kept in the order the prepared showdowns walk them (by low,
-        # then high value): the sweeps then read weights and write values in sequence
-        # instead of at random places, a third of their time on full ranges. The public
+        # then high value, then cards): the sweeps then read weights and write values in
+        # sequence, and whatever order the ranges came in, an iteration costs the same (a
+        # shuffled full range: 783 ms CPU in its own order, 248 ms sorted). The public
         # methods give every per-hand array back in the given order.
         order = _walk_order(np, board, hands, game) if len(board) == 5 else \
             tuple(np.arange(len(h)) for h in hands)
@@ -345,12 +346,18 @@ class _TerminalPlan:
 
 def _walk_order(np: Any, board: list[int], hands: tuple[Any, Any], game: str) -> Any:
     """Each side's hands in the order csrc/prepared.c walks them on this river: by low
-    value, then high value (high only when no hand of either side makes a low), stable."""
+    value, then high value (high only when no hand of either side makes a low); hands of
+    equal values by their cards, so that hands sharing cards (and so the walk's
+    accumulator cells) sit together whatever order they were given in."""
     values = [evaluate_batch(h, np.tile(np.array(board, dtype=np.uint8), (len(h), 1)), game)
               for h in hands]
     by_low = game == "hilo" and any(bool(lo.any()) for _, lo in values)
-    return tuple(np.lexsort((hi, lo)) if by_low else np.argsort(hi, kind="stable")
-                 for hi, lo in values)
+    orders = []
+    for h, (hi, lo) in zip(hands, values):
+        cards = np.sort(h, axis=1)
+        keys = [cards[:, 3], cards[:, 2], cards[:, 1], cards[:, 0], hi] + ([lo] if by_low else [])
+        orders.append(np.lexsort(keys))
+    return tuple(orders)
 
 
 def _normalised(x: Any) -> Any:
