@@ -91,20 +91,25 @@ def test_low_of_masks_rejects_wide_masks():
 def _deal_sets(hole_set, board_set, n_board, rng):
     """Real cards whose low ranks form exactly hole_set and board_set. The rest is filled,
     at random, with more cards of ranks already in the set or with nine-to-king cards."""
-    suits = {r: rng.sample(range(4), 4) for r in range(13)}
+    suits: dict[int, list[int]] = {}         # a rank's suits left, shuffled when first used
+
+    def left(rank):
+        if rank not in suits:
+            suits[rank] = rng.sample(range(4), 4)
+        return suits[rank]
 
     def take(rank):
-        return rank * 4 + suits[rank].pop()
+        return rank * 4 + left(rank).pop()
 
     hole = [take(CARD_RANK_OF_LOW[r]) for r in sorted(hole_set)]
     board = [take(CARD_RANK_OF_LOW[r]) for r in sorted(board_set)]
     for cards, low_set, size in ((hole, hole_set, 4), (board, board_set, n_board)):
         while len(cards) < size:
-            lows = [CARD_RANK_OF_LOW[r] for r in low_set if suits[CARD_RANK_OF_LOW[r]]]
+            lows = [CARD_RANK_OF_LOW[r] for r in low_set if left(CARD_RANK_OF_LOW[r])]
             if lows and rng.random() < 0.5:
                 cards.append(take(rng.choice(lows)))
             else:
-                cards.append(take(rng.choice([r for r in HIGH_FILL_RANKS if suits[r]])))
+                cards.append(take(rng.choice([r for r in HIGH_FILL_RANKS if left(r)])))
         rng.shuffle(cards)
     return hole, board
 

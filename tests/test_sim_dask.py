@@ -175,15 +175,15 @@ def test_a_scheduler_without_workers_then_lost_mid_run_is_one_line_each(tmp_path
     out_file = tmp_path / "run.jsonl"
     try:
         run = Run("simulate", "--agents", "random,random", "--hands", "1000",
-                  "--scheduler", address, "--timeout", "2")
+                  "--scheduler", address, "--timeout", "1")
         alone = run.finish(timeout=60)
-        worker = subprocess.Popen(
+        worker = subprocess.Popen(      # no nanny: nothing here needs a restart
             dask_command() + ["worker", address, "--nworkers", "1", "--nthreads", "1",
-                              "--host", "127.0.0.1", "--no-dashboard"],
+                              "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         run = Run("simulate", "--agents", "random,random", "--hands", "100000000",
                   "--block-size", "500", "--seed", "3", "--scheduler", address,
-                  "--timeout", "4", "--out", str(out_file))
+                  "--timeout", "2", "--out", str(out_file))
         run.wait_for_blocks(out_file, 2)
         os.killpg(scheduler.pid, signal.SIGKILL)           # the scheduler dies mid-run
         lost = run.finish(timeout=60)
@@ -194,7 +194,7 @@ def test_a_scheduler_without_workers_then_lost_mid_run_is_one_line_each(tmp_path
     code, out, err = alone
     assert code == 2 and out == ""
     assert err == (f"omaha-fast simulate: error: the Dask scheduler at {address} "
-                   "has no workers (waited 2 s)\n")
+                   "has no workers (waited 1 s)\n")
     code, out, err = lost
     assert code == 2 and out == ""
     assert err == f"omaha-fast simulate: error: lost the Dask scheduler at {address}\n"

@@ -276,7 +276,7 @@ def test_prepared_kernels_agree_with_showdown_values(board):
     fast = Engine(nodes, cards(board), hands, w, 10, "hilo")
     slow = Engine(nodes, cards(board), hands, w, 10, "hilo", prepared=False)
     assert fast.showdowns[0].prepared and not slow.showdowns[0].prepared
-    for _ in range(5):
+    for _ in range(5 if street == "river" else 2):      # the turn's slow engine is slow
         fast.iterate()
         slow.iterate()
     for k in fast.regrets:

@@ -70,42 +70,37 @@ class SmartAgent:
         """Expected share of the pot against ``opponents`` random hands (Monte Carlo)."""
         np = self.np
         known = [int(c) for c in hole] + [int(c) for c in board]
-        rest = np.setdiff1d(np.arange(52, dtype=np.uint8), np.array(known, dtype=np.uint8))
+        unseen = np.ones(52, dtype=bool)
+        unseen[known] = False
+        rest = np.flatnonzero(unseen).astype(np.uint8)
         missing = 5 - len(board)
         k_hole = len(hole)          # four, or five or six in the larger games
-        need = k_hole * opponents + missing
+        players = opponents + 1
         n = self.samples
-        order = np.argsort(self.rng.random((n, len(rest))), axis=1)[:, :need]
-        drawn = rest[order]
+        order = np.argsort(self.rng.random((n, len(rest))), axis=1)
+        drawn = rest[order[:, :k_hole * opponents + missing]]
         boards = np.empty((n, 5), dtype=np.uint8)
         boards[:, :len(board)] = known[k_hole:]
         boards[:, len(board):] = drawn[:, :missing]
-        mine = np.empty((n, k_hole), dtype=np.uint8)
-        mine[:] = known[:k_hole]
-        my_high, my_low = evaluate_batch(mine, boards, self.game)
-        my_high = my_high.astype(np.int32)
-        my_low = my_low.astype(np.int32)
-        best_high = np.zeros(n, dtype=np.int32)
-        best_low = np.zeros(n, dtype=np.int32)
-        highs, lows = [], []
-        for k in range(opponents):
-            h, lo = evaluate_batch(np.ascontiguousarray(drawn[:, missing + k_hole * k:
-                                                              missing + k_hole * (k + 1)]),
-                                   boards, self.game)
-            highs.append(h.astype(np.int32))
-            lows.append(lo.astype(np.int32))
-            np.maximum(best_high, highs[-1], out=best_high)
-            np.maximum(best_low, lows[-1], out=best_low)
-        tie_high = sum((h == my_high).astype(np.int32) for h in highs) + 1
-        high = np.where(my_high > best_high, 1.0,
-                        np.where(my_high == best_high, 1.0 / tie_high, 0.0))
+        # every player's hand of every sample in one evaluation: row (sample, player),
+        # player 0 the agent, then the opponents in the order they were drawn
+        holes = np.empty((n, players, k_hole), dtype=np.uint8)
+        holes[:, 0] = known[:k_hole]
+        holes[:, 1:] = drawn[:, missing:].reshape(n, opponents, k_hole)
+        high, low = evaluate_batch(holes.reshape(n * players, k_hole),
+                                   np.repeat(boards, players, axis=0), self.game)
+        high = high.reshape(n, players)
+        best_high = high.max(axis=1)
+        high_share = np.where(high[:, 0] == best_high,
+                              1.0 / (high == best_high[:, None]).sum(axis=1), 0.0)
         if self.game != "hilo":
-            return float(high.mean())
-        tie_low = sum(((lo == my_low) & (lo > 0)).astype(np.int32) for lo in lows) + 1
-        low = np.where((my_low > 0) & (my_low > best_low), 1.0,
-                       np.where((my_low > 0) & (my_low == best_low), 1.0 / tie_low, 0.0))
-        any_low = (my_low > 0) | (best_low > 0)
-        return float(np.where(any_low, 0.5 * high + 0.5 * low, high).mean())
+            return float(high_share.mean())
+        low = low.reshape(n, players)
+        best_low = low.max(axis=1)         # 0: nobody has a low
+        low_share = np.where((low[:, 0] > 0) & (low[:, 0] == best_low),
+                             1.0 / (low == best_low[:, None]).sum(axis=1), 0.0)
+        return float(np.where(best_low > 0, 0.5 * high_share + 0.5 * low_share,
+                              high_share).mean())
 
     def _size(self, view: HandView, legal: LegalActions) -> int:
         if self.fixed:
