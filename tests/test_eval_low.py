@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, permutations
 
 import pytest
 import scales
@@ -88,18 +88,21 @@ def test_low_of_masks_rejects_wide_masks():
             _core.low_of_masks(*bad)
 
 
+SUIT_ORDERS = list(permutations(range(4)))
+
+
 def _deal_sets(hole_set, board_set, n_board, rng):
     """Real cards whose low ranks form exactly hole_set and board_set. The rest is filled,
     at random, with more cards of ranks already in the set or with nine-to-king cards."""
     suits: dict[int, list[int]] = {}         # a rank's suits left, shuffled when first used
 
     def left(rank):
-        if rank not in suits:
-            suits[rank] = rng.sample(range(4), 4)
-        return suits[rank]
+        return rank not in suits or bool(suits[rank])
 
     def take(rank):
-        return rank * 4 + left(rank).pop()
+        if rank not in suits:
+            suits[rank] = list(rng.choice(SUIT_ORDERS))
+        return rank * 4 + suits[rank].pop()
 
     hole = [take(CARD_RANK_OF_LOW[r]) for r in sorted(hole_set)]
     board = [take(CARD_RANK_OF_LOW[r]) for r in sorted(board_set)]

@@ -82,19 +82,18 @@ def matches(pattern, hand):
         return False
     fixed_r = {next(iter(r)) for r, _ in terms if isinstance(r, set) and len(r) == 1}
     fixed_s = {next(iter(s)) for _, s in terms if isinstance(s, set) and len(s) == 1}
+    def fits(part, value, bind, fixed):
+        if isinstance(part, set):
+            return value in part
+        if part in bind:
+            return bind[part] == value
+        bind[part] = value
+        return value not in fixed and list(bind.values()).count(value) == 1
+
     for order in itertools.permutations(hand):
-        rbind, sbind, ok = {}, {}, True
-        for (r, s), c in zip(terms, order):
-            rank, suit = c // 4, c % 4
-            for part, value, bind, fixed in ((r, rank, rbind, fixed_r), (s, suit, sbind, fixed_s)):
-                if isinstance(part, set):
-                    ok = ok and value in part
-                elif part in bind:
-                    ok = ok and bind[part] == value
-                else:
-                    ok = ok and value not in fixed and value not in bind.values()
-                    bind[part] = value
-        if ok:
+        rbind, sbind = {}, {}
+        if all(fits(r, c // 4, rbind, fixed_r) and fits(s, c % 4, sbind, fixed_s)
+               for (r, s), c in zip(terms, order)):
             return True
     return False
 

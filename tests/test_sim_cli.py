@@ -1,16 +1,10 @@
 """omaha-fast simulate and tournament: JSON against the API, errors, the progress bar,
-the plot, and Ctrl-C."""
+the plot (Ctrl-C and SIGTERM: test_sim_signals.py)."""
 
 from __future__ import annotations
 
 import io
 import json
-import os
-import signal
-import subprocess
-import sys
-import threading
-import time
 
 import pytest
 
@@ -104,43 +98,6 @@ def test_plot_writes_a_png(capsys, tmp_path):
     assert code == 0 and "station" in out
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
-
-
-def test_ctrl_c_stops_the_command_cleanly():
-    psutil = pytest.importorskip("psutil")
-    child = subprocess.Popen([sys.executable, "-m", "omaha_fast.cli", "simulate", "--agents",
-                              "random,random,random", "--hands", "50000000", "--workers",
-                              "2", "--seed", "1"], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
-    guard = threading.Timer(120, os.killpg, (child.pid, signal.SIGKILL))
-    guard.start()
-    try:
-        deadline = time.monotonic() + 60
-        # the pool is up when both workers run: they are the grandchildren (a worker
-        # that is still starting has not yet set itself to ignore Ctrl-C)
-        while sum(p.ppid() != child.pid
-                  for p in psutil.Process(child.pid).children(recursive=True)) < 2:
-            assert time.monotonic() < deadline, "the worker pool did not start"
-            time.sleep(0.1)
-        time.sleep(0.5)
-        os.killpg(child.pid, signal.SIGINT)           # Ctrl-C reaches the whole group
-        out, err = child.communicate(timeout=60)
-    finally:
-        guard.cancel()
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-    assert child.returncode == 130, err
-    assert "omaha-fast simulate: interrupted" in err and "Traceback" not in err
-    assert out == ""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:                 # no worker outlives the command
-        try:
-            os.killpg(child.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.2)
-    else:
-        pytest.fail("worker processes were left running")
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament"])

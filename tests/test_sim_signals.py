@@ -169,6 +169,7 @@ def test_one_ctrl_c_waits_for_the_running_blocks_then_exits():
     code, out, err = run.finish(timeout=60)
     assert code == 130 and out == "" and "Traceback" not in err
     assert err.splitlines()[0].startswith("interrupted: waiting for the ")
+    assert err.splitlines()[-1] == "omaha-fast simulate: interrupted"
     run.assert_nothing_left()
 
 
