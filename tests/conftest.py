@@ -12,6 +12,7 @@ A test file takes its sizes with ``from conftest import scaled, sizes``.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 import pytest
@@ -21,6 +22,13 @@ import pytest
 # and let pytest keep its rewritten test modules, even where the environment sets
 # PYTHONDONTWRITEBYTECODE (that stops only the writing; the processes still read).
 sys.dont_write_bytecode = False
+
+# A suite started in the background by a script (`pytest -n auto &`) inherits an ignored
+# SIGINT, and every command it started would too (an ignored SIGINT survives exec): the
+# Ctrl-C checks need what a terminal gives, so the test processes take Python's handler
+# back (a handler, unlike "ignore", is reset to the default in the commands they start).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 _RAW = os.environ.get("OMAHA_FAST_TEST_SCALE", "1")
 try:

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 from omaha_fast import FixedLimit
 from omaha_fast.cli import main
 from omaha_fast.sim import AgentError, simulate
+from omaha_fast.sim.backends import ClusterError
 
 distributed = pytest.importorskip("distributed")
 
@@ -131,6 +133,16 @@ def test_without_dask_the_error_names_the_extra(monkeypatch):
     assert time.monotonic() - started < 5
 
 
+def test_a_malformed_or_unreachable_address_leaves_no_thread_behind():
+    """A Dask Client that fails to connect keeps its event-loop thread: such addresses
+    are refused before one is made (a long-lived process would gather threads)."""
+    before = set(threading.enumerate())
+    for address in ("nonsense", "tcp://127.0.0.1", f"tcp://127.0.0.1:{free_port()}"):
+        with pytest.raises(ClusterError, match="bad Dask scheduler address|no answer"):
+            simulate(AGENTS, FL, hands=10, client=address, timeout=0.5)
+    assert set(threading.enumerate()) <= before
+
+
 # The command against real Dask processes: one line on stderr and a non-zero exit, within
 # the timeout the user gives, whatever goes wrong with the cluster.
 
@@ -142,8 +154,12 @@ def scheduler_alone(port: int) -> subprocess.Popen:
         dask_command() + ["scheduler", "--host", "127.0.0.1", "--port", str(port),
                           "--no-dashboard"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    with distributed.Client(f"tcp://127.0.0.1:{port}", timeout=60):
-        pass                                            # it answers
+    try:
+        with distributed.Client(f"tcp://127.0.0.1:{port}", timeout=60):
+            pass                                        # it answers
+    except BaseException:
+        stop(process)                                   # not left running
+        raise
     return process
 
 

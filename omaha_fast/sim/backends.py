@@ -37,6 +37,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import socket
 import sys
 import time
 import warnings
@@ -332,16 +333,38 @@ def _children_ignore_sigint() -> Iterator[None]:
 
 
 def _connect(distributed: Any, address: str, timeout: float) -> Any:
+    # A Client that cannot connect leaves its event-loop thread running in this process
+    # (Dask starts the loop first): a malformed address, or a TCP one where nothing
+    # answers within the timeout, is found here before any Client is made.
     try:
+        scheme, location = distributed.comm.parse_address(address)
+        if scheme in ("tcp", "tls"):
+            _wait_for_listener(*distributed.comm.parse_host_port(location), timeout)
         return distributed.Client(address, timeout=timeout)
     except ValueError as err:
         raise ClusterError(f"bad Dask scheduler address {address!r}: {err}") from None
     except (OSError, TimeoutError) as err:
         reason = str(err).strip() or type(err).__name__
-        if "imed out" in reason:
+        if isinstance(err, (ConnectionRefusedError, TimeoutError)) or "imed out" in reason:
             reason = "no answer"
         raise ClusterError(f"cannot reach the Dask scheduler at {address} within "
                            f"{timeout:g} s ({reason})") from None
+
+
+def _wait_for_listener(host: str, port: int, timeout: float) -> None:
+    """Until something accepts a TCP connection at (host, port), retrying refusals (a
+    scheduler may still be starting); the last error once ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection((host, port), max(deadline - time.monotonic(),
+                                                       0.01)).close()
+            return
+        except OSError:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise
+            time.sleep(min(0.1, left))
 
 
 def _run_dask(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
