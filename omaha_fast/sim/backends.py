@@ -339,7 +339,8 @@ def _connect(distributed: Any, address: str, timeout: float) -> Any:
     try:
         scheme, location = distributed.comm.parse_address(address)
         if scheme in ("tcp", "tls"):
-            _wait_for_listener(*distributed.comm.parse_host_port(location), timeout)
+            host, port = distributed.comm.parse_host_port(location)
+            _wait_for_listener(host, port, timeout)
         return distributed.Client(address, timeout=timeout)
     except ValueError as err:
         raise ClusterError(f"bad Dask scheduler address {address!r}: {err}") from None
