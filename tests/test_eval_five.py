@@ -43,14 +43,14 @@ def _all_deals(deck, n_hole, n_board):
 def _check(holes, boards, tables, games=("hilo",)):
     """The C values of every game in ``games`` against one reference computation."""
     want_high, hilo_low = vector_reference(holes, boards, tables)
-    for game in games:
-        high, low = evaluate_batch(holes, boards, game=game)
+    results = [evaluate_batch(holes, boards, game=game) for game in games]
+    for game, (high, low) in zip(games, results):
         want_low = hilo_low if game == "hilo" else np.zeros_like(hilo_low)
         bad = np.nonzero((high != want_high) | (low != want_low))[0]
         assert len(bad) == 0, [(game, format_cards(holes[i]), format_cards(boards[i]),
                                 int(high[i]), int(want_high[i]), int(low[i]),
                                 int(want_low[i])) for i in bad[:5]]
-    return evaluate_batch(holes, boards, game=games[0])
+    return results[0]
 
 
 # Small decks that make every hard case common: straight flushes and wheels in one suit,

@@ -87,8 +87,10 @@ def matches(pattern, hand):
             return value in part
         if part in bind:
             return bind[part] == value
+        if value in fixed or value in bind.values():
+            return False
         bind[part] = value
-        return value not in fixed and list(bind.values()).count(value) == 1
+        return True
 
     for order in itertools.permutations(hand):
         rbind, sbind = {}, {}
