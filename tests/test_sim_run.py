@@ -32,10 +32,10 @@ SIX = ["random", "station", "random", "random", "station", "random"]
 
 
 def test_same_seed_same_result_whatever_the_workers():
-    one = simulate(SIX, FL, hands=1200, seed=11, workers=1, block_size=200)
-    two = simulate(SIX, FL, hands=1200, seed=11, workers=2, block_size=200)
-    assert one == two and one.hands == 1200 and len(one.blocks) == 6
-    other = simulate(SIX, FL, hands=1200, seed=12, workers=1, block_size=200)
+    one = simulate(SIX, FL, hands=600, seed=11, workers=1, block_size=100)
+    two = simulate(SIX, FL, hands=600, seed=11, workers=2, block_size=100)
+    assert one == two and one.hands == 600 and len(one.blocks) == 6
+    other = simulate(SIX, FL, hands=600, seed=12, workers=1, block_size=100)
     assert other != one
 
 
@@ -237,7 +237,7 @@ def test_ctrl_c_stops_a_local_run_cleanly(tmp_path):
 def test_thousands_of_blocks_on_a_pool_each_come_back_once():
     # the pool keeps a few blocks in flight rather than submitting them all at once
     from omaha_fast.sim.backends import run_blocks
-    n = 5_000
+    n = 2_000
     seen = sorted(run_blocks(abs, [-k for k in range(n)], sizes=[1] * n, workers=2))
     assert seen == [(k, k) for k in range(n)]
 

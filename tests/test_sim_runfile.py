@@ -111,16 +111,21 @@ def test_tournaments_resume_too(tmp_path):
 def test_the_command_resumes_a_run_stopped_by_ctrl_c(tmp_path, capsys):
     from test_sim_signals import Run
     path = tmp_path / "run.jsonl"
-    argv = ["simulate", "--agents", "random,station", "--structure", "pl:1/2", "--hands",
-            "6000", "--block-size", "300", "--seed", "8", "--workers", "2"]
-    run = Run(*argv, "--out", str(path))
+    # PacedRandom is the random agent, slowed in the command only (a millisecond a
+    # decision there): the Ctrl-C surely comes before the run's 40 blocks are played
+    argv = ["simulate", "--agents", "paced_agents:PacedRandom,station", "--structure",
+            "pl:1/2", "--hands", "2000", "--block-size", "50", "--seed", "8", "--workers",
+            "2"]
+    paced = tmp_path / "paced"
+    paced.mkdir()
+    run = Run(*argv, "--out", str(path), paced=paced)
     run.wait_for_blocks(path, 2)
     os.killpg(run.pid, signal.SIGINT)
     code, out, err = run.finish(timeout=60)
     assert code == 130 and out == ""
     assert f"continue with --resume {path}" in err
     played = read_run_file(str(path))[1]
-    assert 2 <= len(played) < 20
+    assert 2 <= len(played) < 40
     assert main(["simulate", "--resume", str(path), "--workers", "1", "--json"]) == 0
     resumed = capsys.readouterr().out
     assert main(argv[:-2] + ["--workers", "1", "--json"]) == 0
@@ -128,7 +133,7 @@ def test_the_command_resumes_a_run_stopped_by_ctrl_c(tmp_path, capsys):
     # another run's file, or settings that differ from the file's: one line, exit 2
     assert main(["tournament", "--resume", str(path)]) == 2
     assert "is the results file of a simulate run" in capsys.readouterr().err
-    assert main(["simulate", "--resume", str(path), "--hands", "7000"]) == 2
+    assert main(["simulate", "--resume", str(path), "--hands", "3000"]) == 2
     assert "its hands differs" in capsys.readouterr().err
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paced_agents import playing
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="reads the process table in /proc")
@@ -54,9 +55,17 @@ class Run:
     """``omaha-fast ARGS`` in a session of its own; stderr is read line by line as it
     comes, and the whole group is killed if the test overruns."""
 
-    def __init__(self, *args: str, cwd: str | None = None, guard: float = 120) -> None:
+    def __init__(self, *args: str, cwd: str | None = None, guard: float = 120,
+                 paced: Path | None = None) -> None:
+        """``paced``: a folder where ``paced_agents.PacedRandom`` marks the processes
+        that play it (and is slowed to a millisecond a decision)."""
+        env = None
+        if paced is not None:
+            here = str(Path(__file__).parent)
+            env = dict(os.environ, PACED_AGENTS_DIR=str(paced), PYTHONPATH=os.pathsep.join(
+                p for p in (here, os.environ.get("PYTHONPATH")) if p))
         self.process = subprocess.Popen(command() + list(args), stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, cwd=cwd,
+                                        stderr=subprocess.PIPE, text=True, cwd=cwd, env=env,
                                         start_new_session=True)
         self.pid = self.process.pid
         self.lines: list[str] = []
@@ -82,24 +91,19 @@ class Run:
         except ProcessLookupError:
             pass
 
-    def wait_for_processes(self, count: int, timeout: float = 60) -> None:
-        """Until the group holds ``count`` processes (the command, the fork server and
-        the workers) and the workers have set themselves up: all ``count - 2`` of them
-        playing a block (running, while the command and the fork server wait); then a
-        second more for the pool's own thread to settle (with no pause, a second Ctrl-C
-        can race Python 3.11's pool thread, which then fails on the cancelled blocks with
-        a traceback; with half a second, a SIGTERM to the whole group still printed more
-        than its one line in about one full run in four)."""
+    def wait_for_workers(self, paced: Path, count: int, timeout: float = 60) -> None:
+        """Until ``count`` worker processes play ``PacedRandom`` (marked in the folder
+        ``paced``); then a second more for the pool's own thread to settle (with no
+        pause, a second Ctrl-C can race Python 3.11's pool thread, which then fails on the
+        cancelled blocks with a traceback; with half a second, a SIGTERM to the whole
+        group still printed more than its one line in about one full run in four)."""
         deadline = time.monotonic() + timeout
-        while True:
-            states = group_states(self.pid)
-            busy = [pid for pid, state in states.items() if state == "R" and pid != self.pid]
-            if len(states) >= count and len(busy) >= count - 2:
-                time.sleep(1.0)
-                return
+        while playing(paced) < count:
             assert self.process.poll() is None, "".join(self.lines)
-            assert time.monotonic() < deadline, f"the workers did not start: {states}"
+            assert time.monotonic() < deadline, \
+                f"the workers did not start: {group_states(self.pid)}"
             time.sleep(0.05)
+        time.sleep(1.0)
 
     def wait_for_blocks(self, path: Path, count: int, timeout: float = 90) -> None:
         """Until the results file at ``path`` holds ``count`` finished blocks."""
@@ -139,15 +143,15 @@ class Run:
             time.sleep(0.1)
 
 
-# blocks long enough (tens of seconds each on a busy machine) that a command waiting
-# for them, or hung, fails the time limits below
-LONG = ["simulate", "--agents", "random,random,random", "--hands", "100000000000",
-        "--workers", "2", "--block-size", "200000", "--seed", "1"]
+# PacedRandom at a millisecond a decision: a block of 200,000 hands outlasts any test, and
+# the workers playing it sleep rather than keep the machine's two cores busy
+LONG = ["simulate", "--agents", ",".join(["paced_agents:PacedRandom"] * 3), "--hands",
+        "100000000000", "--workers", "2", "--block-size", "200000", "--seed", "1"]
 
 
-def test_a_second_ctrl_c_ends_a_local_run_at_once():
-    run = Run(*LONG)
-    run.wait_for_processes(4)               # the command, the fork server, two workers
+def test_a_second_ctrl_c_ends_a_local_run_at_once(tmp_path):
+    run = Run(*LONG, paced=tmp_path)
+    run.wait_for_workers(tmp_path, 2)
     os.killpg(run.pid, signal.SIGINT)        # Ctrl-C reaches the whole group
     run.wait_for_line("waiting for")         # says it waits for the running blocks
     started = time.monotonic()
@@ -161,10 +165,12 @@ def test_a_second_ctrl_c_ends_a_local_run_at_once():
     run.assert_nothing_left()
 
 
-def test_one_ctrl_c_waits_for_the_running_blocks_then_exits():
-    run = Run("simulate", "--agents", "random,random,random", "--hands", "100000000",
-              "--workers", "2", "--block-size", "500", "--seed", "1")
-    run.wait_for_processes(4)
+def test_one_ctrl_c_waits_for_the_running_blocks_then_exits(tmp_path):
+    # blocks of 25 hands: a few tenths of a second each at the agents' pace
+    run = Run("simulate", "--agents", ",".join(["paced_agents:PacedRandom"] * 3), "--hands",
+              "100000000", "--workers", "2", "--block-size", "25", "--seed", "1",
+              paced=tmp_path)
+    run.wait_for_workers(tmp_path, 2)
     os.killpg(run.pid, signal.SIGINT)
     code, out, err = run.finish(timeout=60)
     assert code == 130 and out == "" and "Traceback" not in err
@@ -174,9 +180,9 @@ def test_one_ctrl_c_waits_for_the_running_blocks_then_exits():
 
 
 @pytest.mark.parametrize("whole_group", [False, True], ids=["command", "group"])
-def test_sigterm_ends_the_command_and_its_workers(whole_group):
-    run = Run(*LONG)
-    run.wait_for_processes(4)
+def test_sigterm_ends_the_command_and_its_workers(tmp_path, whole_group):
+    run = Run(*LONG, paced=tmp_path)
+    run.wait_for_workers(tmp_path, 2)
     if whole_group:
         os.killpg(run.pid, signal.SIGTERM)   # as `timeout` and `kill -- -PGID` do
     else:
