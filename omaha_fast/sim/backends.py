@@ -39,10 +39,18 @@ import pickle
 import signal
 import socket
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Future,
+    InvalidStateError,
+    ProcessPoolExecutor,
+    process as futures_process,
+    wait,
+)
 from multiprocessing import forkserver
 from typing import Any, Optional
 
@@ -193,10 +201,36 @@ def _check_picklable(task: Any) -> None:
             "agents defined at the prompt run with workers=1") from None
 
 
+_previous_excepthook: Optional[Callable[[Any], Any]] = None
+
+
+def _thread_excepthook(args: Any) -> None:
+    # the pool's manager thread dying of a cancelled block, as below: nothing to say
+    manager_class = getattr(futures_process, "_ExecutorManagerThread", ())
+    if isinstance(args.thread, manager_class) and issubclass(args.exc_type,
+                                                             InvalidStateError):
+        return
+    (_previous_excepthook or threading.__excepthook__)(args)
+
+
+def _quiet_broken_pool_thread() -> None:
+    """Before Python 3.12, the executor's manager thread, failing the blocks of a pool
+    whose workers were killed, also tries to fail the blocks cancelled meanwhile and dies
+    of InvalidStateError with a traceback on stderr (a second Ctrl-C printed it now and
+    then); Python 3.12 ignores that error there, and so does this thread hook."""
+    global _previous_excepthook
+    if sys.version_info >= (3, 12) or threading.excepthook is _thread_excepthook:
+        return
+    _previous_excepthook = threading.excepthook
+    threading.excepthook = _thread_excepthook
+
+
 def _end_workers(executor: ProcessPoolExecutor) -> None:
     """Stop every worker process now (their blocks are lost) and the executor with them."""
+    _quiet_broken_pool_thread()
     # the executor has no public way to do this before Python 3.14 (kill_workers)
     processes = list(getattr(executor, "_processes", None) or {})
+    manager = getattr(executor, "_executor_manager_thread", None)
     # A block still being sent down the pipe when the pool is torn down fails in the
     # queue's feeder thread (EBADF), which would print a traceback after the one-line
     # message; nobody will run that block, so its failure is dropped.
@@ -220,6 +254,10 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
             except ChildProcessError:      # already reaped by the executor
                 break
             time.sleep(0.01)
+    # The manager thread closes its wake-up pipe as it ends. Before Python 3.12, waking
+    # it at exit could race that close and print a traceback (EBADF): it ends first.
+    if manager is not None:
+        manager.join(max(0.0, deadline - time.monotonic()))
 
 
 def _run_pool(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
