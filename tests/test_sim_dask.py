@@ -25,7 +25,7 @@ distributed = pytest.importorskip("distributed")
 
 AGENTS = ["random", "station", "random", "random"]
 FL = FixedLimit(10, 20)
-RUN = {"hands": 1500, "seed": 21, "block_size": 150}     # ten blocks
+RUN = {"hands": 600, "seed": 21, "block_size": 60}       # ten blocks
 
 
 def free_port() -> int:
