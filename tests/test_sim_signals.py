@@ -93,17 +93,15 @@ class Run:
 
     def wait_for_workers(self, paced: Path, count: int, timeout: float = 60) -> None:
         """Until ``count`` worker processes play ``PacedRandom`` (marked in the folder
-        ``paced``); then a second more for the pool's own thread to settle (with no
-        pause, a second Ctrl-C can race Python 3.11's pool thread, which then fails on the
-        cancelled blocks with a traceback; with half a second, a SIGTERM to the whole
-        group still printed more than its one line in about one full run in four)."""
+        ``paced``). The signal comes at once: no pause for the pool to settle (a pause
+        of a second here once hid the executor's manager thread failing on the cancelled
+        blocks with a traceback, now fixed in the package)."""
         deadline = time.monotonic() + timeout
         while playing(paced) < count:
             assert self.process.poll() is None, "".join(self.lines)
             assert time.monotonic() < deadline, \
                 f"the workers did not start: {group_states(self.pid)}"
             time.sleep(0.05)
-        time.sleep(1.0)
 
     def wait_for_blocks(self, path: Path, count: int, timeout: float = 90) -> None:
         """Until the results file at ``path`` holds ``count`` finished blocks."""
