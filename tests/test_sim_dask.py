@@ -171,12 +171,12 @@ def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(capsys):
     # stderr; the command's own process is checked with a real scheduler below)
     started = time.monotonic()
     code = main(["simulate", "--agents", "random,random", "--hands", "1000", "--scheduler",
-                 f"tcp://127.0.0.1:{free_port()}", "--timeout", "1"])
+                 f"tcp://127.0.0.1:{free_port()}", "--timeout", "0.5"])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("omaha-fast simulate: error: cannot reach the Dask scheduler at "
-                          "tcp://127.0.0.1:") and "within 1 s" in err
+                          "tcp://127.0.0.1:") and "within 0.5 s" in err
     assert time.monotonic() - started < 20
 
 
