@@ -146,6 +146,31 @@ def test_a_malformed_or_unreachable_address_leaves_no_thread_behind():
     assert set(threading.enumerate()) <= before
 
 
+def test_a_scheduler_still_starting_is_waited_for():
+    """Refused connections are tried again until the timeout: a listener that opens a
+    little after the call is found (and one that never opens is an error at the end)."""
+    from omaha_fast.sim.backends import _wait_for_listener
+    port = free_port()
+    server = socket.socket()
+
+    def open_late():
+        time.sleep(0.3)
+        server.bind(("127.0.0.1", port))
+        server.listen()
+
+    opener = threading.Thread(target=open_late)
+    opener.start()
+    try:
+        started = time.monotonic()
+        _wait_for_listener("127.0.0.1", port, 10)
+        assert 0.2 < time.monotonic() - started < 10
+    finally:
+        opener.join()
+        server.close()
+    with pytest.raises(ConnectionRefusedError):
+        _wait_for_listener("127.0.0.1", free_port(), 0.3)
+
+
 # The command against real Dask processes: one line on stderr and a non-zero exit, within
 # the timeout the user gives, whatever goes wrong with the cluster.
 

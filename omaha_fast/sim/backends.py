@@ -229,7 +229,7 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
     """Stop every worker process now (their blocks are lost) and the executor with them."""
     _quiet_broken_pool_thread()
     # the executor has no public way to do this before Python 3.14 (kill_workers)
-    processes = list(getattr(executor, "_processes", None) or {})
+    processes = dict(getattr(executor, "_processes", None) or {})     # pid -> process
     manager = getattr(executor, "_executor_manager_thread", None)
     # A block still being sent down the pipe when the pool is torn down fails in the
     # queue's feeder thread (EBADF), which would print a traceback after the one-line
@@ -241,7 +241,7 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
     if kill is not None:  # pragma: no cover (Python 3.14+)
         kill()
     else:
-        for process in list((getattr(executor, "_processes", None) or {}).values()):
+        for process in processes.values():
             with contextlib.suppress(Exception):
                 process.kill()
     executor.shutdown(wait=False, cancel_futures=True)
