@@ -146,6 +146,29 @@ def test_a_malformed_or_unreachable_address_leaves_no_thread_behind():
     assert set(threading.enumerate()) <= before
 
 
+def test_a_port_where_no_scheduler_answers_is_an_error_at_the_timeout():
+    """Something listens there but never speaks Dask (Dask's own Client waits for its
+    handshake without end), and it opens after 0.6 of the 1 s asked for: the error comes
+    at 1 s (the steps share the timeout) and leaves no thread behind."""
+    before = set(threading.enumerate())
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    address = "tcp://127.0.0.1:{}".format(silent.getsockname()[1])
+    opener = threading.Timer(0.6, silent.listen)      # refused until then
+    opener.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(ClusterError, match=f"cannot reach the Dask scheduler at "
+                                               f"{address} within 1 s \\(no answer\\)"):
+            simulate(AGENTS, FL, hands=10, client=address, timeout=1)
+        waited = time.monotonic() - started
+    finally:
+        opener.join()
+        silent.close()
+    assert 1 <= waited < 1.5                          # 1.6 s if each step took its own
+    assert set(threading.enumerate()) <= before
+
+
 def test_a_scheduler_still_starting_is_waited_for():
     """Refused connections are tried again until the timeout: a listener that opens a
     little after the call is found (and one that never opens is an error at the end)."""

@@ -30,6 +30,7 @@ not grow with the number of blocks.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import logging
@@ -372,14 +373,17 @@ def _children_ignore_sigint() -> Iterator[None]:
 
 def _connect(distributed: Any, address: str, timeout: float) -> Any:
     # A Client that cannot connect leaves its event-loop thread running in this process
-    # (Dask starts the loop first): a malformed address, or a TCP one where nothing
-    # answers within the timeout, is found here before any Client is made.
+    # (Dask starts the loop first): a malformed address, or a TCP one where no scheduler
+    # answers within the timeout, is found here before any Client is made. The steps
+    # share one deadline, so the whole wait is the timeout asked for.
+    deadline = time.monotonic() + timeout
     try:
         scheme, location = distributed.comm.parse_address(address)
         if scheme in ("tcp", "tls"):
             host, port = distributed.comm.parse_host_port(location)
             _wait_for_listener(host, port, timeout)
-        return distributed.Client(address, timeout=timeout)
+            _wait_for_handshake(distributed, address, deadline)
+        return distributed.Client(address, timeout=max(deadline - time.monotonic(), 0.1))
     except ValueError as err:
         raise ClusterError(f"bad Dask scheduler address {address!r}: {err}") from None
     except (OSError, TimeoutError) as err:
@@ -388,6 +392,36 @@ def _connect(distributed: Any, address: str, timeout: float) -> Any:
             reason = "no answer"
         raise ClusterError(f"cannot reach the Dask scheduler at {address} within "
                            f"{timeout:g} s ({reason})") from None
+
+
+def _wait_for_handshake(distributed: Any, address: str, deadline: float) -> None:
+    """Until the scheduler at ``address`` completes Dask's handshake; TimeoutError at the
+    deadline. Dask waits for the handshake without end: a port where something else
+    listens (or a scheduler that hangs) would hold a Client, and the command, forever."""
+    args = distributed.Security().get_connection_args("client")
+    failed: list[BaseException] = []
+
+    async def handshake() -> None:
+        left = max(deadline - time.monotonic(), 0.01)
+        try:
+            comm = await asyncio.wait_for(
+                distributed.comm.connect(address, timeout=left, **args), left)
+        except asyncio.TimeoutError:          # not the builtin before Python 3.11
+            raise TimeoutError from None
+        await comm.close()
+
+    def probe() -> None:
+        try:
+            asyncio.run(handshake())
+        except BaseException as err:          # handed to the caller's thread
+            failed.append(err)
+
+    # a thread of its own: the caller's thread may be running an event loop (Jupyter)
+    prober = threading.Thread(target=probe, name="omaha_fast-dask-handshake", daemon=True)
+    prober.start()
+    prober.join()
+    if failed:
+        raise failed[0]
 
 
 def _wait_for_listener(host: str, port: int, timeout: float) -> None:
