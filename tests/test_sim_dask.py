@@ -153,7 +153,7 @@ def test_a_port_where_no_scheduler_answers_is_an_error_at_the_timeout():
     before = set(threading.enumerate())
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))
-    address = "tcp://127.0.0.1:{}".format(silent.getsockname()[1])
+    address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
     opener = threading.Timer(0.6, silent.listen)      # refused until then
     opener.start()
     started = time.monotonic()

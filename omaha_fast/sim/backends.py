@@ -386,9 +386,10 @@ def _connect(distributed: Any, address: str, timeout: float) -> Any:
         return distributed.Client(address, timeout=max(deadline - time.monotonic(), 0.1))
     except ValueError as err:
         raise ClusterError(f"bad Dask scheduler address {address!r}: {err}") from None
-    except (OSError, TimeoutError) as err:
+    except (OSError, TimeoutError, asyncio.TimeoutError) as err:  # (two before 3.11)
         reason = str(err).strip() or type(err).__name__
-        if isinstance(err, (ConnectionRefusedError, TimeoutError)) or "imed out" in reason:
+        if (isinstance(err, (ConnectionRefusedError, TimeoutError, asyncio.TimeoutError))
+                or "imed out" in reason):
             reason = "no answer"
         raise ClusterError(f"cannot reach the Dask scheduler at {address} within "
                            f"{timeout:g} s ({reason})") from None
@@ -403,11 +404,8 @@ def _wait_for_handshake(distributed: Any, address: str, deadline: float) -> None
 
     async def handshake() -> None:
         left = max(deadline - time.monotonic(), 0.01)
-        try:
-            comm = await asyncio.wait_for(
-                distributed.comm.connect(address, timeout=left, **args), left)
-        except asyncio.TimeoutError:          # not the builtin before Python 3.11
-            raise TimeoutError from None
+        comm = await asyncio.wait_for(
+            distributed.comm.connect(address, timeout=left, **args), left)
         await comm.close()
 
     def probe() -> None:
@@ -487,7 +485,7 @@ def _dask_loop(distributed: Any, fn: Callable[[Any], Any], jobs: Iterator[tuple[
             try:
                 done, _ = distributed.wait(list(pending), timeout=0.5,
                                            return_when="FIRST_COMPLETED")
-            except TimeoutError:
+            except (TimeoutError, asyncio.TimeoutError):   # two classes before 3.11
                 done = set()
             except (KeyboardInterrupt, GeneratorExit):
                 raise
