@@ -503,7 +503,6 @@ def _expand(node: _Node, game: str) -> Any:
 
 
 def _weights_of(text: str, game: str) -> Any:
-    np = _numpy()
     n_hole = hole_cards(game)
     parser = _Parser(text, n_hole)
     subs = parser.parse()
@@ -512,6 +511,8 @@ def _weights_of(text: str, game: str) -> Any:
         k, bare = next((k, s) for k, s in enumerate(subs) if s[1] is None)
         raise parser.error(f"sub-range {k + 1} has no weight but another has one (weigh "
                            f"every sub-range or none)", bare[2])
+    # numpy only now: text that is not a range (a mistyped hand, say) is told so without it
+    np = _numpy()
     weights = np.zeros(_size(n_hole), dtype=np.uint8)
     for node, weight, _ in subs:
         inside = _expand(node, game)

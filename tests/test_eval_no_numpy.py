@@ -1,4 +1,5 @@
-"""evaluate_batch without numpy: byte buffers in, array.array out, clear errors."""
+"""Without numpy: evaluate_batch takes byte buffers and returns array.array, equity takes
+hands (ranges need the extra), and the errors are clear."""
 
 from __future__ import annotations
 
@@ -40,3 +41,17 @@ def test_flat_and_two_dimensional_buffers(no_numpy):
 def test_errors_name_the_problem(no_numpy, holes, boards, message):
     with pytest.raises(InvalidCardError, match=message):
         evaluate_batch(holes, boards)
+
+
+def test_equity_without_numpy_tells_a_mistyped_hand_from_a_range(no_numpy):
+    """Hands need no numpy, ranges do: a hand that is neither cards nor range text is
+    named as such, and only real range text asks for the extra."""
+    from omaha_fast import equity
+    from omaha_fast._extras import MissingExtraError
+
+    assert equity(["As2s3h4h", "KcKdQcJd"], board="5c6d7h8s9s").boards == 1
+    with pytest.raises(InvalidCardError, match=r"hand 2 \('KcKdQcX1'\) is neither cards nor "
+                                               r"a range: position 8: unexpected '1'"):
+        equity(["As2s3h4h", "KcKdQcX1"])
+    with pytest.raises(MissingExtraError, match=r"pip install 'omaha_fast\[numpy\]'"):
+        equity(["As2s3h4h", "AA:$ds"])
