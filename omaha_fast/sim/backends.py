@@ -67,6 +67,9 @@ worker before giving up with a :class:`ClusterError`."""
 
 Progress = Callable[[int, int], Any]
 
+# what a Dask wait raises at its timeout: asyncio's is not the builtin before Python 3.11
+_TIMEOUTS = (TimeoutError, asyncio.TimeoutError)
+
 
 class Terminated(KeyboardInterrupt):
     """The run was asked to stop by SIGTERM (see :func:`sigterm_stops_the_run`): a
@@ -386,10 +389,9 @@ def _connect(distributed: Any, address: str, timeout: float) -> Any:
         return distributed.Client(address, timeout=max(deadline - time.monotonic(), 0.1))
     except ValueError as err:
         raise ClusterError(f"bad Dask scheduler address {address!r}: {err}") from None
-    except (OSError, TimeoutError, asyncio.TimeoutError) as err:  # (two before 3.11)
+    except (OSError, *_TIMEOUTS) as err:
         reason = str(err).strip() or type(err).__name__
-        if (isinstance(err, (ConnectionRefusedError, TimeoutError, asyncio.TimeoutError))
-                or "imed out" in reason):
+        if isinstance(err, (ConnectionRefusedError, *_TIMEOUTS)) or "imed out" in reason:
             reason = "no answer"
         raise ClusterError(f"cannot reach the Dask scheduler at {address} within "
                            f"{timeout:g} s ({reason})") from None
@@ -485,7 +487,7 @@ def _dask_loop(distributed: Any, fn: Callable[[Any], Any], jobs: Iterator[tuple[
             try:
                 done, _ = distributed.wait(list(pending), timeout=0.5,
                                            return_when="FIRST_COMPLETED")
-            except (TimeoutError, asyncio.TimeoutError):   # two classes before 3.11
+            except _TIMEOUTS:
                 done = set()
             except (KeyboardInterrupt, GeneratorExit):
                 raise
