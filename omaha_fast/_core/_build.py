@@ -19,9 +19,17 @@ SOURCES = sorted(name for name in os.listdir(CSRC) if name.endswith(".c"))
 
 
 def _cdef() -> str:
-    with open(os.path.join(CSRC, "omaha_fast.h"), encoding="utf-8") as header:
-        text = header.read()
-    return text.split("/* cdef-begin */", 1)[1].split("/* cdef-end */", 1)[0]
+    """The declarations between the cdef markers of every header in csrc/ that has them:
+    omaha_fast.h first (the shared types and status codes), then the others by name."""
+    names = sorted((n for n in os.listdir(CSRC) if n.endswith(".h")),
+                   key=lambda n: (n != "omaha_fast.h", n))
+    parts = []
+    for name in names:
+        with open(os.path.join(CSRC, name), encoding="utf-8") as header:
+            text = header.read()
+        if "/* cdef-begin */" in text:
+            parts.append(text.split("/* cdef-begin */", 1)[1].split("/* cdef-end */", 1)[0])
+    return "".join(parts)
 
 
 def _compile_args() -> list[str]:

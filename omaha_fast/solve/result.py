@@ -150,7 +150,8 @@ class SubgameResult:
                 "ev": list(self.ev), "equity": list(self.equity),
                 "nodes": [{"kind": n.kind, "player": n.player, "street": n.street,
                            "contrib": list(n.contrib), "path": n.path, "parent": n.parent,
-                           "children": n.children, "actions": n.actions, "river": n.river}
+                           "children": n.children, "actions": n.actions, "river": n.river,
+                           "depth": n.depth}
                           for n in self.nodes]}
         arrays: dict[str, Any] = {
             "meta.json": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)}
@@ -186,7 +187,8 @@ class SubgameResult:
     @classmethod
     def _from_saved(cls, np: Any, meta: dict[str, Any], arrays: dict[str, Any]) -> SubgameResult:
         nodes = [Node(d["kind"], d["player"], d["street"], tuple(d["contrib"]), d["path"],
-                      d["parent"], list(d["children"]), list(d["actions"]), d["river"])
+                      d["parent"], list(d["children"]), list(d["actions"]), d["river"],
+                      int(d.get("depth", d["river"])))
                  for d in meta["nodes"]]
         strategies = {k: arrays[f"strategy{k}"].astype(np.float64)
                       for k, n in enumerate(nodes) if n.kind == ACTION}

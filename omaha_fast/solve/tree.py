@@ -24,7 +24,8 @@ from typing import Any, Optional
 from .errors import BetTreeError, SubgameTypeError
 
 LIMITS = ("pot", "no", "fixed")
-STREETS = ("turn", "river")
+STREETS = ("flop", "turn", "river")
+_NEXT = {"flop": "turn", "turn": "river"}
 ACTION, FOLD, SHOWDOWN, CHANCE = "action", "fold", "showdown", "chance"
 _EPS = 1e-9
 
@@ -136,8 +137,11 @@ def _parse_sizes(text: str, what: str) -> tuple[list[float], bool]:
 @dataclass
 class Node:
     """One node of the game tree. ``contrib`` is what each player has put in during the
-    subgame; ``player`` is who acts (an action node) or who folded (a fold); a node below
-    a chance node (``river`` True) stands for one copy per river card."""
+    subgame; ``player`` is who acts (an action node) or who folded (a fold). The tree is a
+    template: a chance node (the end of the flop or the turn) has one child standing for
+    every card dealt there, and ``depth`` counts the chance nodes above a node (0 on the
+    spot's first street). ``river`` is True below a chance node on the river (one copy per
+    river card in a turn spot)."""
 
     kind: str
     player: int
@@ -148,6 +152,7 @@ class Node:
     children: list[int] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     river: bool = False
+    depth: int = 0
 
 
 def fmt(x: float) -> str:
@@ -170,10 +175,10 @@ def build(tree: BetTree, pot: float, stack: float, street: str) -> list[Node]:
     """The nodes of the game tree, parents before children (node 0 is the root)."""
     pot, stack = float(pot), float(stack)
     if street not in STREETS:
-        raise BetTreeError(f"street must be 'turn' or 'river', got {street!r}")
+        raise BetTreeError(f"street must be 'flop', 'turn' or 'river', got {street!r}")
     nodes: list[Node] = []
     start = _State(street, (0.0, 0.0), 0.0, 0, 0, 0.0, False)
-    _grow(nodes, tree, pot, stack, start, "", -1, street == "river")
+    _grow(nodes, tree, pot, stack, start, "", -1, 0)
     if len(nodes) > 20_000:
         raise BetTreeError(f"the bet tree has {len(nodes):,} nodes: use fewer sizes or a "
                            f"lower raise cap")
@@ -191,25 +196,31 @@ def _join(path: str, label: str) -> str:
     return f"{path}/{label}" if path else label
 
 
+def _node(kind: str, player: int, street: str, contrib: tuple[float, float], path: str,
+          parent: int, depth: int) -> Node:
+    return Node(kind, player, street, contrib, path, parent,
+                river=street == "river" and depth > 0, depth=depth)
+
+
 def _end_street(nodes: list[Node], tree: BetTree, pot: float, stack: float, s: _State,
-                path: str, parent: int, below: bool) -> None:
-    """Both players have acted and matched: a showdown on the river, else the river card."""
-    if s.street == "river":
-        _add(nodes, Node(SHOWDOWN, -1, "river", s.contrib, path, parent, river=below))
-        return
-    chance = _add(nodes, Node(CHANCE, -1, "turn", s.contrib, path, parent, river=below))
-    c = s.contrib[0]
-    if c >= stack - _EPS:   # all in: the river comes and the hands are shown
-        _add(nodes, Node(SHOWDOWN, -1, "river", s.contrib, path, chance, river=True))
-        return
-    river = _State("river", s.contrib, c, 0, 0, 0.0, False)
-    _grow(nodes, tree, pot, stack, river, path, chance, True)
+                path: str, parent: int, depth: int) -> None:
+    """Both players have acted and matched: a showdown on the river, else the next card
+    (a chance node) and the next street; all in, the cards come and the hands are shown."""
+    street = s.street
+    while street != "river":
+        parent = _add(nodes, _node(CHANCE, -1, street, s.contrib, path, parent, depth))
+        street, depth = _NEXT[street], depth + 1
+        if s.contrib[0] < stack - _EPS:
+            nxt = _State(street, s.contrib, s.contrib[0], 0, 0, 0.0, False)
+            _grow(nodes, tree, pot, stack, nxt, path, parent, depth)
+            return
+    _add(nodes, _node(SHOWDOWN, -1, "river", s.contrib, path, parent, depth))
 
 
 def _grow(nodes: list[Node], tree: BetTree, pot: float, stack: float, s: _State, path: str,
-          parent: int, below: bool) -> None:
+          parent: int, depth: int) -> None:
     me, opp = s.actor, 1 - s.actor
-    node = _add(nodes, Node(ACTION, me, s.street, s.contrib, path, parent, river=below))
+    node = _add(nodes, _node(ACTION, me, s.street, s.contrib, path, parent, depth))
     c = list(s.contrib)
     to_call = c[opp] - c[me]
     options: list[tuple[str, Any]] = []
@@ -227,24 +238,24 @@ def _grow(nodes: list[Node], tree: BetTree, pot: float, stack: float, s: _State,
     for label, target in options:
         p = _join(path, label)
         if label == "fold":
-            _add(nodes, Node(FOLD, me, s.street, s.contrib, p, node, river=below))
+            _add(nodes, _node(FOLD, me, s.street, s.contrib, p, node, depth))
         elif label == "call":
             called = (c[opp], c[opp])
             _end_street(nodes, tree, pot, stack, _State(s.street, called, s.base, opp, 0, 0.0,
-                                                        False), p, node, below)
+                                                        False), p, node, depth)
         elif label == "check":
             if s.checked or me == 1:
-                _end_street(nodes, tree, pot, stack, s, p, node, below)
+                _end_street(nodes, tree, pot, stack, s, p, node, depth)
             else:
                 _grow(nodes, tree, pot, stack,
-                      _State(s.street, s.contrib, s.base, opp, 0, 0.0, True), p, node, below)
+                      _State(s.street, s.contrib, s.base, opp, 0, 0.0, True), p, node, depth)
         else:
             new = list(c)
             new[me] = target
             inc = target - c[opp]
             _grow(nodes, tree, pot, stack,
                   _State(s.street, (new[0], new[1]), s.base, opp, s.raises + 1,
-                         max(inc, s.last_inc), s.checked), p, node, below)
+                         max(inc, s.last_inc), s.checked), p, node, depth)
 
 
 def _targets(tree: BetTree, pot: float, stack: float, s: _State, me: int) -> list[float]:
