@@ -443,6 +443,23 @@ int of_showdown_work_new(const of_showdown_table *t, of_showdown_work **out) {
     return *out ? OF_OK : OF_ERR_NOMEM;
 }
 
+of_showdown_work *of_showdown_work_sized(size_t n, size_t m) {
+    return work_alloc(n, m, m);   /* a range of m hands has at most m distinct hands */
+}
+
+static size_t plan_bytes(const plan *p) {
+    if (!p->h && !p->v) return 0;
+    size_t hands = p->h_start ? p->h_start[p->n_groups] : 0;
+    size_t villains = p->v_start ? p->v_start[p->n_groups] : 0;
+    return sizeof(rec) * (hands + villains) + 2 * sizeof(uint32_t) * (p->n_groups + 1);
+}
+
+size_t of_showdown_table_bytes(const of_showdown_table *t) {
+    if (!t) return 0;
+    size_t rows = sizeof(uint32_t) * (2 * t->n + 2 * t->m) + t->n;
+    return sizeof *t + rows + plan_bytes(&t->hs) + plan_bytes(&t->ls) + plan_bytes(&t->hs0);
+}
+
 /* Check a row of weights (finite, >= 0, a finite sum) and sum them by uid into w->same.
  * Returns the bad column, m when the sum overflows, or -1 when the row is good. */
 static long long load_weights(const of_showdown_table *t, of_showdown_work *w,

@@ -18,17 +18,26 @@ CSRC = os.path.join(os.path.dirname(os.path.dirname(HERE)), "csrc")
 SOURCES = sorted(name for name in os.listdir(CSRC) if name.endswith(".c"))
 
 
-def _cdef() -> str:
-    """The declarations between the cdef markers of every header in csrc/ that has them:
-    omaha_fast.h first (the shared types and status codes), then the others by name."""
+def _headers() -> list[str]:
+    """The headers of csrc/ with cdef markers: omaha_fast.h first (the shared types and
+    status codes), then the others by name."""
     names = sorted((n for n in os.listdir(CSRC) if n.endswith(".h")),
                    key=lambda n: (n != "omaha_fast.h", n))
-    parts = []
+    marked = []
     for name in names:
         with open(os.path.join(CSRC, name), encoding="utf-8") as header:
+            if "/* cdef-begin */" in header.read():
+                marked.append(name)
+    return marked
+
+
+def _cdef() -> str:
+    """The declarations between the cdef markers of every marked header."""
+    parts = []
+    for name in _headers():
+        with open(os.path.join(CSRC, name), encoding="utf-8") as header:
             text = header.read()
-        if "/* cdef-begin */" in text:
-            parts.append(text.split("/* cdef-begin */", 1)[1].split("/* cdef-end */", 1)[0])
+        parts.append(text.split("/* cdef-begin */", 1)[1].split("/* cdef-end */", 1)[0])
     return "".join(parts)
 
 
@@ -37,7 +46,10 @@ def _compile_args() -> list[str]:
         return ["/O2"]
     # hidden visibility lets the tables be addressed directly instead of through the GOT
     # (feature macros such as _POSIX_C_SOURCE are set by csrc/platform.h, per system)
-    args = ["-std=c99", "-O3", "-fvisibility=hidden", "-pthread"]
+    # -fno-trapping-math: no code here reads the floating-point exception flags, and
+    # without it the compiler will not turn the solver's per-hand selects (a regret's
+    # positive part) into vector code (8.5 ns an entry then, 1.1 with it)
+    args = ["-std=c99", "-O3", "-fvisibility=hidden", "-pthread", "-fno-trapping-math"]
     # OMAHA_FAST_CFLAGS lets CI build the same sources under sanitizers.
     args += os.environ.get("OMAHA_FAST_CFLAGS", "").split()
     return args
@@ -49,7 +61,7 @@ extern "Python" int _equity_progress(void *, double, double);
 """)
 ffibuilder.set_source(
     "omaha_fast._core._lib",
-    '#include "omaha_fast.h"',
+    "".join(f'#include "{name}"\n' for name in _headers()),
     sources=[os.path.relpath(os.path.join(CSRC, s)) for s in SOURCES],
     include_dirs=[os.path.relpath(CSRC)],
     extra_compile_args=_compile_args(),
