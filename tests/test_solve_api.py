@@ -159,7 +159,7 @@ def test_board_hands_are_left_out_and_float_weights_kept():
 
 
 @pytest.mark.parametrize("kw,error", [
-    (dict(board="Ah Kd 7c"), SubgameValueError), (dict(board="Ah Kd 7c 7c 2h"), SubgameValueError),
+    (dict(board="Ah Kd"), SubgameValueError), (dict(board="Ah Kd 7c 7c 2h"), SubgameValueError),
     (dict(board="Ah Kd 7c 8s Zz"), SubgameValueError),
     (dict(pot=0), SubgameValueError), (dict(pot="10"), SubgameTypeError),
     (dict(stack=-1), SubgameValueError), (dict(stack=float("nan")), SubgameValueError),
@@ -172,7 +172,12 @@ def test_board_hands_are_left_out_and_float_weights_kept():
     (dict(tree="pot"), SubgameTypeError), (dict(iterations=-5), SubgameValueError),
     (dict(target="x"), SubgameTypeError), (dict(game="razz"), SubgameValueError),
     (dict(check_every=0), SubgameValueError), (dict(progress=5), SubgameTypeError),
-    (dict(threads=0), SubgameValueError), (dict(threads=1.5), SubgameTypeError)])
+    (dict(threads=0), SubgameValueError), (dict(threads=1.5), SubgameTypeError),
+    (dict(alpha=float("nan")), SubgameValueError), (dict(alpha=-1), SubgameValueError),
+    (dict(beta=-0.5), SubgameValueError), (dict(gamma=101), SubgameValueError),
+    (dict(gamma="2"), SubgameTypeError), (dict(rake=1.5), SubgameValueError),
+    (dict(rake=0.05, rake_cap=-1), SubgameValueError), (dict(max_memory=-1), SubgameValueError),
+    (dict(locks={"bet 99": [[1.0]]}), SubgameValueError)])
 def test_bad_spots_raise_the_package_errors(kw, error):
     args = dict(board=BOARD, oop=OOP, ip=IP, pot=10, stack=30)
     args.update(kw)

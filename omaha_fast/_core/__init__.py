@@ -150,8 +150,8 @@ def _fail_hands(rc: int, context: str, side: int, row: int, hero: Any, villain: 
 
 _NATIVE_ORDER = "@=<" if sys.byteorder == "little" else "@=>!"
 # buffer item types: (item size, struct formats that are that type)
-_ITEMS = {"uint8_t": (1, "B"), "uint16_t": (2, "H"), "int32_t": (4, "il"), "uint32_t": (4, "IL"),
-          "uint64_t": (8, "LQ"), "float": (4, "f"), "double": (8, "d")}
+_ITEMS = {"uint8_t": (1, "B"), "uint16_t": (2, "H"), "int32_t": (4, "il"),
+          "uint32_t": (4, "IL"), "uint64_t": (8, "LQ"), "float": (4, "f"), "double": (8, "d")}
 
 
 def _buffer(array: Any, ctype: str, width: int, what: str,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from . import _buffer, _fail, ffi, lib
+from . import _buffer, _fail
+from ._lib import ffi, lib
 
 KINDS = {"action": lib.OF_NODE_ACTION, "fold": lib.OF_NODE_FOLD,
          "showdown": lib.OF_NODE_SHOWDOWN, "chance": lib.OF_NODE_CHANCE}
@@ -77,15 +78,15 @@ class Spec:
         self.ptr = s
         self.keep = keep
         # what a node's arrays hold, by template node: (actions, the actor's hands)
-        starts = [int(x) for x in child_start]
+        offsets = [int(x) for x in child_start]
         players = [int(x) for x in player]
-        self.shape = [(int(starts[k + 1] - starts[k]),
+        self.shape = [(offsets[k + 1] - offsets[k],
                        int(s.n_hands[players[k]]) if players[k] in (0, 1) else 0)
                       for k in range(int(s.n_nodes))]
 
 
 def _int32(ptr: Any, array: Any, what: str) -> tuple[Any, int]:
-    return ptr(array, "int32_t", 1, what)   # type: ignore[no-any-return]
+    return ptr(array, "int32_t", 1, what)
 
 
 def estimate(spec: Spec, threads: int) -> EngineSize:

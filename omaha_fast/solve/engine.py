@@ -14,12 +14,13 @@ hands through that swap.
 from __future__ import annotations
 
 import functools
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 import numpy as np
 
-from .._core import engine as core
-from .._core import game_code
+from .._core import engine as core, game_code
+from .errors import SubgameValueError
 from .showdown import Blockers
 from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node
 
@@ -52,6 +53,16 @@ def spec(nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
                               np.ascontiguousarray(weights[1], dtype=np.float64)),
                      pot=float(pot), rake_pct=float(rake[0]), rake_cap=rake[1],
                      isomorphism=isomorphism, **template_arrays(nodes))
+
+
+def estimate(spot: core.Spec, threads: Optional[int]) -> dict[str, int]:
+    """The bytes an engine of this spot would hold (nothing large allocated): ``total``,
+    ``storage`` (regrets and strategy sums), ``tables`` (river showdowns), ``other``,
+    and the arena's ``nodes`` and river ``boards``."""
+    size = core.estimate(spot, 0 if threads is None else threads)
+    return {"total": size.total_bytes, "storage": size.storage_bytes,
+            "tables": size.table_bytes, "other": size.other_bytes, "nodes": size.nodes,
+            "boards": size.boards}
 
 
 class ArenaEngine:
@@ -143,7 +154,8 @@ class ArenaEngine:
         if depth == 0:
             return self.strategy(k)[None]
         if depth != 1 or len(self.board) != 4:
-            raise NotImplementedError("(B, n, A) rows are for turn and river spots")
+            raise SubgameValueError("rows (B, n, A) are a turn or river spot's; a flop "
+                                    "spot's nodes are read one dealt card at a time")
         nd = self.nodes[k]
         out = np.empty((len(self.rivers), len(self.hands[nd.player]), len(nd.children)))
         for r, card in enumerate(self.rivers):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import InvalidTypeError, InvalidValueError
+from ..errors import InvalidTypeError, InvalidValueError, OutOfMemoryError
 
 
 class SubgameValueError(InvalidValueError):
@@ -22,4 +22,10 @@ class SolvedFileError(SubgameValueError):
     """A file that is not a solved tree saved by :meth:`SubgameResult.save`."""
 
 
-__all__ = ["SubgameValueError", "SubgameTypeError", "BetTreeError", "SolvedFileError"]
+class SpotTooLargeError(OutOfMemoryError):
+    """A solve that would need more memory than it may take: refused before the memory is
+    allocated, naming the figure and what would shrink it (also a MemoryError)."""
+
+
+__all__ = ["SubgameValueError", "SubgameTypeError", "BetTreeError", "SolvedFileError",
+           "SpotTooLargeError"]

@@ -54,6 +54,9 @@ class SubgameResult:
     hand_ev: tuple[Any, Any]
     equity: tuple[float, float]
     hand_equity: tuple[Any, Any]
+    stopped: str = "iterations"
+    rake: tuple[float, Optional[float]] = (0.0, None)
+    engine: Any = field(default=None, repr=False, compare=False)
     _index: dict[str, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -61,8 +64,8 @@ class SubgameResult:
 
     @property
     def street(self) -> str:
-        """``"turn"`` or ``"river"``, the street the subgame starts on."""
-        return "turn" if self.rivers else "river"
+        """``"flop"``, ``"turn"`` or ``"river"``, the street the subgame starts on."""
+        return {3: "flop", 4: "turn"}.get(len(parse_cards(self.board)), "river")
 
     @property
     def paths(self) -> list[str]:
@@ -85,25 +88,48 @@ class SubgameResult:
         """The actions at the node, in the order of the strategy's columns."""
         return list(self.nodes[self._node(path)].actions)
 
-    def strategy(self, path: str = "", river: Union[str, int, Card, None] = None) -> Any:
+    def strategy(self, path: str = "", river: Union[str, int, Card, None] = None,
+                 turn: Union[str, int, Card, None] = None) -> Any:
         """The acting player's average strategy at the node: (hands, actions), each row
-        one hand of :attr:`hands` of that player, adding to 1. Nodes after the river card
-        of a turn spot need ``river``; hands holding it get a uniform row."""
+        one hand of :attr:`hands` of that player, adding to 1. Nodes after a card dealt in
+        the subgame need it: ``river`` (a turn spot's river nodes), ``turn`` and, on the
+        river, ``river`` too (a flop spot's). Hands holding a dealt card get a uniform
+        row."""
         k = self._node(path)
+        node = self.nodes[k]
+        dealt = self._dealt(path, node.depth, turn, river)
+        if self.street == "flop" and dealt:
+            if self.engine is None:
+                raise SolvedFileError("a flop spot's turn and river strategies are kept "
+                                      "by the solve that made them, not in its file")
+            return self.engine.strategy(k, dealt)
         s = self.strategies[k]
-        if not self.nodes[k].river or not self.rivers:
-            if river is not None:
-                raise SubgameValueError(f"node {path!r} comes before any river card")
-            return s[0]
-        if river is None:
-            raise SubgameValueError(f"node {path!r} is on the river: say which river card")
-        try:
-            cards = parse_cards(river)
-        except InvalidCardError as err:
-            raise SubgameValueError(f"river: {err}") from None
-        if len(cards) != 1 or int(cards[0]) not in self.rivers:
-            raise SubgameValueError(f"river must be one card not on the board, got {river!r}")
-        return s[self.rivers.index(int(cards[0]))]
+        return s[self.rivers.index(dealt[0])] if dealt else s[0]
+
+    def _dealt(self, path: str, depth: int, turn: Any, river: Any) -> list[int]:
+        """The cards dealt below the first street to reach a node of this depth, checked:
+        the turn then the river on a flop spot, the river on a turn spot."""
+        names = ("turn", "river") if self.street == "flop" else ("river",)
+        wanted = names[:depth]
+        given = {"turn": turn, "river": river}
+        for name in ("turn", "river"):
+            if given[name] is not None and name not in wanted:
+                raise SubgameValueError(f"node {path!r} comes before any {name} card")
+        board = [int(c) for c in parse_cards(self.board)]
+        out: list[int] = []
+        for name in wanted:
+            if given[name] is None:
+                raise SubgameValueError(f"node {path!r} is on the {names[depth - 1]}: say "
+                                        f"which {name} card")
+            try:
+                cards = parse_cards(given[name])
+            except InvalidCardError as err:
+                raise SubgameValueError(f"{name}: {err}") from None
+            if len(cards) != 1 or int(cards[0]) in board + out:
+                raise SubgameValueError(f"{name} must be one card not on the board, got "
+                                        f"{given[name]!r}")
+            out.append(int(cards[0]))
+        return out
 
     def hand_names(self, player: int) -> list[str]:
         """The hands of a player as text, in the order of every per-hand array."""
@@ -147,7 +173,8 @@ class SubgameResult:
                 "stack": self.stack, "tree": self.tree.to_dict(), "rivers": self.rivers,
                 "iterations": self.iterations, "seconds": self.seconds,
                 "exploitability": self.exploitability, "history": self.history,
-                "ev": list(self.ev), "equity": list(self.equity),
+                "ev": list(self.ev), "equity": list(self.equity), "stopped": self.stopped,
+                "rake": list(self.rake),
                 "nodes": [{"kind": n.kind, "player": n.player, "street": n.street,
                            "contrib": list(n.contrib), "path": n.path, "parent": n.parent,
                            "children": n.children, "actions": n.actions, "river": n.river,
@@ -202,7 +229,11 @@ class SubgameResult:
                    ev=(float(meta["ev"][0]), float(meta["ev"][1])),
                    hand_ev=(arrays["hand_ev0"], arrays["hand_ev1"]),
                    equity=(float(meta["equity"][0]), float(meta["equity"][1])),
-                   hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]))
+                   hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]),
+                   stopped=str(meta.get("stopped", "iterations")),
+                   rake=(float(meta.get("rake", [0.0])[0]),
+                         None if meta.get("rake", [0, None])[1] is None
+                         else float(meta["rake"][1])))
 
 
 def _clean(a: Any) -> list[Optional[float]]:

@@ -18,14 +18,15 @@ def _np() -> Any:
 
 
 def read_board(board: CardsLike) -> list[int]:
-    """The board as card ints: 4 cards (a turn spot) or 5 (a river spot), all different."""
+    """The board as card ints: 3 cards (a flop spot), 4 (a turn spot) or 5 (a river spot),
+    all different."""
     try:
         cards = [int(c) for c in parse_cards(board)]
     except InvalidCardError as err:
         raise SubgameValueError(f"board: {err}") from None
-    if len(cards) not in (4, 5):
-        raise SubgameValueError(f"the board must hold 4 cards (a turn spot) or 5 (a river "
-                                f"spot), got {len(cards)}")
+    if len(cards) not in (3, 4, 5):
+        raise SubgameValueError(f"the board must hold 3 cards (a flop spot), 4 (a turn spot) "
+                                f"or 5 (a river spot), got {len(cards)}")
     if len(set(cards)) != len(cards):
         raise SubgameValueError("the board holds a card twice")
     return cards

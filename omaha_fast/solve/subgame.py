@@ -1,28 +1,30 @@
-"""``solve``: a heads-up turn or river spot, by discounted CFR, to a target exploitability."""
+"""``solve``: a heads-up flop, turn or river spot, by discounted CFR, to a target
+exploitability."""
 
 from __future__ import annotations
 
 import math
 import numbers
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Optional
 
-from .._extras import import_extra
+import numpy as np
+
 from ..cards import CardsLike, format_cards
-from .dcfr import Engine
-from .errors import SubgameTypeError, SubgameValueError
+from ..errors import OutOfMemoryError
+from .engine import ArenaEngine, estimate as engine_estimate, spec
+from .errors import SpotTooLargeError, SubgameTypeError, SubgameValueError
+from .memory import available_memory, size_text
 from .result import SubgameResult
 from .spot import read_amount, read_board, read_range, read_stack
-from .tree import ACTION, BetTree, build
+from .tree import ACTION, CHANCE, SHOWDOWN, BetTree, Node, build
 
 Progress = Callable[[int, int, float], None]
 """``progress(iteration, iterations, exploitability)``: called after each exploitability
 check, the exploitability in percent of the pot."""
 
-
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
+STREET_OF = {3: "flop", 4: "turn", 5: "river"}
 
 
 def _budget(x: object, what: str, integer: bool) -> Any:
@@ -37,22 +39,88 @@ def _budget(x: object, what: str, integer: bool) -> Any:
     return int(v) if integer else v
 
 
+def _discount(x: object, what: str, top: float) -> float:
+    """A DCFR parameter: a finite number from 0 to ``top``."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise SubgameTypeError(f"{what} must be a number, got {x!r}")
+    v = float(x)
+    if not (0.0 <= v <= top):
+        raise SubgameValueError(f"{what} must be from 0 to {top:g}, got {x!r}")
+    return v
+
+
+def read_rake(rake: object, cap: object) -> tuple[float, Optional[float]]:
+    """(share of each pot, cap in chips or None): the share from 0 to 1 (0.05 = 5%)."""
+    share = _discount(rake, "rake", 1.0)
+    if cap is None:
+        return share, None
+    return share, read_amount(cap, "rake_cap", False)
+
+
+def estimate(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
+             tree: Optional[BetTree] = None, game: str = "hilo",
+             isomorphism: bool = True, threads: Optional[int] = None) -> dict[str, int]:
+    """The memory a solve of this spot would hold, in bytes, before anything large is
+    allocated: ``total`` and its parts (``storage``: regrets and strategy sums, ``tables``:
+    the river showdown tables, ``other``), with the tree's ``nodes`` and ``boards``.
+
+    >>> e = estimate("Ah Kd 7c 8s 2h", "AA", "KK", pot=10, stack=30)
+    >>> e["total"] == e["storage"] + e["tables"] + e["other"], e["boards"]
+    (True, 1)
+    """
+    tree = BetTree() if tree is None else tree
+    cards = read_board(board)
+    hands0, w0 = read_range(oop, cards, game, "oop")
+    hands1, w1 = read_range(ip, cards, game, "ip")
+    nodes = build(tree, read_amount(pot, "pot", True), read_stack(stack), STREET_OF[len(cards)])
+    return _estimate(nodes, cards, (hands0, hands1), (w0, w1), float(pot), game, (0.0, None),
+                     isomorphism, threads)
+
+
+def _estimate(nodes: list[Node], cards: list[int], hands: tuple[Any, Any],
+              weights: tuple[Any, Any], pot: float, game: str,
+              rake: tuple[float, Optional[float]], isomorphism: bool,
+              threads: Optional[int]) -> dict[str, int]:
+    return engine_estimate(spec(nodes, cards, hands, weights, pot, game, rake, isomorphism),
+                           threads)
+
+
+def _too_large(need: dict[str, int], limit: int) -> SpotTooLargeError:
+    return SpotTooLargeError(
+        f"the solve needs {size_text(need['total'])} (regrets and strategy sums "
+        f"{size_text(need['storage'])}, showdown tables {size_text(need['tables'])}), more "
+        f"than the {size_text(limit)} it may take (max_memory); narrower ranges, fewer bet "
+        f"sizes or a lower raise cap would shrink it")
+
+
 def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
           tree: Optional[BetTree] = None, game: str = "hilo", target: float = 0.3,
           iterations: int = 1000, seconds: Optional[float] = None,
           check_every: int = 10, progress: Optional[Progress] = None,
           alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0,
-          threads: Optional[int] = None) -> SubgameResult:
-    """Solve a heads-up subgame that starts on the turn (a 4-card board) or the river.
+          threads: Optional[int] = None, rake: float = 0.0,
+          rake_cap: Optional[float] = None, isomorphism: bool = True,
+          max_memory: Optional[float] = None,
+          locks: Optional[Mapping[Any, Any]] = None) -> SubgameResult:
+    """Solve a heads-up subgame that starts on the flop (a 3-card board), the turn (4) or
+    the river (5): every turn and river card is dealt, exactly.
 
     ``oop`` acts first on each street, ``ip`` second. Each range is range text, a
     :class:`~omaha_fast.Range`, a list or (n, 4) array of hands (weight 1 each) or a pair
     ``(hands, weights)`` with float weights; hands holding a board card are left out.
     ``pot`` is the pot before the subgame, ``stack`` the effective stack behind (or the
     two stacks). The solve stops when the exploitability (checked every ``check_every``
-    iterations, in percent of ``pot``) is at most ``target``, after ``iterations``, or
-    after ``seconds``, whichever comes first; the final strategy is measured once more.
-    ``threads`` is how many threads the batched showdowns use (None: every core).
+    iterations, in percent of ``pot``) is at most ``target``, after ``iterations``, after
+    ``seconds``, or at Ctrl-C, whichever comes first (the result's ``stopped`` says
+    which); the final strategy is measured once more. ``threads``: how many threads a pass
+    uses (None: every core). ``rake`` is the share of every pot taken (0.05: 5%), at most
+    ``rake_cap`` chips a pot. With ``isomorphism``, turn and river cards of suits that the
+    board and both ranges cannot tell apart are solved once. A solve that would hold more
+    than ``max_memory`` bytes (default: the memory available now) is refused before it
+    starts, with :class:`SpotTooLargeError`. ``locks`` fixes strategies: ``{path:
+    strategy}`` or ``{(path, turn, river): strategy}``, a strategy an (n, A) array for
+    the hands of the player acting there (a row of NaN leaves that hand free); a solve
+    with locks keeps every card's subtree (no isomorphism).
 
     >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
     ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
@@ -61,7 +129,6 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     >>> round(r.ev[0] + r.ev[1], 9)     # zero-sum: the two EVs add up to the pot
     10.0
     """
-    np = _np()
     tree = BetTree() if tree is None else tree
     if not isinstance(tree, BetTree):
         raise SubgameTypeError(f"tree must be a BetTree, got {type(tree).__name__}")
@@ -81,56 +148,154 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
         raise SubgameValueError("threads must be at least 1 (or None: every core)")
     if progress is not None and not callable(progress):
         raise SubgameTypeError(f"progress must be a function or None, got {progress!r}")
-    street = "turn" if len(cards) == 4 else "river"
-    nodes = build(tree, pot_v, stack_v, street)
-    engine = Engine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game, alpha, beta,
-                    gamma, threads=threads_v)
+    a, b, g = (_discount(alpha, "alpha", 100.0), _discount(beta, "beta", 100.0),
+               _discount(gamma, "gamma", 100.0))
+    rake_v = read_rake(rake, rake_cap)
+    nodes = build(tree, pot_v, stack_v, STREET_OF[len(cards)])
+    lock_list = _read_locks(locks, nodes, cards, (hands0, hands1))
+    iso = bool(isomorphism) and not lock_list
+    need = _estimate(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game, rake_v, iso,
+                     threads_v)
+    limit = available_memory() if max_memory is None else _budget(max_memory, "max_memory",
+                                                                   False)
+    if limit is not None and need["total"] > limit:
+        raise _too_large(need, int(limit))
+    try:
+        engine = ArenaEngine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game,
+                             rake=rake_v, isomorphism=iso, threads=threads_v, alpha=a,
+                             beta=b, gamma=g)
+    except OutOfMemoryError:
+        raise _too_large(need, int(limit or need["total"])) from None
     if engine.deal_weight() <= 0:
         raise SubgameValueError("the two ranges never fit together: every pair of hands "
                                 "shares a card")
+    for k, dealt, mask, strategy in lock_list:
+        engine.lock(k, dealt, mask, strategy)
+    return _run(engine, tree, stack_v, target_v, max_iter, max_time, every, progress)
+
+
+def _run(engine: ArenaEngine, tree: BetTree, stack: float, target: float, max_iter: int,
+         max_time: Optional[float], every: int, progress: Optional[Progress]) -> SubgameResult:
+    """Iterate until a stop, then measure and gather the result."""
     start = time.perf_counter()
     history: list[tuple[int, float, float]] = []
+    pot = engine.pot
 
     def measure() -> float:
-        pct = 100.0 * engine.exploitability()[2] / pot_v
+        pct = 100.0 * engine.exploitability()[2] / pot
         history.append((engine.iterations, round(time.perf_counter() - start, 4), pct))
         if progress is not None:
             progress(engine.iterations, max_iter, pct)
         return pct
 
     expl = math.inf
-    while engine.iterations < max_iter:
-        engine.iterate()
-        done = engine.iterations >= max_iter
-        late = max_time is not None and time.perf_counter() - start >= max_time
-        if engine.iterations % every == 0 or done or late:
-            expl = measure()
-            if expl <= target_v or late:
-                break
+    stopped = "iterations"
+    try:
+        while engine.iterations < max_iter:
+            # up to the next check, one call: the C core runs the iterations in a row
+            step = min(every - engine.iterations % every, max_iter - engine.iterations)
+            engine.iterate(1 if max_time is not None else step)   # a clock: one at a time
+            late = max_time is not None and time.perf_counter() - start >= max_time
+            if engine.iterations % every == 0 or engine.iterations >= max_iter or late:
+                expl = measure()
+                if expl <= target:
+                    stopped = "target"
+                    break
+                if late:
+                    stopped = "seconds"
+                    break
+    except KeyboardInterrupt:
+        stopped = "interrupted"
     if not history or history[-1][0] != engine.iterations:
         expl = measure()
-    elapsed = time.perf_counter() - start
+    if stopped == "iterations" and expl <= target:
+        stopped = "target"
+    return gather(engine, tree, stack, expl, history, time.perf_counter() - start, stopped)
 
+
+def gather(engine: ArenaEngine, tree: BetTree, stack: float, expl: float,
+           history: list[tuple[int, float, float]], seconds: float,
+           stopped: str) -> SubgameResult:
+    """A SubgameResult of the engine's current state."""
+    nodes = engine.nodes
     # kept at the precision a saved tree keeps, so that a loaded tree gives the same answers
+    turn_spot = len(engine.board) == 4
     strategies = {k: engine.average(k).astype(np.float32).astype(np.float64)
-                  for k, n in enumerate(nodes) if n.kind == ACTION}
+                  for k, n in enumerate(nodes)
+                  if n.kind == ACTION and (n.depth == 0 or turn_spot)}
     hand_ev, range_ev, hand_eq, range_eq = [], [], [], []
     z = engine.deal_weight()
+    equity = equities(engine)
     for p in (0, 1):
         cfv = engine.root_values(p, "ev")
         met = engine.met(p)
         with np.errstate(invalid="ignore", divide="ignore"):
             hand_ev.append(np.where(met > 0, cfv / met, np.nan))
-        range_ev.append(float((engine.weights[p] * cfv).sum()) / z)
-        value, reach = engine.equities(p)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            hand_eq.append(np.where(reach > 0, value / reach, np.nan))
+            hand_eq.append(np.where(met > 0, equity[p] / met, np.nan))
         w = engine.weights[p]
-        range_eq.append(float((w * value).sum() / (w * reach).sum()))
+        range_ev.append(float((w * cfv).sum()) / z)
+        range_eq.append(float((w * equity[p]).sum()) / z)
     return SubgameResult(
-        board=format_cards(cards), game=game, pot=pot_v, stack=stack_v, tree=tree,
-        nodes=nodes, hands=(hands0, hands1), weights=(w0, w1), strategies=strategies,
-        rivers=engine.rivers, iterations=engine.iterations, seconds=elapsed,
-        exploitability=expl, history=history, ev=(range_ev[0], range_ev[1]),
-        hand_ev=(hand_ev[0], hand_ev[1]), equity=(range_eq[0], range_eq[1]),
-        hand_equity=(hand_eq[0], hand_eq[1]))
+        board=format_cards(engine.board), game=engine.game, pot=engine.pot, stack=stack,
+        tree=tree, nodes=nodes, hands=engine.hands, weights=engine.weights,
+        strategies=strategies, rivers=engine.rivers, iterations=engine.iterations,
+        seconds=seconds, exploitability=expl, history=history,
+        ev=(range_ev[0], range_ev[1]), hand_ev=(hand_ev[0], hand_ev[1]),
+        equity=(range_eq[0], range_eq[1]), hand_equity=(hand_eq[0], hand_eq[1]),
+        stopped=stopped, rake=engine.rake, engine=engine)
+
+
+def equities(engine: ArenaEngine) -> tuple[Any, Any]:
+    """Each hand's pot share against the other's prior, summed over the other's hands
+    (divide by :meth:`ArenaEngine.met` for the equity): an engine of the same spot whose
+    tree deals the cards and shows down, pot 1."""
+    street = len(engine.board)
+    chain = [Node(CHANCE, -1, s, (0.0, 0.0), "", k - 1, [k + 1], depth=k)
+             for k, s in enumerate(("flop", "turn")[street - 3:])]
+    chain.append(Node(SHOWDOWN, -1, "river", (0.0, 0.0), "", len(chain) - 1,
+                      depth=len(chain)))
+    show = ArenaEngine(chain, engine.board, engine.hands, engine.weights, 1.0, engine.game,
+                       threads=engine.threads or None)
+    return show.root_values(0, "ev"), show.root_values(1, "ev")
+
+
+def _read_locks(locks: Optional[Mapping[Any, Any]], nodes: list[Node], board: list[int],
+                hands: tuple[Any, Any]) -> list[tuple[int, tuple[int, ...], Any, Any]]:
+    """The locks as (template node, dealt cards, hand mask, strategy (n, A)), checked."""
+    if locks is None:
+        return []
+    if not isinstance(locks, Mapping):
+        raise SubgameTypeError(f"locks must be a dict of node paths to strategies, got "
+                               f"{type(locks).__name__}")
+    from ..cards import parse_cards
+    index = {n.path: k for k, n in enumerate(nodes) if n.kind == ACTION}
+    out = []
+    for key, value in locks.items():
+        path, turn, river = (key, None, None) if isinstance(key, str) else \
+            (tuple(key) + (None, None))[:3]
+        if path not in index:
+            raise SubgameValueError(f"locks: no action node {path!r}")
+        k = index[path]
+        nd = nodes[k]
+        dealt: list[int] = []
+        for card in (turn, river):
+            if card is not None:
+                dealt += [int(c) for c in parse_cards(card)]
+        if len(dealt) != nd.depth:
+            raise SubgameValueError(f"locks: node {path!r} needs {nd.depth} dealt card(s), "
+                                    f"got {len(dealt)}")
+        s = np.asarray(value, dtype=np.float64)
+        n = len(hands[nd.player])
+        if s.shape != (n, len(nd.children)):
+            raise SubgameValueError(f"locks: the strategy at {path!r} must be ({n}, "
+                                    f"{len(nd.children)}), got {s.shape}")
+        mask: Any = ~np.isnan(s).any(axis=1)
+        rows = s[mask]
+        if (rows < 0).any() or (np.abs(rows.sum(axis=1) - 1) > 1e-6).any():
+            raise SubgameValueError(f"locks: each locked row at {path!r} must be "
+                                    f"probabilities adding up to 1")
+        out.append((k, tuple(dealt), mask, np.where(mask[:, None], s, 0.0)))
+    return out
+
+
+__all__ = ["solve", "estimate", "gather", "equities", "Progress", "read_rake"]
