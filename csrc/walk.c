@@ -17,7 +17,6 @@
  */
 #include "platform.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +33,7 @@ typedef struct {
     double *tmp_opp, *tmp_own, *kid;   /* a chance child's reaches and values */
     double *rows, *r_val, *r_reach;    /* a showdown batch: count rows of width */
     double *r_met;                     /* the batch's fold rows (times the pay) */
-    double *r_pot, *r_put, *r_pay, *r_total;   /* count each */
+    double *r_pot, *r_put, *r_pay;     /* count each */
     uint32_t *sd;                      /* the batch's positions: showdowns, then folds */
     uint32_t *row_of, *call_of;        /* per position: a showdown's row, a fold's call */
     uint8_t *done;                     /* per position: a fold the batch valued */
@@ -137,9 +136,7 @@ void fold_sums(const of_engine *e, int p, const double *opp, double *out, double
         for (int k = 0; k < 6; k++) x += S2[hero->pair[6 * i + k]];
         for (int k = 0; k < 4; k++) x -= S3[hero->cross_triple[4 * i + k]];
         if (hero->same[i] >= 0) x += opp[hero->same[i]];
-        /* a hand that meets no weight would keep the rounding of the sums (a few ulps of
-         * the total, either sign), and regret matching would read a strategy into it */
-        out[i] = x > total * 1e-13 ? x : 0.0;
+        out[i] = x;
     }
 }
 
@@ -201,13 +198,11 @@ static void walk_down(of_engine *e, worker *w, const segment *s, level *L, uint3
     }
 }
 
-/* v[live[i]] = x[i] where the hand meets weight (met[i] above the rounding of total),
- * else 0: a hand that meets no weight would keep the rounding of the kernel's sums. */
+/* v[live[i]] = scale * x[i], and 0 for the hands not live on the board. */
 static void scatter(double *v, size_t n, const uint32_t *live, size_t nl, const double *x,
-                    const double *met, double total, double scale) {
+                    double scale) {
     memset(v, 0, sizeof(double) * n);
-    double floor = total * 1e-13;
-    for (size_t i = 0; i < nl; i++) v[live[i]] = met[i] > floor ? scale * x[i] : 0.0;
+    for (size_t i = 0; i < nl; i++) v[live[i]] = scale * x[i];
 }
 
 /* The terminals of [lo, hi) on a river: every showdown and fold in one call of the
@@ -258,9 +253,8 @@ static int terminals(of_engine *e, worker *w, const segment *s, level *L, uint32
             L->r_pay[r - k] = nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
         }
         const double *o = L->opp[pos];
-        double *row = L->rows + r * ml, total = 0.0;
-        for (size_t j = 0; j < ml; j++) total += row[j] = o[vl[j]];
-        L->r_total[r] = total;
+        double *row = L->rows + r * ml;
+        for (size_t j = 0; j < ml; j++) row[j] = o[vl[j]];
     }
     size_t bad_row, bad_col;
     int rc = of_showdown_table_run(rb->table[p], &w->work[p], 1, L->rows, k, f, 1, L->r_val,
@@ -269,21 +263,15 @@ static int terminals(of_engine *e, worker *w, const segment *s, level *L, uint32
     if (rc != OF_OK) return rc;
     size_t n = e->n[p];
     for (size_t r = 0; r < k; r++)
-        scatter(L->val + width * L->sd[r], n, hl, nl, L->r_val + r * nl, L->r_reach + r * nl,
-                L->r_total[r], 1.0);
-    for (size_t r = 0; r < f; r++) {   /* met times the pay; the floor on |met| */
-        double pay = L->r_pay[r], *v = L->val + width * L->sd[k + r];
-        const double *x = L->r_met + r * nl;
-        double floor = fabs(pay) * L->r_total[k + r] * 1e-13;
-        memset(v, 0, sizeof(double) * n);
-        for (size_t i = 0; i < nl; i++) v[hl[i]] = fabs(x[i]) > floor ? x[i] : 0.0;
-    }
+        scatter(L->val + width * L->sd[r], n, hl, nl, L->r_val + r * nl, 1.0);
+    for (size_t r = 0; r < f; r++)   /* already times the pay */
+        scatter(L->val + width * L->sd[k + r], n, hl, nl, L->r_met + r * nl, 1.0);
     for (uint32_t pos = lo; pos < hi; pos++) {
         const arena_node *nd = &e->nodes[s->start + pos];
         if (nd->kind != OF_NODE_FOLD || L->call_of[pos] == UINT32_MAX) continue;
         uint32_t r = L->row_of[L->call_of[pos]];
-        scatter(L->val + width * pos, n, hl, nl, L->r_reach + r * nl, L->r_reach + r * nl,
-                L->r_total[r], -e->t_contrib[2 * nd->tmpl + p]);
+        scatter(L->val + width * pos, n, hl, nl, L->r_reach + r * nl,
+                -e->t_contrib[2 * nd->tmpl + p]);
     }
     return OF_OK;
 }
@@ -558,7 +546,6 @@ static int level_alloc(level *L, size_t count, size_t width) {
     L->r_pot = malloc(sizeof(double) * c);
     L->r_put = malloc(sizeof(double) * c);
     L->r_pay = malloc(sizeof(double) * c);
-    L->r_total = malloc(sizeof(double) * c);
     L->sd = malloc(sizeof(uint32_t) * c);
     L->row_of = malloc(sizeof(uint32_t) * c);
     L->call_of = malloc(sizeof(uint32_t) * c);
@@ -566,7 +553,7 @@ static int level_alloc(level *L, size_t count, size_t width) {
     if (!L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma || !L->tmp_opp ||
         !L->tmp_own || !L->kid ||
         !L->rows || !L->r_val || !L->r_reach || !L->r_met || !L->r_pot || !L->r_put ||
-        !L->r_pay || !L->r_total || !L->sd || !L->row_of || !L->call_of || !L->done)
+        !L->r_pay || !L->sd || !L->row_of || !L->call_of || !L->done)
         return OF_ERR_NOMEM;
     return OF_OK;
 }
@@ -575,7 +562,7 @@ static void level_free(level *L) {
     free(L->slots); free(L->opp); free(L->own); free(L->val); free(L->sig); free(L->sigma);
     free(L->tmp_opp);
     free(L->tmp_own); free(L->kid); free(L->rows); free(L->r_val); free(L->r_reach);
-    free(L->r_met); free(L->r_pot); free(L->r_put); free(L->r_pay); free(L->r_total);
+    free(L->r_met); free(L->r_pot); free(L->r_put); free(L->r_pay);
     free(L->sd); free(L->row_of); free(L->call_of); free(L->done);
 }
 
