@@ -90,6 +90,7 @@ static int emit(of_engine *e, uint32_t seg, int32_t t, uint32_t parent, uint8_t 
     if (n_kids < 1 || n_kids > ENGINE_MAX_ACTIONS) return OF_ERR_ARG;
     nd->n_children = (uint8_t)n_kids;
     nd->offset = e->entries;
+    nd->id = (uint32_t)e->n_action++;
     e->entries += (uint64_t)n_kids * e->n[nd->player];
     size_t at = e->n_kids;
     if (grow((void **)&e->kids, &e->cap_kids, at + (size_t)n_kids, sizeof(uint32_t)))

@@ -31,6 +31,7 @@ typedef struct {
     uint32_t first;      /* action: children at kids[first..]; chance: chance[first..] */
     uint32_t seg;        /* the segment holding the node */
     uint64_t offset;     /* action: storage entries start; showdown: river board id */
+    uint32_t id;         /* action: its number among the action nodes (compact scales) */
     uint16_t pos;        /* place in its segment */
     uint16_t span;       /* the segment's nodes in this node's subtree (itself included):
                             positions pos .. pos + span - 1, in preorder */
@@ -93,9 +94,14 @@ struct of_engine {
     size_t n_segs, cap_segs;
     size_t max_seg;                /* nodes in the largest segment */
     int max_depth;
-    /* storage: regrets and strategy sums, entries each */
+    /* storage: regrets and strategy sums, entries each: floats, or (compact) 16-bit
+     * numbers with one scale a node: regret = cregrets * rscale, sum = csums * sscale */
     uint64_t entries;
+    uint64_t n_action;
     float *regrets, *sums;
+    int16_t *cregrets;
+    uint16_t *csums;
+    float *rscale, *sscale;
     uint8_t *locked;               /* NULL, or one byte a (node, hand) entry / actions */
     /* river boards */
     river_board *boards;

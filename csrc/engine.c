@@ -72,7 +72,7 @@ static int check_spec(const of_engine_spec *s) {
     if (s->game != OF_GAME_HILO && s->game != OF_GAME_HIGH) return OF_ERR_ARG;
     if (!(s->pot > 0.0 && s->pot <= 1e300)) return OF_ERR_ARG;
     if (!(s->rake_pct >= 0.0 && s->rake_pct <= 1.0) || isnan(s->rake_cap)) return OF_ERR_ARG;
-    if (s->storage != OF_STORAGE_FLOAT) return OF_ERR_ARG;
+    if (s->storage != OF_STORAGE_FLOAT && s->storage != OF_STORAGE_COMPACT) return OF_ERR_ARG;
     uint64_t board = 0;
     for (int i = 0; i < s->n_board; i++) {
         if (s->board[i] > 51) return OF_ERR_CARD;
@@ -269,6 +269,7 @@ void of_engine_free(of_engine *e) {
     free(e->t_kind); free(e->t_player); free(e->t_child_start); free(e->t_children);
     free(e->t_depth); free(e->t_contrib);
     free(e->regrets); free(e->sums); free(e->locked);
+    free(e->cregrets); free(e->csums); free(e->rscale); free(e->sscale);
     free(e);
 }
 
@@ -303,7 +304,9 @@ static void fill_size(const of_engine *e, uint64_t table_bytes, of_engine_size *
     out->chance_children = e->n_chance;
     out->boards = e->n_boards;
     out->entries = e->entries;
-    out->storage_bytes = 2 * sizeof(float) * e->entries;
+    out->storage_bytes = e->spec.storage == OF_STORAGE_COMPACT
+        ? (sizeof(int16_t) + sizeof(uint16_t)) * e->entries + 2 * sizeof(float) * e->n_action
+        : 2 * sizeof(float) * e->entries;
     out->table_bytes = table_bytes;
     out->other_bytes = arena_bytes(e) + walk_bytes(e);
     out->total_bytes = out->storage_bytes + out->table_bytes + out->other_bytes;
@@ -339,10 +342,18 @@ int of_engine_new(const of_engine_spec *spec, int threads, of_engine **out) {
     of_engine *e;
     int rc = engine_plan(spec, threads, &e);
     if (rc != OF_OK) return rc;
-    size_t entries = e->entries ? e->entries : 1;
-    e->regrets = calloc(entries, sizeof(float));
-    e->sums = calloc(entries, sizeof(float));
-    if (!e->regrets || !e->sums) rc = OF_ERR_NOMEM;
+    size_t entries = e->entries ? e->entries : 1, nodes = e->n_action ? e->n_action : 1;
+    if (spec->storage == OF_STORAGE_COMPACT) {
+        e->cregrets = calloc(entries, sizeof(int16_t));
+        e->csums = calloc(entries, sizeof(uint16_t));
+        e->rscale = calloc(nodes, sizeof(float));
+        e->sscale = calloc(nodes, sizeof(float));
+        if (!e->cregrets || !e->csums || !e->rscale || !e->sscale) rc = OF_ERR_NOMEM;
+    } else {
+        e->regrets = calloc(entries, sizeof(float));
+        e->sums = calloc(entries, sizeof(float));
+        if (!e->regrets || !e->sums) rc = OF_ERR_NOMEM;
+    }
     if (rc == OF_OK) rc = arena_tables(e);
     if (rc == OF_OK) rc = walk_alloc(e);
     if (rc != OF_OK) { of_engine_free(e); return rc; }
@@ -460,7 +471,7 @@ int of_engine_strategy(const of_engine *e, uint64_t node, int average, double *o
 }
 
 int of_engine_lock(of_engine *e, uint64_t node, const uint8_t *mask, const double *strategy) {
-    if (!e || !mask || !strategy || node >= e->n_nodes ||
+    if (!e || !mask || !strategy || node >= e->n_nodes || e->cregrets ||
         e->nodes[node].kind != OF_NODE_ACTION)
         return OF_ERR_ARG;
     const arena_node *nd = &e->nodes[node];
@@ -501,14 +512,45 @@ int of_engine_action_values(of_engine *e, uint64_t node, double *values, double 
 int of_engine_storage(of_engine *e, int get, float *regrets, float *sums) {
     if (!e || !regrets || !sums) return OF_ERR_ARG;
     size_t bytes = sizeof(float) * e->entries;
-    if (get) {
-        memcpy(regrets, e->regrets, bytes);
-        memcpy(sums, e->sums, bytes);
+    if (!get)
+        for (uint64_t x = 0; x < e->entries; x++)
+            if (!isfinite(regrets[x]) || !(sums[x] >= 0.0f) || !isfinite(sums[x]))
+                return OF_ERR_ARG;
+    if (!e->cregrets) {
+        if (get) {
+            memcpy(regrets, e->regrets, bytes);
+            memcpy(sums, e->sums, bytes);
+        } else {
+            memcpy(e->regrets, regrets, bytes);
+            memcpy(e->sums, sums, bytes);
+        }
         return OF_OK;
     }
-    for (uint64_t x = 0; x < e->entries; x++)
-        if (!isfinite(regrets[x]) || !(sums[x] >= 0.0f) || !isfinite(sums[x])) return OF_ERR_ARG;
-    memcpy(e->regrets, regrets, bytes);
-    memcpy(e->sums, sums, bytes);
+    /* compact: decoded with each node's scales, or encoded with new ones */
+    for (size_t k = 0; k < e->n_nodes; k++) {
+        const arena_node *nd = &e->nodes[k];
+        if (nd->kind != OF_NODE_ACTION) continue;
+        size_t count = (size_t)nd->n_children * e->n[nd->player], at = nd->offset;
+        if (get) {
+            for (size_t i = 0; i < count; i++) {
+                regrets[at + i] = e->cregrets[at + i] * e->rscale[nd->id];
+                sums[at + i] = e->csums[at + i] * e->sscale[nd->id];
+            }
+            continue;
+        }
+        double rmax = 0.0, smax = 0.0;
+        for (size_t i = 0; i < count; i++) {
+            double r = fabs(regrets[at + i]);
+            rmax = r > rmax ? r : rmax;
+            smax = sums[at + i] > smax ? sums[at + i] : smax;
+        }
+        double rinv = rmax > 0.0 ? 32767.0 / rmax : 0.0, sinv = smax > 0.0 ? 65535.0 / smax : 0.0;
+        for (size_t i = 0; i < count; i++) {
+            e->cregrets[at + i] = (int16_t)lrint(regrets[at + i] * rinv);
+            e->csums[at + i] = (uint16_t)lrint(sums[at + i] * sinv);
+        }
+        e->rscale[nd->id] = (float)(rmax > 0.0 ? rmax / 32767.0 : 0.0);
+        e->sscale[nd->id] = (float)(smax > 0.0 ? smax / 65535.0 : 0.0);
+    }
     return OF_OK;
 }

@@ -17,6 +17,7 @@
  */
 #include "platform.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ typedef struct {
     level *lv;              /* levels 0 .. max_depth by segment depth (unused ones zero) */
     double *acc;            /* the fold kernel's accumulator */
     double *strat;          /* ENGINE_MAX_ACTIONS rows of width */
+    double *tmp;            /* compact storage's update: 2 * ENGINE_MAX_ACTIONS rows */
     of_showdown_work *work[2];
 } worker;
 
@@ -69,42 +71,56 @@ static inline double positive(float x) {
 #define BLOCK 256
 
 /* out[a][i] = x[a][i] / (sum over a of x[.][i]) for one block of hands (x clamped at 0
- * first for regrets), uniform where the total is 0; rows of stride n. */
-static void normalise_block(const float *x, size_t n, int A, size_t len, int clamp,
-                            double *out) {
-    double tot[BLOCK], inv[BLOCK], uni[BLOCK];
-    for (size_t i = 0; i < len; i++) tot[i] = 0.0;
-    for (int a = 0; a < A; a++) {
-        const float *r = x + (size_t)a * n;
-        if (clamp)
-            for (size_t i = 0; i < len; i++) tot[i] += positive(r[i]);
-        else
-            for (size_t i = 0; i < len; i++) tot[i] += r[i];
+ * first for regrets), uniform where the total is 0; rows of stride n. One function a
+ * storage type (float, and the compact int16 regrets and uint16 sums: their node's scale
+ * cancels out). */
+#define NORMALISE_BLOCK(name, type, POS)                                                   \
+    static void name(const type *x, size_t n, int A, size_t len, int clamp, double *out) {  \
+        double tot[BLOCK], inv[BLOCK], uni[BLOCK];                                         \
+        for (size_t i = 0; i < len; i++) tot[i] = 0.0;                                     \
+        for (int a = 0; a < A; a++) {                                                      \
+            const type *r = x + (size_t)a * n;                                             \
+            if (clamp)                                                                     \
+                for (size_t i = 0; i < len; i++) tot[i] += POS(r[i]);                      \
+            else                                                                           \
+                for (size_t i = 0; i < len; i++) tot[i] += r[i];                           \
+        }                                                                                  \
+        for (size_t i = 0; i < len; i++) {                                                 \
+            inv[i] = tot[i] > 0.0 ? 1.0 / tot[i] : 0.0;                                    \
+            uni[i] = tot[i] > 0.0 ? 0.0 : 1.0 / A;                                         \
+        }                                                                                  \
+        for (int a = 0; a < A; a++) {                                                      \
+            const type *r = x + (size_t)a * n;                                             \
+            double *o = out + (size_t)a * n;                                               \
+            if (clamp)                                                                     \
+                for (size_t i = 0; i < len; i++) o[i] = POS(r[i]) * inv[i] + uni[i];       \
+            else                                                                           \
+                for (size_t i = 0; i < len; i++) o[i] = r[i] * inv[i] + uni[i];            \
+        }                                                                                  \
     }
-    for (size_t i = 0; i < len; i++) {
-        inv[i] = tot[i] > 0.0 ? 1.0 / tot[i] : 0.0;
-        uni[i] = tot[i] > 0.0 ? 0.0 : 1.0 / A;
-    }
-    for (int a = 0; a < A; a++) {
-        const float *r = x + (size_t)a * n;
-        double *o = out + (size_t)a * n;
-        if (clamp)
-            for (size_t i = 0; i < len; i++) o[i] = positive(r[i]) * inv[i] + uni[i];
-        else
-            for (size_t i = 0; i < len; i++) o[i] = r[i] * inv[i] + uni[i];
-    }
-}
+
+static inline double positive16(int16_t x) { return x > 0 ? (double)x : 0.0; }
+
+NORMALISE_BLOCK(normalise_float, float, positive)
+NORMALISE_BLOCK(normalise_int16, int16_t, positive16)
+NORMALISE_BLOCK(normalise_uint16, uint16_t, (double))
 
 void node_strategy(const of_engine *e, const arena_node *nd, int average, double *out) {
     size_t n = e->n[nd->player];
     int A = nd->n_children;
-    const float *R = e->regrets + nd->offset, *S = e->sums + nd->offset;
     for (size_t i0 = 0; i0 < n; i0 += BLOCK) {
-        size_t len = n - i0 < BLOCK ? n - i0 : BLOCK;
-        normalise_block((average ? S : R) + i0, n, A, len, !average, out + i0);
+        size_t len = n - i0 < BLOCK ? n - i0 : BLOCK, at = nd->offset + i0;
+        if (!e->cregrets)
+            normalise_float((average ? e->sums : e->regrets) + at, n, A, len, !average,
+                            out + i0);
+        else if (average)
+            normalise_uint16(e->csums + at, n, A, len, 0, out + i0);
+        else
+            normalise_int16(e->cregrets + at, n, A, len, 1, out + i0);
     }
     if (!e->locked) return;
     const uint8_t *lock = e->locked + nd->offset;
+    const float *S = e->sums + nd->offset;
     for (size_t i = 0; i < n; i++)
         if (lock[i])
             for (int a = 0; a < A; a++) out[(size_t)a * n + i] = S[(size_t)a * n + i];
@@ -313,12 +329,54 @@ static int child_values(of_engine *e, worker *w, const chance_child *ch, const d
  * the strategy sigma: each regret scaled by disc_pos (positive) or disc_neg, plus its
  * action's value less v; each strategy sum scaled by disc_avg, plus own reach times
  * sigma. A locked hand keeps its regrets and sums (its locked strategy). */
-static void update(const of_engine *e, const arena_node *nd, const double *sigma,
+/* The update on compact storage: the node's numbers decoded with its scales, updated in
+ * doubles (the worker's scratch), and encoded again with new scales, the largest
+ * magnitude of each kind taking the whole 16-bit range (rounded to nearest). */
+static void update_compact(const of_engine *e, worker *w, const arena_node *nd,
+                           const double *sigma, const double *const *kv, const double *v,
+                           const double *own) {
+    size_t n = e->n[nd->player], count = (size_t)nd->n_children * n;
+    double pos = e->disc_pos, neg = e->disc_neg, avg = e->disc_avg;
+    int16_t *R = e->cregrets + nd->offset;
+    uint16_t *S = e->csums + nd->offset;
+    double rs = e->rscale[nd->id], ss = e->sscale[nd->id];
+    double *nr = w->tmp, *ns = w->tmp + count, rmax = 0.0, smax = 0.0;
+    for (int a = 0; a < nd->n_children; a++) {
+        const double *va = kv[a], *sa = sigma + (size_t)a * n;
+        const int16_t *r = R + (size_t)a * n;
+        const uint16_t *sum = S + (size_t)a * n;
+        double *xr = nr + (size_t)a * n, *xs = ns + (size_t)a * n;
+        for (size_t i = 0; i < n; i++) {
+            double x = r[i] * rs;
+            double scale = neg + (pos - neg) * (double)(x > 0.0);
+            xr[i] = x * scale + va[i] - v[i];
+            xs[i] = sum[i] * ss * avg + own[i] * sa[i];
+        }
+    }
+    for (size_t i = 0; i < count; i++) {
+        double m = fabs(nr[i]);
+        rmax = m > rmax ? m : rmax;
+        smax = ns[i] > smax ? ns[i] : smax;
+    }
+    double rinv = rmax > 0.0 ? 32767.0 / rmax : 0.0, sinv = smax > 0.0 ? 65535.0 / smax : 0.0;
+    for (size_t i = 0; i < count; i++) {
+        R[i] = (int16_t)lrint(nr[i] * rinv);
+        S[i] = (uint16_t)lrint(ns[i] * sinv);
+    }
+    e->rscale[nd->id] = (float)(rmax > 0.0 ? rmax / 32767.0 : 0.0);
+    e->sscale[nd->id] = (float)(smax > 0.0 ? smax / 65535.0 : 0.0);
+}
+
+static void update(const of_engine *e, worker *w, const arena_node *nd, const double *sigma,
                    const double *const *kv, const double *v, const double *own) {
     size_t n = e->n[nd->player];
     int A = nd->n_children;
-    float *R = e->regrets + nd->offset, *S = e->sums + nd->offset;
     double pos = e->disc_pos, neg = e->disc_neg, avg = e->disc_avg;
+    if (e->cregrets) {
+        update_compact(e, w, nd, sigma, kv, v, own);
+        return;
+    }
+    float *R = e->regrets + nd->offset, *S = e->sums + nd->offset;
     const uint8_t *lock = e->locked ? e->locked + nd->offset : NULL;
     for (int a = 0; a < A; a++) {
         float *r = R + (size_t)a * n, *sum = S + (size_t)a * n;
@@ -396,7 +454,7 @@ static int walk_up(of_engine *e, worker *w, const segment *s, level *L, uint32_t
                     const double *sa = sigma + (size_t)a * n, *va = kv[a];
                     for (size_t i = 0; i < n; i++) v[i] += sa[i] * va[i];
                 }
-                if (mode == OF_ENGINE_CFR) update(e, nd, sigma, kv, v, L->own[pos]);
+                if (mode == OF_ENGINE_CFR) update(e, w, nd, sigma, kv, v, L->own[pos]);
             }
         }
     }
@@ -521,7 +579,8 @@ uint64_t walk_bytes(const of_engine *e) {
     }
     size_t acc = fold_acc_size(e, 0) > fold_acc_size(e, 1) ? fold_acc_size(e, 0)
                                                           : fold_acc_size(e, 1);
-    bytes += (uint64_t)workers * sizeof(double) * (acc + ENGINE_MAX_ACTIONS * width);
+    bytes += (uint64_t)workers * sizeof(double) * (acc + ENGINE_MAX_ACTIONS * width *
+                                                  (e->spec.storage == OF_STORAGE_COMPACT ? 3 : 1));
     bytes += (uint64_t)top_tasks(e) * (sizeof(double) * width + 8);
     /* a showdown work area: about the accumulator and 6 doubles a hand, each side */
     if (e->n_boards) bytes += (uint64_t)workers * 2 * sizeof(double) * (150000 + 6 * width);
@@ -575,6 +634,7 @@ void walk_free(of_engine *e) {
         free(w->lv);
         free(w->acc);
         free(w->strat);
+        free(w->tmp);
         of_showdown_work_free(w->work[0]);
         of_showdown_work_free(w->work[1]);
     }
@@ -626,7 +686,8 @@ int walk_alloc(of_engine *e) {
         w->lv = calloc((size_t)e->max_depth + 1, sizeof(level));
         w->acc = malloc(sizeof(double) * acc);
         w->strat = malloc(sizeof(double) * ENGINE_MAX_ACTIONS * ws->width);
-        if (!w->lv || !w->acc || !w->strat) return OF_ERR_NOMEM;
+        w->tmp = e->cregrets ? malloc(sizeof(double) * 2 * ENGINE_MAX_ACTIONS * ws->width) : NULL;
+        if (!w->lv || !w->acc || !w->strat || (e->cregrets && !w->tmp)) return OF_ERR_NOMEM;
         for (int d = i == 0 ? 0 : 1; d <= e->max_depth; d++)
             if (level_alloc(&w->lv[d], count[d], ws->width) != OF_OK) return OF_ERR_NOMEM;
         if (e->n_boards) {

@@ -193,3 +193,26 @@ def test_a_spot_too_large_is_refused_before_it_starts():
     with pytest.raises(SpotTooLargeError, match=r"needs .* more than the 1.0 kB") as info:
         solve("Ah Kd 7c 8s", "AA", "KK", pot=10, stack=30, max_memory=1000)
     assert isinstance(info.value, MemoryError)
+
+
+def test_compact_storage_halves_the_memory_and_stays_close():
+    """16-bit regrets and sums (one scale a node): half the storage; the same first
+    iteration; and after 100 iterations an exploitability within 0.05% of the pot of the
+    float solve's (measured: 0.061% against 0.045% on this spot, 0.037% against 0.019%
+    after 200: the loss the docs state)."""
+    nodes, cards, hands, weights, pot, game = spot("Ah Kd 7c 8s", "AA:$ds,KK", "QQ,JJ",
+                                                   size=150)
+    full = ArenaEngine(nodes, cards, hands, weights, pot, game)
+    half = ArenaEngine(nodes, cards, hands, weights, pot, game, compact=True)
+    assert half.size().storage_bytes < 0.51 * full.size().storage_bytes
+    full.iterate()
+    half.iterate()
+    np.testing.assert_allclose(half.root_values(0, "ev"), full.root_values(0, "ev"),
+                               rtol=1e-9, atol=1e-9)
+    full.iterate(99)
+    half.iterate(99)
+    assert half.exploitability()[2] < full.exploitability()[2] + 0.05 / 100 * pot
+    regrets, sums = half.storage()          # decoded and encoded again: within a step
+    half.restore(regrets, sums, half.iterations)
+    step = np.abs(regrets).max() / 32767
+    np.testing.assert_allclose(half.storage()[0], regrets, rtol=0, atol=1.01 * step)

@@ -43,7 +43,8 @@ class Spec:
     def __init__(self, *, game: int, board: Any, hands: tuple[Any, Any],
                  weights: tuple[Any, Any], kind: Any, player: Any, child_start: Any,
                  children: Any, contrib: Any, pot: float, rake_pct: float = 0.0,
-                 rake_cap: Optional[float] = None, isomorphism: bool = True) -> None:
+                 rake_cap: Optional[float] = None, isomorphism: bool = True,
+                 compact: bool = False) -> None:
         s = ffi.new("of_engine_spec *")
         keep: list[Any] = []
 
@@ -74,7 +75,7 @@ class Spec:
         s.rake_pct = rake_pct
         s.rake_cap = -1.0 if rake_cap is None else rake_cap
         s.isomorphism = 1 if isomorphism else 0
-        s.storage = lib.OF_STORAGE_FLOAT
+        s.storage = lib.OF_STORAGE_COMPACT if compact else lib.OF_STORAGE_FLOAT
         self.ptr = s
         self.keep = keep
         # what a node's arrays hold, by template node: (actions, the actor's hands)

@@ -44,7 +44,7 @@ def template_arrays(nodes: Sequence[Node]) -> dict[str, Any]:
 
 def spec(nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
          weights: tuple[Any, Any], pot: float, game: str, rake: tuple[float, Optional[float]],
-         isomorphism: bool) -> core.Spec:
+         isomorphism: bool, compact: bool = False) -> core.Spec:
     """The C engine's spec of a spot (its arrays kept alive with it)."""
     return core.Spec(game=game_code(game), board=np.array(board, dtype=np.uint8),
                      hands=(np.ascontiguousarray(hands[0], dtype=np.uint8),
@@ -52,7 +52,7 @@ def spec(nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
                      weights=(np.ascontiguousarray(weights[0], dtype=np.float64),
                               np.ascontiguousarray(weights[1], dtype=np.float64)),
                      pot=float(pot), rake_pct=float(rake[0]), rake_cap=rake[1],
-                     isomorphism=isomorphism, **template_arrays(nodes))
+                     isomorphism=isomorphism, compact=compact, **template_arrays(nodes))
 
 
 def estimate(spot: core.Spec, threads: Optional[int]) -> dict[str, int]:
@@ -72,7 +72,7 @@ class ArenaEngine:
                  weights: tuple[Any, Any], pot: float, game: str,
                  rake: tuple[float, Optional[float]] = (0.0, None), isomorphism: bool = True,
                  threads: Optional[int] = None, alpha: float = 1.5, beta: float = 0.0,
-                 gamma: float = 2.0) -> None:
+                 gamma: float = 2.0, compact: bool = False) -> None:
         self.nodes = list(nodes)
         self.board = [int(c) for c in board]
         self.hands = hands
@@ -83,7 +83,8 @@ class ArenaEngine:
         self.rake = rake
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.threads = 0 if threads is None else int(threads)
-        self.spec = spec(nodes, board, hands, weights, pot, game, rake, isomorphism)
+        self.compact = compact
+        self.spec = spec(nodes, board, hands, weights, pot, game, rake, isomorphism, compact)
         self._engine = core.Engine(self.spec, self.threads)
         self.iterations = 0
         self._keys = [_hand_keys(np.asarray(h)) for h in hands]

@@ -59,7 +59,8 @@ def read_rake(rake: object, cap: object) -> tuple[float, Optional[float]]:
 
 def estimate(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
              tree: Optional[BetTree] = None, game: str = "hilo",
-             isomorphism: bool = True, threads: Optional[int] = None) -> dict[str, int]:
+             isomorphism: bool = True, threads: Optional[int] = None,
+             compact: bool = False) -> dict[str, int]:
     """The memory a solve of this spot would hold, in bytes, before anything large is
     allocated: ``total`` and its parts (``storage``: regrets and strategy sums, ``tables``:
     the river showdown tables, ``other``), with the tree's ``nodes`` and ``boards``.
@@ -74,15 +75,15 @@ def estimate(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     hands1, w1 = read_range(ip, cards, game, "ip")
     nodes = build(tree, read_amount(pot, "pot", True), read_stack(stack), STREET_OF[len(cards)])
     return _estimate(nodes, cards, (hands0, hands1), (w0, w1), float(pot), game, (0.0, None),
-                     isomorphism, threads)
+                     isomorphism, threads, compact)
 
 
 def _estimate(nodes: list[Node], cards: list[int], hands: tuple[Any, Any],
               weights: tuple[Any, Any], pot: float, game: str,
               rake: tuple[float, Optional[float]], isomorphism: bool,
-              threads: Optional[int]) -> dict[str, int]:
-    return engine_estimate(spec(nodes, cards, hands, weights, pot, game, rake, isomorphism),
-                           threads)
+              threads: Optional[int], compact: bool = False) -> dict[str, int]:
+    return engine_estimate(spec(nodes, cards, hands, weights, pot, game, rake, isomorphism,
+                                compact), threads)
 
 
 def _too_large(need: dict[str, int], limit: int) -> SpotTooLargeError:
@@ -100,7 +101,7 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
           alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0,
           threads: Optional[int] = None, rake: float = 0.0,
           rake_cap: Optional[float] = None, isomorphism: bool = True,
-          max_memory: Optional[float] = None,
+          max_memory: Optional[float] = None, compact: bool = False,
           locks: Optional[Mapping[Any, Any]] = None) -> SubgameResult:
     """Solve a heads-up subgame that starts on the flop (a 3-card board), the turn (4) or
     the river (5): every turn and river card is dealt, exactly.
@@ -117,10 +118,12 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     ``rake_cap`` chips a pot. With ``isomorphism``, turn and river cards of suits that the
     board and both ranges cannot tell apart are solved once. A solve that would hold more
     than ``max_memory`` bytes (default: the memory available now) is refused before it
-    starts, with :class:`SpotTooLargeError`. ``locks`` fixes strategies: ``{path:
-    strategy}`` or ``{(path, turn, river): strategy}``, a strategy an (n, A) array for
-    the hands of the player acting there (a row of NaN leaves that hand free); a solve
-    with locks keeps every card's subtree (no isomorphism).
+    starts, with :class:`SpotTooLargeError`; ``compact`` keeps the regrets and strategy
+    sums in 16 bits (half the memory; the exploitability it reaches is a little higher).
+    ``locks`` fixes strategies: ``{path: strategy}`` or ``{(path, turn, river):
+    strategy}``, a strategy an (n, A) array for the hands of the player acting there (a
+    row of NaN leaves that hand free); a solve with locks keeps every card's subtree (no
+    isomorphism) and the full storage.
 
     >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
     ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
@@ -153,9 +156,11 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     rake_v = read_rake(rake, rake_cap)
     nodes = build(tree, pot_v, stack_v, STREET_OF[len(cards)])
     lock_list = _read_locks(locks, nodes, cards, (hands0, hands1))
+    if lock_list and compact:
+        raise SubgameValueError("locks need the full storage: leave compact off")
     iso = bool(isomorphism) and not lock_list
     need = _estimate(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game, rake_v, iso,
-                     threads_v)
+                     threads_v, bool(compact))
     limit = available_memory() if max_memory is None else _budget(max_memory, "max_memory",
                                                                    False)
     if limit is not None and need["total"] > limit:
@@ -163,7 +168,7 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     try:
         engine = ArenaEngine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game,
                              rake=rake_v, isomorphism=iso, threads=threads_v, alpha=a,
-                             beta=b, gamma=g)
+                             beta=b, gamma=g, compact=bool(compact))
     except OutOfMemoryError:
         raise _too_large(need, int(limit or need["total"])) from None
     if engine.deal_weight() <= 0:
