@@ -216,3 +216,35 @@ def test_compact_storage_halves_the_memory_and_stays_close():
     half.restore(regrets, sums, half.iterations)
     step = np.abs(regrets).max() / 32767
     np.testing.assert_allclose(half.storage()[0], regrets, rtol=0, atol=1.01 * step)
+
+
+def test_a_resumed_solve_ends_where_one_that_never_stopped_does(tmp_path):
+    args = dict(board="Ah Kd 7c 8s", oop="AA:$ds", ip="QQ:$ds", pot=10, stack=30,
+                target=0, check_every=5, threads=1)
+    straight = solve(iterations=20, **args)
+    half = solve(iterations=10, **args)
+    half.save(tmp_path / "half.npz", regrets=True)
+    resumed = solve(iterations=20, resume=tmp_path / "half.npz", **args)
+    assert resumed.iterations == 20 and [h[0] for h in resumed.history] == [5, 10, 15, 20]
+    for path in straight.paths:
+        if straight.nodes[straight._node(path)].depth == 0:
+            assert np.array_equal(resumed.strategy(path), straight.strategy(path))
+    assert resumed.exploitability == straight.exploitability
+    half.save(tmp_path / "plain.npz")
+    with pytest.raises(ValueError, match="keeps no regrets"):
+        solve(iterations=20, resume=tmp_path / "plain.npz", **args)
+    with pytest.raises(ValueError, match="another spot"):
+        solve(iterations=20, resume=tmp_path / "half.npz", **dict(args, pot=12))
+
+
+def test_a_flop_file_reads_back_its_turn_and_river_strategies(tmp_path):
+    r = solve("Ah Kh 7c", "AA:$ds", "QQ:$ds", pot=10, stack=10, iterations=3, target=0,
+              tree=BetTree(bets=(1.0,), raise_cap=0, allin=False))
+    assert r.street == "flop"
+    r.save(tmp_path / "flop.npz")
+    back = type(r).load(tmp_path / "flop.npz")
+    river = next(p for p in r.paths if r.nodes[r._node(p)].depth == 2)
+    np.testing.assert_allclose(back.strategy(river, turn="2d", river="3s"),
+                               r.strategy(river, turn="2d", river="3s"), atol=1e-6)
+    with pytest.raises(ValueError, match="say which turn card"):
+        back.strategy(river)

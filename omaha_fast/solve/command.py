@@ -1,4 +1,5 @@
-"""``omaha-fast solve``: a heads-up turn or river spot, the root strategy per hand class.
+"""``omaha-fast solve``: a heads-up flop, turn or river spot, the root strategy per hand
+class.
 
     omaha-fast solve --board AhKd7c8s2h --pot 10 --stack 50 --oop 'AA:$ds' --ip 'KK:$ds' \\
         --bets 33,75,pot --target 0.3%
@@ -15,12 +16,14 @@ from .errors import SubgameValueError
 
 
 def add_solve(sub: Any) -> None:
-    p = sub.add_parser("solve", help="solve a heads-up turn or river spot (DCFR)",
-                       description="Solve a heads-up subgame from the turn (4 board cards) "
-                                   "or the river (5) by discounted CFR, to a target "
-                                   "exploitability in percent of the pot, and print the "
-                                   "root strategy per hand class.")
-    p.add_argument("--board", required=True, help="4 or 5 board cards, e.g. AhKd7c8s2h")
+    p = sub.add_parser("solve", help="solve a heads-up flop, turn or river spot (DCFR)",
+                       description="Solve a heads-up subgame from the flop (3 board cards), "
+                                   "the turn (4) or the river (5) by discounted CFR, every "
+                                   "turn and river card dealt, to a target exploitability "
+                                   "in percent of the pot, and print the root strategy per "
+                                   "hand class. The memory the solve needs is printed "
+                                   "first; a solve that would not fit is refused.")
+    p.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. AhKd7c8s2h")
     p.add_argument("--pot", required=True, type=float, help="the pot before the subgame")
     p.add_argument("--stack", required=True, type=float, help="the effective stack behind")
     p.add_argument("--oop", required=True, help="range of the player out of position "
@@ -43,6 +46,23 @@ def add_solve(sub: Any) -> None:
                                                                 "iterations (default 1000)")
     p.add_argument("--time", type=float, default=None, help="at most this many seconds")
     p.add_argument("--save", default=None, help="write the solved tree to this .npz file")
+    p.add_argument("--save-regrets", action="store_true",
+                   help="keep the regrets in the --save file too, so that --resume can go on")
+    p.add_argument("--resume", default=None,
+                   help="go on from a file saved by --save --save-regrets of this spot")
+    p.add_argument("--rake", default="0", help="rake, %% of every pot (default 0), e.g. 5%%")
+    p.add_argument("--rake-cap", type=float, default=None, help="the most rake a pot pays, "
+                                                               "in chips (default: no cap)")
+    p.add_argument("--compact", action="store_true",
+                   help="16-bit regrets and strategy sums: half the memory")
+    p.add_argument("--no-isomorphism", action="store_true",
+                   help="solve every turn and river card apart, even where suits are "
+                        "interchangeable")
+    p.add_argument("--max-memory", type=float, default=None,
+                   help="refuse a solve needing more than this many GB (default: the "
+                        "memory available)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="threads a pass uses (default: every core)")
     p.add_argument("--top", type=int, default=20,
                    help="hand classes to print, most weight first (default 20; 0: all)")
     p.add_argument("--json", action="store_true",
@@ -50,11 +70,12 @@ def add_solve(sub: Any) -> None:
                         "equities, the exploitability history) as JSON")
 
 
-def _percent(text: str) -> float:
+def _percent(text: str, what: str = "target", example: str = "0.3%") -> float:
     try:
         return float(text.strip().rstrip("%"))
     except ValueError:
-        raise SubgameValueError(f"target {text!r}: a percent of the pot such as 0.3%") from None
+        raise SubgameValueError(f"{what} {text!r}: a percent of the pot such as "
+                                f"{example}") from None
 
 
 def hand_class(cards: Any) -> str:
@@ -72,8 +93,9 @@ def hand_class(cards: Any) -> str:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    from .memory import size_text
     from .result import SubgameResult
-    from .subgame import solve
+    from .subgame import estimate, solve
     from .tree import BetTree
 
     raises = args.raises
@@ -81,21 +103,37 @@ def run_solve(args: argparse.Namespace) -> int:
         raises = "pot,allin" if "a" in args.bets.lower() else "pot"
     tree = BetTree.parse(args.bets, raises, raise_cap=args.raise_cap, limit=args.limit,
                          fixed_bet=args.fixed_bet)
+    rake = _percent(args.rake, "rake", "5%") / 100
+    max_memory = None if args.max_memory is None else args.max_memory * 1e9
+    need = estimate(args.board, args.oop, args.ip, pot=args.pot, stack=args.stack, tree=tree,
+                    game=args.game, isomorphism=not args.no_isomorphism,
+                    threads=args.threads, compact=args.compact)
+    if not args.json:
+        print(f"memory: {size_text(need['total'])} (regrets and strategy sums "
+              f"{size_text(need['storage'])}, showdown tables {size_text(need['tables'])}; "
+              f"{need['nodes']:,} nodes)", flush=True)
     bar = _Bar(args.iterations)
     try:
         result: SubgameResult = solve(args.board, args.oop, args.ip, pot=args.pot,
                                       stack=args.stack, tree=tree, game=args.game,
                                       target=_percent(args.target),
                                       iterations=args.iterations, seconds=args.time,
-                                      progress=bar)
+                                      progress=bar, rake=rake, rake_cap=args.rake_cap,
+                                      compact=args.compact, max_memory=max_memory,
+                                      isomorphism=not args.no_isomorphism,
+                                      threads=args.threads, resume=args.resume)
     finally:
         bar.close()
     if args.save:
-        result.save(args.save)
+        result.save(args.save, regrets=args.save_regrets)
     if args.json:
         print(json.dumps(result.to_dict()))
-        return 0
-    _print(result, args.top)
+    else:
+        _print(result, args.top)
+    if result.stopped == "interrupted":
+        print("omaha-fast solve: interrupted: the strategy so far is shown"
+              + (f" and saved to {args.save}" if args.save else ""), file=sys.stderr)
+        return 130
     return 0
 
 
@@ -104,8 +142,10 @@ def _print(r: Any, top: int) -> None:
     n0, n1 = len(r.hands[0]), len(r.hands[1])
     print(f"{r.game} {r.street}, board {r.board}, pot {r.pot:g}, stack {r.stack:g}: "
           f"{n0:,} hands out of position, {n1:,} in position")
+    why = {"target": "the target reached", "iterations": "the iteration budget spent",
+           "seconds": "the time budget spent", "interrupted": "interrupted"}[r.stopped]
     print(f"exploitability {r.exploitability:.3f}% of the pot after {r.iterations} "
-          f"iterations ({r.seconds:.1f} s)")
+          f"iterations ({r.seconds:.1f} s; stopped: {why})")
     print(f"EV: OOP {r.ev[0]:.3f}, IP {r.ev[1]:.3f} (equity {r.equity[0]:.2%} / "
           f"{r.equity[1]:.2%})")
     root = r.root_summary()

@@ -57,6 +57,9 @@ class SubgameResult:
     stopped: str = "iterations"
     rake: tuple[float, Optional[float]] = (0.0, None)
     engine: Any = field(default=None, repr=False, compare=False)
+    # a loaded file's engine storage: (regrets or None, sums, isomorphism, compact)
+    saved: Optional[tuple[Any, Any, bool, bool]] = field(default=None, repr=False,
+                                                          compare=False)
     _index: dict[str, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -99,10 +102,11 @@ class SubgameResult:
         node = self.nodes[k]
         dealt = self._dealt(path, node.depth, turn, river)
         if self.street == "flop" and dealt:
-            if self.engine is None:
-                raise SolvedFileError("a flop spot's turn and river strategies are kept "
-                                      "by the solve that made them, not in its file")
-            return self.engine.strategy(k, dealt)
+            engine = _engine_of(self)
+            if engine is None:
+                raise SolvedFileError("this flop spot's turn and river strategies were "
+                                      "not kept")
+            return engine.strategy(k, dealt)
         s = self.strategies[k]
         return s[self.rivers.index(dealt[0])] if dealt else s[0]
 
@@ -130,6 +134,14 @@ class SubgameResult:
                                         f"{given[name]!r}")
             out.append(int(cards[0]))
         return out
+
+    def _storage(self) -> Optional[tuple[Any, Any, bool, bool]]:
+        """(regrets, sums, isomorphism, compact) of the engine, or None without one."""
+        engine = _engine_of(self)
+        if engine is None:
+            return None
+        regrets, sums = engine.storage()
+        return regrets, sums, bool(engine.spec.ptr.isomorphism), bool(engine.compact)
 
     def hand_names(self, player: int) -> list[str]:
         """The hands of a player as text, in the order of every per-hand array."""
@@ -166,8 +178,11 @@ class SubgameResult:
 
     # ---- save and load -----------------------------------------------------------------
 
-    def save(self, path: Union[str, os.PathLike[str]]) -> None:
-        """Write the solved tree to ``path`` (an ``.npz`` file; no pickle inside)."""
+    def save(self, path: Union[str, os.PathLike[str]], regrets: bool = False) -> None:
+        """Write the solved tree to ``path`` (an ``.npz`` file; no pickle inside). A flop
+        spot's file also keeps the strategy sums of every node, so that its turn and
+        river strategies can be read back; ``regrets`` keeps the regrets too, all a
+        later ``solve(..., resume=path)`` needs to go on."""
         np = _np()
         meta = {"format": FORMAT, "board": self.board, "game": self.game, "pot": self.pot,
                 "stack": self.stack, "tree": self.tree.to_dict(), "rivers": self.rivers,
@@ -189,6 +204,14 @@ class SubgameResult:
             arrays[f"hand_equity{q}"] = self.hand_equity[q]
         for k, s in self.strategies.items():
             arrays[f"strategy{k}"] = s.astype(np.float32)
+        storage = self._storage()
+        if storage is not None and (regrets or self.street == "flop"):
+            meta["engine"] = {"isomorphism": storage[2], "compact": storage[3],
+                              "regrets": bool(regrets)}
+            arrays["engine_sums"] = storage[1]
+            if regrets:
+                arrays["engine_regrets"] = storage[0]
+            arrays["meta.json"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
         with open(path, "wb") as f:
             np.savez_compressed(f, **arrays)
 
@@ -217,8 +240,10 @@ class SubgameResult:
                       d["parent"], list(d["children"]), list(d["actions"]), d["river"],
                       int(d.get("depth", d["river"])))
                  for d in meta["nodes"]]
+        # a flop spot's file keeps the first street's (the rest: its engine storage)
         strategies = {k: arrays[f"strategy{k}"].astype(np.float64)
-                      for k, n in enumerate(nodes) if n.kind == ACTION}
+                      for k, n in enumerate(nodes) if n.kind == ACTION and
+                      (n.depth == 0 or len(parse_cards(meta["board"])) == 4)}
         return cls(board=meta["board"], game=meta["game"], pot=meta["pot"],
                    stack=meta["stack"], tree=BetTree.from_dict(meta["tree"]), nodes=nodes,
                    hands=(arrays["hands0"], arrays["hands1"]),
@@ -231,9 +256,26 @@ class SubgameResult:
                    equity=(float(meta["equity"][0]), float(meta["equity"][1])),
                    hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]),
                    stopped=str(meta.get("stopped", "iterations")),
+                   saved=None if "engine" not in meta else (
+                       arrays.get("engine_regrets"), arrays["engine_sums"],
+                       bool(meta["engine"]["isomorphism"]), bool(meta["engine"]["compact"])),
                    rake=(float(meta.get("rake", [0.0])[0]),
                          None if meta.get("rake", [0, None])[1] is None
                          else float(meta["rake"][1])))
+
+
+def _engine_of(result: SubgameResult) -> Any:
+    """The result's engine: the solve's own, or one made again from the saved storage."""
+    if result.engine is None and result.saved is not None:
+        from .engine import ArenaEngine
+        regrets, sums, iso, compact = result.saved
+        e = ArenaEngine(result.nodes, [int(c) for c in parse_cards(result.board)],
+                        result.hands, result.weights, result.pot, result.game, rake=result.rake,
+                        isomorphism=iso, compact=compact)
+        e.restore(regrets if regrets is not None else _np().zeros_like(sums), sums,
+                  result.iterations)
+        result.engine = e
+    return result.engine
 
 
 def _clean(a: Any) -> list[Optional[float]]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import numpy as np
 
@@ -16,7 +17,7 @@ from ..errors import OutOfMemoryError
 from .engine import ArenaEngine, estimate as engine_estimate, spec
 from .errors import SpotTooLargeError, SubgameTypeError, SubgameValueError
 from .memory import available_memory, size_text
-from .result import SubgameResult
+from .result import SubgameResult, load
 from .spot import read_amount, read_board, read_range, read_stack
 from .tree import ACTION, CHANCE, SHOWDOWN, BetTree, Node, build
 
@@ -102,7 +103,8 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
           threads: Optional[int] = None, rake: float = 0.0,
           rake_cap: Optional[float] = None, isomorphism: bool = True,
           max_memory: Optional[float] = None, compact: bool = False,
-          locks: Optional[Mapping[Any, Any]] = None) -> SubgameResult:
+          locks: Optional[Mapping[Any, Any]] = None,
+          resume: Optional[Union[str, os.PathLike[str]]] = None) -> SubgameResult:
     """Solve a heads-up subgame that starts on the flop (a 3-card board), the turn (4) or
     the river (5): every turn and river card is dealt, exactly.
 
@@ -123,7 +125,9 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     ``locks`` fixes strategies: ``{path: strategy}`` or ``{(path, turn, river):
     strategy}``, a strategy an (n, A) array for the hands of the player acting there (a
     row of NaN leaves that hand free); a solve with locks keeps every card's subtree (no
-    isomorphism) and the full storage.
+    isomorphism) and the full storage. ``resume`` names a file saved with ``regrets=True``
+    by a solve of the same spot: the solve goes on from there, to the same result as one
+    that had never stopped (``iterations`` counts the saved ones too).
 
     >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
     ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
@@ -155,6 +159,11 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
                _discount(gamma, "gamma", 100.0))
     rake_v = read_rake(rake, rake_cap)
     nodes = build(tree, pot_v, stack_v, STREET_OF[len(cards)])
+    prior, saved = None, None
+    if resume is not None:
+        prior, saved = _resumable(resume, cards, game, pot_v, stack_v, tree,
+                                  (hands0, hands1), (w0, w1), rake_v)
+        isomorphism, compact = saved[2], saved[3]
     lock_list = _read_locks(locks, nodes, cards, (hands0, hands1))
     if lock_list and compact:
         raise SubgameValueError("locks need the full storage: leave compact off")
@@ -176,14 +185,41 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
                                 "shares a card")
     for k, dealt, mask, strategy in lock_list:
         engine.lock(k, dealt, mask, strategy)
-    return _run(engine, tree, stack_v, target_v, max_iter, max_time, every, progress)
+    history: list[tuple[int, float, float]] = []
+    before = 0.0
+    if prior is not None and saved is not None:
+        engine.restore(saved[0], saved[1], prior.iterations)
+        history, before = list(prior.history), prior.seconds
+    return _run(engine, tree, stack_v, target_v, max_iter, max_time, every, progress,
+                history, before)
+
+
+def _resumable(path: Union[str, os.PathLike[str]], cards: list[int], game: str, pot: float,
+               stack: float, tree: BetTree, hands: tuple[Any, Any], weights: tuple[Any, Any],
+               rake: tuple[float, Optional[float]]
+               ) -> tuple[SubgameResult, tuple[Any, Any, bool, bool]]:
+    """The saved solve to resume and its engine storage, checked to be of this spot and
+    to keep its regrets."""
+    prior = load(path)
+    same = (prior.board == format_cards(cards) and prior.game == game and prior.pot == pot
+            and prior.stack == stack and prior.tree == tree and prior.rake == rake and
+            all(np.array_equal(prior.hands[p], hands[p]) and
+                np.array_equal(prior.weights[p], weights[p]) for p in (0, 1)))
+    if not same:
+        raise SubgameValueError(f"resume: {path} is a solve of another spot (board, ranges, "
+                                f"pot, stack, bet tree, game and rake must be the same)")
+    if prior.saved is None or prior.saved[0] is None:
+        raise SubgameValueError(f"resume: {path} keeps no regrets: save the solve with "
+                                f"regrets=True (omaha-fast solve --save-regrets)")
+    return prior, prior.saved
 
 
 def _run(engine: ArenaEngine, tree: BetTree, stack: float, target: float, max_iter: int,
-         max_time: Optional[float], every: int, progress: Optional[Progress]) -> SubgameResult:
-    """Iterate until a stop, then measure and gather the result."""
-    start = time.perf_counter()
-    history: list[tuple[int, float, float]] = []
+         max_time: Optional[float], every: int, progress: Optional[Progress],
+         history: list[tuple[int, float, float]], before: float) -> SubgameResult:
+    """Iterate until a stop, then measure and gather the result. ``history`` and
+    ``before`` (seconds) are a resumed solve's."""
+    start = time.perf_counter() - before
     pot = engine.pot
 
     def measure() -> float:
@@ -200,7 +236,7 @@ def _run(engine: ArenaEngine, tree: BetTree, stack: float, target: float, max_it
             # up to the next check, one call: the C core runs the iterations in a row
             step = min(every - engine.iterations % every, max_iter - engine.iterations)
             engine.iterate(1 if max_time is not None else step)   # a clock: one at a time
-            late = max_time is not None and time.perf_counter() - start >= max_time
+            late = max_time is not None and time.perf_counter() - start - before >= max_time
             if engine.iterations % every == 0 or engine.iterations >= max_iter or late:
                 expl = measure()
                 if expl <= target:
