@@ -142,11 +142,16 @@ int walk_alloc(of_engine *e);
 void walk_free(of_engine *e);
 int walk_pass(of_engine *e, int player, int mode, double *root_out);
 int walk_action_values(of_engine *e, uint64_t node, double *values, double *met);
-/* the fold kernel: out[i] = the weight of the other player's hands (opp) sharing no card
+/* node_kernels.c, the fold kernel: out[i] = the weight of the other player's hands (opp) sharing no card
  * with hand i of player p; acc holds fold_acc_size(e, p) doubles */
 size_t fold_acc_size(const of_engine *e, int p);
 void fold_sums(const of_engine *e, int p, const double *opp, double *out, double *acc);
-/* the strategy of an action node, action-major (n_children rows of the actor's hands) */
+/* node_kernels.c: the strategy of an action node, action-major (n_children rows of the
+ * actor's hands), and the DCFR update of p's node from its children's values kv and its
+ * value v under sigma (own: p's reach; scratch: 2 * n_children rows of the actor's hands,
+ * used by compact storage) */
 void node_strategy(const of_engine *e, const arena_node *nd, int average, double *out);
+void node_update(const of_engine *e, const arena_node *nd, const double *sigma,
+                 const double *const *kv, const double *v, const double *own, double *scratch);
 
 #endif
