@@ -151,6 +151,10 @@ void fold_sums(const of_engine *e, int p, const double *opp, double *out, double
  * value v under sigma (own: p's reach; scratch: 2 * n_children rows of the actor's hands,
  * used by compact storage) */
 void node_strategy(const of_engine *e, const arena_node *nd, int average, double *out);
+/* the same times reach[i] (NULL: 1), action a's row written to out[a]: the reaches into
+ * the children in one pass */
+void node_reach(const of_engine *e, const arena_node *nd, int average, const double *reach,
+                double *const *out);
 void node_update(const of_engine *e, const arena_node *nd, const double *sigma,
                  const double *const *kv, const double *v, const double *own, double *scratch);
 

@@ -20,11 +20,13 @@ static inline double positive(float x) {
 #define BLOCK 256
 
 /* out[a][i] = x[a][i] / (sum over a of x[.][i]) for one block of hands (x clamped at 0
- * first for regrets), uniform where the total is 0; rows of stride n. One function a
- * storage type (float, and the compact int16 regrets and uint16 sums: their node's scale
- * cancels out). */
+ * first for regrets), uniform where the total is 0, times scale[i] where scale is given
+ * (the reach into each child, in the same pass); rows of x of stride n, out[a] one row
+ * each. One function a storage type (float, and the compact int16 regrets and uint16
+ * sums: their node's scale cancels out). */
 #define NORMALISE_BLOCK(name, type, POS)                                                   \
-    static void name(const type *x, size_t n, int A, size_t len, int clamp, double *out) {  \
+    static void name(const type *x, size_t n, int A, size_t len, int clamp,              \
+                     const double *scale, double *const *out, size_t i0) {                \
         double tot[BLOCK], inv[BLOCK], uni[BLOCK];                                         \
         for (size_t i = 0; i < len; i++) tot[i] = 0.0;                                     \
         for (int a = 0; a < A; a++) {                                                      \
@@ -35,12 +37,13 @@ static inline double positive(float x) {
                 for (size_t i = 0; i < len; i++) tot[i] += r[i];                           \
         }                                                                                  \
         for (size_t i = 0; i < len; i++) {                                                 \
-            inv[i] = tot[i] > 0.0 ? 1.0 / tot[i] : 0.0;                                    \
-            uni[i] = tot[i] > 0.0 ? 0.0 : 1.0 / A;                                         \
+            double f = scale ? scale[i] : 1.0;                                             \
+            inv[i] = tot[i] > 0.0 ? f / tot[i] : 0.0;                                      \
+            uni[i] = tot[i] > 0.0 ? 0.0 : f / A;                                           \
         }                                                                                  \
         for (int a = 0; a < A; a++) {                                                      \
             const type *r = x + (size_t)a * n;                                             \
-            double *o = out + (size_t)a * n;                                               \
+            double *o = out[a] + i0;                                                       \
             if (clamp)                                                                     \
                 for (size_t i = 0; i < len; i++) o[i] = POS(r[i]) * inv[i] + uni[i];       \
             else                                                                           \
@@ -54,25 +57,35 @@ NORMALISE_BLOCK(normalise_float, float, positive)
 NORMALISE_BLOCK(normalise_int16, int16_t, positive16)
 NORMALISE_BLOCK(normalise_uint16, uint16_t, (double))
 
-void node_strategy(const of_engine *e, const arena_node *nd, int average, double *out) {
+void node_reach(const of_engine *e, const arena_node *nd, int average, const double *reach,
+                double *const *out) {
     size_t n = e->n[nd->player];
     int A = nd->n_children;
     for (size_t i0 = 0; i0 < n; i0 += BLOCK) {
         size_t len = n - i0 < BLOCK ? n - i0 : BLOCK, at = nd->offset + i0;
+        const double *f = reach ? reach + i0 : NULL;
         if (!e->cregrets)
-            normalise_float((average ? e->sums : e->regrets) + at, n, A, len, !average,
-                            out + i0);
+            normalise_float((average ? e->sums : e->regrets) + at, n, A, len, !average, f,
+                            out, i0);
         else if (average)
-            normalise_uint16(e->csums + at, n, A, len, 0, out + i0);
+            normalise_uint16(e->csums + at, n, A, len, 0, f, out, i0);
         else
-            normalise_int16(e->cregrets + at, n, A, len, 1, out + i0);
+            normalise_int16(e->cregrets + at, n, A, len, 1, f, out, i0);
     }
     if (!e->locked) return;
     const uint8_t *lock = e->locked + nd->offset;
     const float *S = e->sums + nd->offset;
     for (size_t i = 0; i < n; i++)
         if (lock[i])
-            for (int a = 0; a < A; a++) out[(size_t)a * n + i] = S[(size_t)a * n + i];
+            for (int a = 0; a < A; a++)
+                out[a][i] = S[(size_t)a * n + i] * (reach ? reach[i] : 1.0);
+}
+
+void node_strategy(const of_engine *e, const arena_node *nd, int average, double *out) {
+    double *rows[ENGINE_MAX_ACTIONS];
+    size_t n = e->n[nd->player];
+    for (int a = 0; a < nd->n_children; a++) rows[a] = out + (size_t)a * n;
+    node_reach(e, nd, average, NULL, rows);
 }
 
 size_t fold_acc_size(const of_engine *e, int p) {

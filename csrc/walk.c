@@ -89,17 +89,14 @@ static void walk_down(of_engine *e, worker *w, level *L, const member *m) {
         int A = nd->n_children;
         const uint32_t *kids = e->kids + nd->first;
         if (nd->player == q) {
-            size_t n = e->n[q];
-            node_strategy(e, nd, mode != OF_ENGINE_CFR, w->strat);
-            const double *o = L->opp[at];
+            double *out[ENGINE_MAX_ACTIONS];
             for (int a = 0; a < A; a++) {
                 uint32_t c = slot_of(m, e->nodes[kids[a]].pos);
-                double *out = L->slots + width * L->used++;
-                const double *sa = w->strat + (size_t)a * n;
-                for (size_t j = 0; j < n; j++) out[j] = o[j] * sa[j];
-                L->opp[c] = out;
+                out[a] = L->slots + width * L->used++;
+                L->opp[c] = out[a];
                 L->own[c] = L->own[at];
             }
+            node_reach(e, nd, mode != OF_ENGINE_CFR, L->opp[at], out);
             continue;
         }
         size_t n = e->n[p];
