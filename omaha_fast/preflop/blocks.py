@@ -30,8 +30,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import zipfile
-import zlib
 from typing import Any
 
 from .classes import PreflopValueError, _numpy
@@ -93,8 +91,9 @@ class BlockStore:
         try:
             with np.load(path, allow_pickle=False) as f:
                 stored = {name: f[name] for name in f.files}
-        except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile,
-                zlib.error) as err:
+        except Exception as err:
+            # whatever a damaged file makes numpy's reader raise (BadZipFile, zlib.error,
+            # EOFError, a SyntaxError from an array header, ...)
             raise BlockFileError(f"{path}: damaged block file ({_reason(err)}): delete it "
                                  "to compute the block again") from None
         try:

@@ -29,8 +29,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-import zipfile
-import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -96,8 +94,9 @@ class EquityData:
                 data = cls(f["rows"], f["col_classes"], f["col_start"], f["share"],
                            f["high"], f["std_error"], f["compat"], int(f["samples"]),
                            int(f["seed"]), str(f["game"]))
-        except (KeyError, ValueError, TypeError, OSError, EOFError, zipfile.BadZipFile,
-                zlib.error) as err:
+        except Exception as err:
+            # whatever a damaged file makes numpy's reader raise (BadZipFile, zlib.error,
+            # EOFError, a SyntaxError from an array header, KeyError for a member missing)
             if isinstance(err, (PreflopValueError, FileNotFoundError)):
                 raise
             reason = str(err).strip() or type(err).__name__
