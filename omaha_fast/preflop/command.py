@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from typing import Any
@@ -19,18 +20,22 @@ from .classes import PreflopValueError
 STACKS_HELP = "stacks in big blinds: 10, 1-20 (every whole stack), or 2,5,12.5"
 
 
-def parse_stacks(text: str) -> list[float]:
-    """``"1-20"``, ``"10"`` or ``"2,5,12.5"`` as a list of stacks.
+_RANGE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
-    >>> parse_stacks("1-4"), parse_stacks("2,7.5")
-    ([1.0, 2.0, 3.0, 4.0], [2.0, 7.5])
+
+def parse_stacks(text: str) -> list[float]:
+    """``"1-20"``, ``"10"`` or ``"2,5,12.5"`` as a list of stacks (a range is two whole
+    numbers: ``1e-3`` is a number).
+
+    >>> parse_stacks("1-4"), parse_stacks("2,7.5"), parse_stacks("1e1")
+    ([1.0, 2.0, 3.0, 4.0], [2.0, 7.5], [10.0])
     """
     out: list[float] = []
     try:
         for part in text.split(","):
-            if "-" in part.strip()[1:]:
-                lo, hi = part.split("-", 1)
-                a, b = int(lo), int(hi)
+            whole = _RANGE.fullmatch(part)
+            if whole:
+                a, b = int(whole[1]), int(whole[2])
                 if b < a or b - a > 1000:
                     raise PreflopValueError(f"stacks {text!r}: {STACKS_HELP}")
                 out += [float(x) for x in range(a, b + 1)]
@@ -181,10 +186,13 @@ def _duration(seconds: float) -> str:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
+    from .game import payoffs
     from .jamfold import JamFold
     from .report import as_json, format_table, plot
     from .store import load_data
     stacks = parse_stacks(args.stacks)
+    for stack in stacks:            # before the data is read: a bad stack says so first
+        payoffs(stack, args.ante)
     if args.marginal < 0:
         raise PreflopValueError(f"--marginal must be >= 0, not {args.marginal}")
     data = load_data(args.data)

@@ -82,14 +82,20 @@ def run_solve(args: argparse.Namespace) -> int:
     tree = BetTree.parse(args.bets, raises, raise_cap=args.raise_cap, limit=args.limit,
                          fixed_bet=args.fixed_bet)
     bar = _Bar(args.iterations)
+    target = _percent(args.target)
     try:
         result: SubgameResult = solve(args.board, args.oop, args.ip, pot=args.pot,
                                       stack=args.stack, tree=tree, game=args.game,
-                                      target=_percent(args.target),
-                                      iterations=args.iterations, seconds=args.time,
-                                      progress=bar)
+                                      target=target, iterations=args.iterations,
+                                      seconds=args.time, progress=bar)
     finally:
         bar.close()
+    if result.exploitability > target:      # the budget ran out first: say so, still exit 0
+        budget = (f"{args.iterations} iterations" if result.iterations >= args.iterations
+                  else f"{args.time:g} s")
+        print(f"omaha-fast solve: stopped at the budget of {budget}, "
+              f"{result.exploitability:.3f}% of the pot above the target {target:g}%",
+              file=sys.stderr)
     if args.save:
         result.save(args.save)
     if args.json:

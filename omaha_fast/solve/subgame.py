@@ -13,7 +13,7 @@ from ..cards import CardsLike, format_cards
 from .dcfr import Engine
 from .errors import SubgameTypeError, SubgameValueError
 from .result import SubgameResult
-from .spot import read_amount, read_board, read_range, read_stack
+from .spot import check_chips, read_amount, read_board, read_range, read_stack
 from .tree import ACTION, BetTree, build
 
 Progress = Callable[[int, int, float], None]
@@ -25,15 +25,16 @@ def _np() -> Any:
     return import_extra("numpy", "numpy")
 
 
-def _budget(x: object, what: str, integer: bool) -> Any:
+def _budget(x: object, what: str, integer: bool, least: int = 0) -> Any:
     if x is None:
         return None
     if isinstance(x, bool) or not isinstance(x, numbers.Integral if integer else numbers.Real):
         raise SubgameTypeError(f"{what} must be {'an int' if integer else 'a number'}, "
                                f"got {x!r}")
     v = float(x)
-    if not math.isfinite(v) or v < 0:
-        raise SubgameValueError(f"{what} must be at least 0, got {x!r}")
+    if not math.isfinite(v) or v < least:
+        tail = " (or None: every core)" if what == "threads" else ""
+        raise SubgameValueError(f"{what} must be at least {least}{tail}, got {x!r}")
     return int(v) if integer else v
 
 
@@ -68,6 +69,7 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     cards = read_board(board)
     pot_v = read_amount(pot, "pot", True)
     stack_v = read_stack(stack)
+    check_chips(pot_v, stack_v)
     hands0, w0 = read_range(oop, cards, game, "oop")
     hands1, w1 = read_range(ip, cards, game, "ip")
     target_v = _budget(target, "target", False) or 0.0
@@ -76,9 +78,7 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     every = _budget(check_every, "check_every", True)
     if not every:
         raise SubgameValueError("check_every must be at least 1")
-    threads_v = _budget(threads, "threads", True)
-    if threads_v == 0:
-        raise SubgameValueError("threads must be at least 1 (or None: every core)")
+    threads_v = _budget(threads, "threads", True, least=1)
     if progress is not None and not callable(progress):
         raise SubgameTypeError(f"progress must be a function or None, got {progress!r}")
     street = "turn" if len(cards) == 4 else "river"
