@@ -22,6 +22,7 @@ import omaha_fast
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("omaha_fast.errors", "omaha_fast._checks", "omaha_fast._extras",
               "omaha_fast._version", "omaha_fast._arrays", "omaha_fast.cards")),
+    ("runner", ("omaha_fast.runner",)),
     ("oracle", ("omaha_fast.reference",)),
     ("binding", ("omaha_fast._core",)),
     ("values", ("omaha_fast.evaluation", "omaha_fast.odds", "omaha_fast.ranges",
@@ -226,6 +227,11 @@ def test_the_table_is_read_as_meant(graph: dict[str, set[str]]) -> None:
     assert names[floor_of("omaha_fast.game.hand", FLOORS)] == "game"
     assert names[floor_of("omaha_fast.preflop.__main__", FLOORS)] == "front"
     assert names[floor_of("omaha_fast._core._build", FLOORS)] == "binding"
+    assert names[floor_of("omaha_fast.runner.local", FLOORS)] == "runner"
+    # the simulator, the preflop builder and the data tools share the runner below them
+    for user in ("omaha_fast.sim.runs", "omaha_fast.preflop.matrix",
+                 "omaha_fast.tools.make_rankings"):
+        assert "omaha_fast.runner" in graph[user]
     # the graph sees relative, absolute and late imports alike
     assert "omaha_fast.game.values" in graph["omaha_fast.game.hand"]
     assert "omaha_fast._core" in graph["omaha_fast.evaluation"]          # from . import _core

@@ -548,7 +548,7 @@ def test_every_exception_class_of_the_package_is_an_omaha_error():
     # a stop request (SIGTERM) is not an error: it is a KeyboardInterrupt, so that no
     # ``except Exception`` swallows it; every other class is an OmahaError
     signals = {name for name, cls in classes.items() if not issubclass(cls, Exception)}
-    assert signals == {"omaha_fast.sim.backends.Terminated"}, signals
+    assert signals == {"omaha_fast.runner.stopping.Terminated"}, signals
     assert all(issubclass(classes[name], KeyboardInterrupt) for name in signals)
     strays = [name for name, cls in classes.items()
               if name not in signals and not issubclass(cls, OmahaError)]

@@ -98,6 +98,26 @@ def run_preflop(args: argparse.Namespace) -> int:
 
 
 def _run_build(args: argparse.Namespace) -> int:
+    """The build, stopped as ``simulate`` is: Ctrl-C lets the running blocks finish, a
+    second one or SIGTERM ends the workers at once; the finished blocks are written to
+    ``--blocks`` either way, and the exit status is 130 or 143."""
+    from ..runner import Terminated, sigterm_stops_the_run
+    try:
+        with sigterm_stops_the_run():
+            return _build(args)
+    except KeyboardInterrupt as stop:
+        terminated = isinstance(stop, Terminated)
+        kept = (f"; the finished blocks are in {args.blocks} (the same command goes on "
+                "from them)") if args.blocks else ""
+        print(f"omaha-fast preflop build: {'terminated' if terminated else 'interrupted'}"
+              f"{kept}", file=sys.stderr)
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+
+
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143    # 128 + SIGINT, 128 + SIGTERM
+
+
+def _build(args: argparse.Namespace) -> int:
     from .matrix import ROOT_SEED, build, build_blocks, print_progress
     from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups, build_two_pass, default_path
     samples = 0 if args.exact else (DEFAULT_SAMPLES if args.samples is None else args.samples)
@@ -162,7 +182,7 @@ def _run_build(args: argparse.Namespace) -> int:
 
 def _print_estimate(rows: Any, groups: Any, samples: int, args: argparse.Namespace,
                     passes: int) -> int:
-    from ..sim.backends import default_workers
+    from ..runner import default_workers
     from .matrix import Estimate, estimate
     est = estimate(rows, groups, samples=samples)
     est = Estimate(est.cells * passes, est.seconds_per_cell, est.core_seconds * passes)

@@ -8,7 +8,7 @@ board of five from the 44 cards left: A's mean pot share, the part of it won by 
 half, and its standard error. A pair of hands (a in A, y in Y) sharing no card then has
 the weight ``combos[A] * compat[A, Y]``: card removal and combinations, exactly.
 
-Cells are computed in blocks of rows on the simulator's backends (local processes by
+Cells are computed in blocks of rows on the shared block runner (local processes by
 default, or Dask), each block written to its own file when a directory is given, so a
 rerun skips the finished blocks. Monte Carlo cells draw from a stream seeded by (seed,
 row class, column group), so the result does not depend on the blocks or the workers.
@@ -222,7 +222,7 @@ def _masks(hands: Any) -> Any:
 
 
 def _block_task(task: tuple[int, Any, Any, Any, int, int, str]) -> tuple[int, Any]:
-    """One block of rows as one picklable task for the simulator's backends."""
+    """One block of rows as one picklable task for the shared block runner."""
     first, rows, col_classes, col_start, samples, seed, game = task
     start = time.perf_counter()
     if samples == 0:
@@ -320,7 +320,7 @@ def _run_tasks(tasks: list[Any], store: Optional[BlockStore],
         else:
             todo.append(task)
     if todo:
-        from ..sim.backends import run_blocks
+        from ..runner import run_blocks
         for k, (first, part) in run_blocks(_block_task, todo, sizes=[len(x[1]) for x in todo],
                                            workers=workers, client=dask or None,
                                            backend="dask" if dask is not None else None):

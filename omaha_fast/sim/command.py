@@ -27,7 +27,7 @@ from typing import Any, Optional, TextIO
 
 from ..errors import InvalidValueError
 from ..game.structures import parse_structure
-from .backends import Terminated, sigterm_stops_the_run
+from ..runner import Terminated, sigterm_stops_the_run
 
 EXIT_TERMINATED = 143   # 128 + SIGTERM, as shells report a command ended by SIGTERM
 
