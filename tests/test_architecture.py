@@ -302,3 +302,49 @@ def test_type_only_imports_count_for_floors_not_cycles(tmp_path: Path) -> None:
     assert upward_imports(graph, TOY_FLOORS) == ["toy.low.c (low) imports toy.high (high)"]
     runtime = import_graph(tmp_path / "toy", "toy", type_only=False)
     assert cycles(runtime) == [] and upward_imports(runtime, TOY_FLOORS) == []
+
+
+# --- the seam: one binding module per C header ---------------------------------------------------
+
+CSRC = PACKAGE_ROOT.parent / "csrc"
+
+
+def _cdef_functions(header: Path) -> set[str]:
+    """The C functions a header declares between its cdef markers."""
+    import re
+    text = header.read_text(encoding="utf-8")
+    if "/* cdef-begin */" not in text:
+        return set()
+    block = text.split("/* cdef-begin */", 1)[1].split("/* cdef-end */", 1)[0]
+    block = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
+    return set(re.findall(r"\b(of_\w+)\s*\(", block)) - {"of_progress_fn"}
+
+
+def _module_of(header: Path) -> Path:
+    """csrc/of_equity.h -> _core/equity.py; csrc/omaha_fast.h -> _core/common.py (and a
+    header without the prefix, engine.h, -> _core/engine.py)."""
+    if header.name == "omaha_fast.h":
+        return PACKAGE_ROOT / "_core" / "common.py"
+    return PACKAGE_ROOT / "_core" / f"{header.stem.removeprefix('of_')}.py"
+
+
+def test_each_header_has_its_binding_module() -> None:
+    import re
+    if not CSRC.is_dir():
+        pytest.skip("the C sources are not beside the package (an installed wheel)")
+    headers = [h for h in sorted(CSRC.glob("*.h")) if _cdef_functions(h)]
+    assert len(headers) >= 8
+    calls = {path: path.read_text(encoding="utf-8")
+             for path in (PACKAGE_ROOT / "_core").glob("*.py")}
+    for header in headers:
+        module = _module_of(header)
+        assert module in calls, f"{header.name} has no binding module {module.name}"
+        wrapped = 0
+        for name in sorted(_cdef_functions(header)):
+            # called from its header's module and from no other (some C forms, such as
+            # of_eval beside of_eval_n, have no wrapper: the binding calls the general one)
+            callers = sorted(p.name for p, text in calls.items()
+                             if re.search(rf"\blib\.{name}\b", text))
+            assert callers in ([module.name], []), (name, callers)
+            wrapped += bool(callers)
+        assert wrapped, f"no function of {header.name} is called from {module.name}"
