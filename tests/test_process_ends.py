@@ -129,5 +129,9 @@ def test_a_killed_simulation_worker_is_one_line(tmp_path: Path) -> None:
     code, out, err = run.finish(timeout=20)
     assert code == 2 and out == ""
     assert err == ("omaha-fast simulate: error: a worker process died mid-block "
-                   "(killed, or out of memory): the run stopped\n")
+                   "(killed, or out of memory): the run stopped; what was played is in "
+                   f"{out_file} (continue with --resume {out_file})\n")
     run.assert_nothing_left()
+    from omaha_fast.sim.runfile import read_run_file
+    settings, _, _ = read_run_file(str(out_file))        # the results file is whole
+    assert settings["seed"] == 1

@@ -27,6 +27,7 @@ traceback), and nothing of the file is used.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -116,8 +117,13 @@ class BlockStore:
                   "question": np.str_(self.digest), "first": np.int64(first),
                   "rows": np.asarray(rows, dtype=np.int64)}
         arrays["checksum"] = np.str_(_checksum(arrays))
-        np.savez(tmp, **arrays)
-        os.replace(tmp, path)   # a block is there whole or not at all
+        try:
+            np.savez(tmp, **arrays)
+            os.replace(tmp, path)   # a block is there whole or not at all
+        except BaseException:       # a signal mid-write included: no part file is left
+            with contextlib.suppress(OSError):
+                os.remove(tmp)
+            raise
 
     def _problem(self, stored: dict[str, Any], first: int, rows: Any) -> str:
         """What is wrong with a block file's arrays, or ''."""

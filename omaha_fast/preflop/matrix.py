@@ -26,6 +26,7 @@ row class, column group), so the result does not depend on the blocks or the wor
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -74,12 +75,17 @@ class EquityData:
         d = os.path.dirname(os.path.abspath(path))
         os.makedirs(d, exist_ok=True)
         tmp = f"{path}.part{os.getpid()}.npz"
-        np.savez_compressed(tmp, format=np.int64(FORMAT), rows=self.rows,
-                            col_classes=self.col_classes, col_start=self.col_start,
-                            share=self.share, high=self.high, std_error=self.std_error,
-                            compat=self.compat, samples=np.int64(self.samples),
-                            seed=np.int64(self.seed), game=np.str_(self.game))
-        os.replace(tmp, path)
+        try:
+            np.savez_compressed(tmp, format=np.int64(FORMAT), rows=self.rows,
+                                col_classes=self.col_classes, col_start=self.col_start,
+                                share=self.share, high=self.high, std_error=self.std_error,
+                                compat=self.compat, samples=np.int64(self.samples),
+                                seed=np.int64(self.seed), game=np.str_(self.game))
+            os.replace(tmp, path)
+        except BaseException:       # a signal mid-write included: no part file is left
+            with contextlib.suppress(OSError):
+                os.remove(tmp)
+            raise
 
     @classmethod
     def load(cls, path: str) -> EquityData:
