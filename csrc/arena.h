@@ -1,4 +1,4 @@
-/* The engine's arena and state (engine.h), shared by arena.c (building it), walk.c (the
+/* The engine's arena and state (of_engine.h), shared by arena.c (building it), walk.c (the
  * passes) and engine.c (the API).
  *
  * The arena is cut into segments: the nodes of one street between chance nodes, as one
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "of_engine.h"
 #include "omaha_fast.h"
 #include "runner.h"
 

@@ -1,4 +1,4 @@
-/* The engine's API (engine.h): the spot checked and copied, the suit swaps that map the
+/* The engine's API (of_engine.h): the spot checked and copied, the suit swaps that map the
  * ranges onto themselves, the fold kernel's indices, the storage, and the calls. */
 #include "platform.h"
 

@@ -22,6 +22,7 @@ import omaha_fast
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("omaha_fast.errors", "omaha_fast._checks", "omaha_fast._extras",
               "omaha_fast._version", "omaha_fast._arrays", "omaha_fast.cards")),
+    ("runner", ("omaha_fast.runner",)),
     ("oracle", ("omaha_fast.reference",)),
     ("binding", ("omaha_fast._core",)),
     ("values", ("omaha_fast.evaluation", "omaha_fast.odds", "omaha_fast.ranges",
@@ -227,6 +228,11 @@ def test_the_table_is_read_as_meant(graph: dict[str, set[str]]) -> None:
     assert names[floor_of("omaha_fast.game.hand", FLOORS)] == "game"
     assert names[floor_of("omaha_fast.preflop.__main__", FLOORS)] == "front"
     assert names[floor_of("omaha_fast._core._build", FLOORS)] == "binding"
+    assert names[floor_of("omaha_fast.runner.local", FLOORS)] == "runner"
+    # the simulator, the preflop builder and the data tools share the runner below them
+    for user in ("omaha_fast.sim.runs", "omaha_fast.preflop.matrix",
+                 "omaha_fast.tools.make_rankings"):
+        assert "omaha_fast.runner" in graph[user]
     # the graph sees relative, absolute and late imports alike
     assert "omaha_fast.game.values" in graph["omaha_fast.game.hand"]
     assert "omaha_fast._core" in graph["omaha_fast.evaluation"]          # from . import _core
@@ -297,3 +303,49 @@ def test_type_only_imports_count_for_floors_not_cycles(tmp_path: Path) -> None:
     assert upward_imports(graph, TOY_FLOORS) == ["toy.low.c (low) imports toy.high (high)"]
     runtime = import_graph(tmp_path / "toy", "toy", type_only=False)
     assert cycles(runtime) == [] and upward_imports(runtime, TOY_FLOORS) == []
+
+
+# --- the seam: one binding module per C header ---------------------------------------------------
+
+CSRC = PACKAGE_ROOT.parent / "csrc"
+
+
+def _cdef_functions(header: Path) -> set[str]:
+    """The C functions a header declares between its cdef markers."""
+    import re
+    text = header.read_text(encoding="utf-8")
+    if "/* cdef-begin */" not in text:
+        return set()
+    block = text.split("/* cdef-begin */", 1)[1].split("/* cdef-end */", 1)[0]
+    block = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
+    return set(re.findall(r"\b(of_\w+)\s*\(", block)) - {"of_progress_fn"}
+
+
+def _module_of(header: Path) -> Path:
+    """csrc/of_equity.h -> _core/equity.py; csrc/omaha_fast.h -> _core/common.py (and a
+    header without the prefix, engine.h, -> _core/engine.py)."""
+    if header.name == "omaha_fast.h":
+        return PACKAGE_ROOT / "_core" / "common.py"
+    return PACKAGE_ROOT / "_core" / f"{header.stem.removeprefix('of_')}.py"
+
+
+def test_each_header_has_its_binding_module() -> None:
+    import re
+    if not CSRC.is_dir():
+        pytest.skip("the C sources are not beside the package (an installed wheel)")
+    headers = [h for h in sorted(CSRC.glob("*.h")) if _cdef_functions(h)]
+    assert len(headers) >= 8
+    calls = {path: path.read_text(encoding="utf-8")
+             for path in (PACKAGE_ROOT / "_core").glob("*.py")}
+    for header in headers:
+        module = _module_of(header)
+        assert module in calls, f"{header.name} has no binding module {module.name}"
+        wrapped = 0
+        for name in sorted(_cdef_functions(header)):
+            # called from its header's module and from no other (some C forms, such as
+            # of_eval beside of_eval_n, have no wrapper: the binding calls the general one)
+            callers = sorted(p.name for p, text in calls.items()
+                             if re.search(rf"\blib\.{name}\b", text))
+            assert callers in ([module.name], []), (name, callers)
+            wrapped += bool(callers)
+        assert wrapped, f"no function of {header.name} is called from {module.name}"

@@ -18,8 +18,8 @@ import pytest
 
 from omaha_fast import FixedLimit
 from omaha_fast.cli import main
+from omaha_fast.runner import ClusterError
 from omaha_fast.sim import AgentError, simulate
-from omaha_fast.sim.backends import ClusterError
 
 distributed = pytest.importorskip("distributed")
 
@@ -59,7 +59,9 @@ def cluster():
     to the other); yields the scheduler's address."""
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent))   # test agents import
+    # the test agents import, and the package is the one under test (PYTHONPATH kept)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (str(Path(__file__).parent), os.environ.get("PYTHONPATH")) if p))
     started = []
     try:
         started.append(subprocess.Popen(
@@ -172,7 +174,7 @@ def test_a_port_where_no_scheduler_answers_is_an_error_at_the_timeout():
 def test_a_scheduler_still_starting_is_waited_for():
     """Refused connections are tried again until the timeout: a listener that opens a
     little after the call is found (and one that never opens is an error at the end)."""
-    from omaha_fast.sim.backends import _wait_for_listener
+    from omaha_fast.runner.cluster import _wait_for_listener
     port = free_port()
     server = socket.socket()
 

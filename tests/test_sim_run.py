@@ -237,7 +237,7 @@ def test_ctrl_c_stops_a_local_run_cleanly(tmp_path):
 _KILL_WITH_BLOCKS_CANCELLED = textwrap.dedent("""
     import sys, time
     from concurrent.futures import ProcessPoolExecutor
-    from omaha_fast.sim import backends
+    from omaha_fast.runner import local as backends
     executor = ProcessPoolExecutor(1, mp_context=backends._context())
     futures = [executor.submit(time.sleep, 60) for _ in range(8)]
     while not futures[0].running():
@@ -275,7 +275,7 @@ def test_workers_killed_with_blocks_cancelled_print_nothing():
 
 def test_thousands_of_blocks_on_a_pool_each_come_back_once():
     # the pool keeps a few blocks in flight rather than submitting them all at once
-    from omaha_fast.sim.backends import run_blocks
+    from omaha_fast.runner import run_blocks
     n = 2_000
     seen = sorted(run_blocks(abs, [-k for k in range(n)], sizes=[1] * n, workers=2))
     assert seen == [(k, k) for k in range(n)]
@@ -296,8 +296,8 @@ class Folder:
 
 
 def _errors():
+    from omaha_fast.runner import run_blocks
     from omaha_fast.sim import AgentStats, make_agent
-    from omaha_fast.sim.backends import run_blocks
     from omaha_fast.sim.plot import check_plot_path
     from omaha_fast.sim.stats import PlaceStats
     three = ["random"] * 3

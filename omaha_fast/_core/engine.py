@@ -1,4 +1,4 @@
-"""The bindings of csrc/engine.h: the subgame solver's engine over a node arena.
+"""The bindings of csrc/of_engine.h: the subgame solver's engine over a node arena.
 
 Every array is checked here (its item type, shape and contiguity) before the C call, and
 every status becomes an exception through :func:`omaha_fast._core.status_error`.
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from . import _buffer, _fail
 from ._lib import ffi, lib
+from .buffers import _buffer
+from .common import _fail
 
 KINDS = {"action": lib.OF_NODE_ACTION, "fold": lib.OF_NODE_FOLD,
          "showdown": lib.OF_NODE_SHOWDOWN, "chance": lib.OF_NODE_CHANCE}

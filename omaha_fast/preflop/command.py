@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from typing import Any
@@ -19,18 +20,22 @@ from .classes import PreflopValueError
 STACKS_HELP = "stacks in big blinds: 10, 1-20 (every whole stack), or 2,5,12.5"
 
 
-def parse_stacks(text: str) -> list[float]:
-    """``"1-20"``, ``"10"`` or ``"2,5,12.5"`` as a list of stacks.
+_RANGE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
-    >>> parse_stacks("1-4"), parse_stacks("2,7.5")
-    ([1.0, 2.0, 3.0, 4.0], [2.0, 7.5])
+
+def parse_stacks(text: str) -> list[float]:
+    """``"1-20"``, ``"10"`` or ``"2,5,12.5"`` as a list of stacks (a range is two whole
+    numbers: ``1e-3`` is a number).
+
+    >>> parse_stacks("1-4"), parse_stacks("2,7.5"), parse_stacks("1e1")
+    ([1.0, 2.0, 3.0, 4.0], [2.0, 7.5], [10.0])
     """
     out: list[float] = []
     try:
         for part in text.split(","):
-            if "-" in part.strip()[1:]:
-                lo, hi = part.split("-", 1)
-                a, b = int(lo), int(hi)
+            whole = _RANGE.fullmatch(part)
+            if whole:
+                a, b = int(whole[1]), int(whole[2])
                 if b < a or b - a > 1000:
                     raise PreflopValueError(f"stacks {text!r}: {STACKS_HELP}")
                 out += [float(x) for x in range(a, b + 1)]
@@ -93,6 +98,26 @@ def run_preflop(args: argparse.Namespace) -> int:
 
 
 def _run_build(args: argparse.Namespace) -> int:
+    """The build, stopped as ``simulate`` is: Ctrl-C lets the running blocks finish, a
+    second one or SIGTERM ends the workers at once; the finished blocks are written to
+    ``--blocks`` either way, and the exit status is 130 or 143."""
+    from ..runner import Terminated, sigterm_stops_the_run
+    try:
+        with sigterm_stops_the_run():
+            return _build(args)
+    except KeyboardInterrupt as stop:
+        terminated = isinstance(stop, Terminated)
+        kept = (f"; the finished blocks are in {args.blocks} (the same command goes on "
+                "from them)") if args.blocks else ""
+        print(f"omaha-fast preflop build: {'terminated' if terminated else 'interrupted'}"
+              f"{kept}", file=sys.stderr)
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+
+
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143    # 128 + SIGINT, 128 + SIGTERM
+
+
+def _build(args: argparse.Namespace) -> int:
     from .matrix import ROOT_SEED, build, build_blocks, print_progress
     from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups, build_two_pass, default_path
     samples = 0 if args.exact else (DEFAULT_SAMPLES if args.samples is None else args.samples)
@@ -157,7 +182,7 @@ def _run_build(args: argparse.Namespace) -> int:
 
 def _print_estimate(rows: Any, groups: Any, samples: int, args: argparse.Namespace,
                     passes: int) -> int:
-    from ..sim.backends import default_workers
+    from ..runner import default_workers
     from .matrix import Estimate, estimate
     est = estimate(rows, groups, samples=samples)
     est = Estimate(est.cells * passes, est.seconds_per_cell, est.core_seconds * passes)
@@ -181,10 +206,13 @@ def _duration(seconds: float) -> str:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
+    from .game import payoffs
     from .jamfold import JamFold
     from .report import as_json, format_table, plot
     from .store import load_data
     stacks = parse_stacks(args.stacks)
+    for stack in stacks:            # before the data is read: a bad stack says so first
+        payoffs(stack, args.ante)
     if args.marginal < 0:
         raise PreflopValueError(f"--marginal must be >= 0, not {args.marginal}")
     data = load_data(args.data)

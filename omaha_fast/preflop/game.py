@@ -82,6 +82,12 @@ class Payoffs:
         return 2.0 * self.stack * share - self.stack
 
 
+MAX_STACK = 1e6
+"""The largest stack or ante, in big blinds: far beyond where jam/fold means anything,
+well within what the payoffs (twice the stack times a share) and the regrets summed over
+thousands of iterations hold exactly in float64."""
+
+
 def payoffs(stack: float, ante: float = 0.0) -> Payoffs:
     """Checked stack and ante: the big blind must be able to post the blind and the ante."""
     for name, v in (("stack", stack), ("ante", ante)):
@@ -89,6 +95,10 @@ def payoffs(stack: float, ante: float = 0.0) -> Payoffs:
             raise PreflopValueError(f"{name} must be a finite number of big blinds, not {v!r}")
     if ante < 0:
         raise PreflopValueError(f"ante must be >= 0, not {ante}")
+    if stack > MAX_STACK or ante > MAX_STACK:
+        raise PreflopValueError(f"{'stack' if stack > MAX_STACK else 'ante'} must be at most "
+                                f"{MAX_STACK:,.0f} big blinds (the payoffs must stay finite "
+                                f"and exact), not {max(stack, ante):g}")
     if stack < 1 + ante:
         raise PreflopValueError(f"stack {stack} is below the big blind plus the ante "
                                 f"({1 + ante}): the big blind could not post")

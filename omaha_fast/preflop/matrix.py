@@ -8,7 +8,7 @@ board of five from the 44 cards left: A's mean pot share, the part of it won by 
 half, and its standard error. A pair of hands (a in A, y in Y) sharing no card then has
 the weight ``combos[A] * compat[A, Y]``: card removal and combinations, exactly.
 
-Cells are computed in blocks of rows on the simulator's backends (local processes by
+Cells are computed in blocks of rows on the shared block runner (local processes by
 default, or Dask), each block written to its own file when a directory is given, so a
 rerun skips the finished blocks. Monte Carlo cells draw from a stream seeded by (seed,
 row class, column group), so the result does not depend on the blocks or the workers.
@@ -26,7 +26,7 @@ row class, column group), so the result does not depend on the blocks or the wor
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import sys
 import time
@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from .. import _core
+from .blocks import BlockStore
 from .classes import PreflopValueError, _numpy, class_table
 
 ROOT_SEED = 20_261_118
@@ -74,29 +75,62 @@ class EquityData:
         d = os.path.dirname(os.path.abspath(path))
         os.makedirs(d, exist_ok=True)
         tmp = f"{path}.part{os.getpid()}.npz"
-        np.savez_compressed(tmp, format=np.int64(FORMAT), rows=self.rows,
-                            col_classes=self.col_classes, col_start=self.col_start,
-                            share=self.share, high=self.high, std_error=self.std_error,
-                            compat=self.compat, samples=np.int64(self.samples),
-                            seed=np.int64(self.seed), game=np.str_(self.game))
-        os.replace(tmp, path)
+        try:
+            np.savez_compressed(tmp, format=np.int64(FORMAT), rows=self.rows,
+                                col_classes=self.col_classes, col_start=self.col_start,
+                                share=self.share, high=self.high, std_error=self.std_error,
+                                compat=self.compat, samples=np.int64(self.samples),
+                                seed=np.int64(self.seed), game=np.str_(self.game))
+            os.replace(tmp, path)
+        except BaseException:       # a signal mid-write included: no part file is left
+            with contextlib.suppress(OSError):
+                os.remove(tmp)
+            raise
 
     @classmethod
     def load(cls, path: str) -> EquityData:
-        """Read data written by :meth:`save`."""
+        """Read data written by :meth:`save`; a file that is damaged or whose arrays do
+        not fit together is a :class:`PreflopValueError` naming it."""
         np = _numpy()
         try:
-            with np.load(path) as f:
+            with np.load(path, allow_pickle=False) as f:
                 if int(f["format"]) != FORMAT:
                     raise PreflopValueError(f"{path}: equity data of format {int(f['format'])}"
                                             f", this version reads {FORMAT}")
-                return cls(f["rows"], f["col_classes"], f["col_start"], f["share"],
+                data = cls(f["rows"], f["col_classes"], f["col_start"], f["share"],
                            f["high"], f["std_error"], f["compat"], int(f["samples"]),
                            int(f["seed"]), str(f["game"]))
-        except (KeyError, ValueError, OSError) as err:
+        except Exception as err:
+            # whatever a damaged file makes numpy's reader raise (BadZipFile, zlib.error,
+            # EOFError, a SyntaxError from an array header, KeyError for a member missing)
             if isinstance(err, (PreflopValueError, FileNotFoundError)):
                 raise
-            raise PreflopValueError(f"{path}: not preflop equity data ({err})") from None
+            reason = str(err).strip() or type(err).__name__
+            raise PreflopValueError(f"{path}: not preflop equity data ({reason})") from None
+        problem = data._problem()
+        if problem:
+            raise PreflopValueError(f"{path}: not preflop equity data ({problem})")
+        return data
+
+    def _problem(self) -> str:
+        """What contradicts itself in the arrays, or ''."""
+        np = _numpy()
+        n, starts = len(self.rows), self.col_start
+        if self.rows.ndim != 1 or self.col_classes.ndim != 1 or starts.ndim != 1 \
+                or len(starts) < 2 or int(starts[0]) != 0 \
+                or int(starts[-1]) != len(self.col_classes) or (np.diff(starts) <= 0).any():
+            return "its rows and column groups do not fit together"
+        shape = (n, len(starts) - 1)
+        for name in ("share", "high", "std_error", "compat"):
+            a = getattr(self, name)
+            if a.shape != shape:
+                return f"its {name} is {list(a.shape)}, not {list(shape)}"
+        if not all(np.isfinite(a).all() for a in (self.share, self.high, self.std_error)):
+            return "it holds a value that is not a number"
+        if (self.share < 0).any() or (self.share > 1).any() or (self.high < 0).any() \
+                or (self.high > self.share + 1e-6).any():
+            return "it holds a pot share outside 0..1"
+        return ""
 
 
 def _groups(groups: Any) -> tuple[Any, Any]:
@@ -194,7 +228,7 @@ def _masks(hands: Any) -> Any:
 
 
 def _block_task(task: tuple[int, Any, Any, Any, int, int, str]) -> tuple[int, Any]:
-    """One block of rows as one picklable task for the simulator's backends."""
+    """One block of rows as one picklable task for the shared block runner."""
     first, rows, col_classes, col_start, samples, seed, game = task
     start = time.perf_counter()
     if samples == 0:
@@ -238,8 +272,8 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     n, m = len(row_ids), len(col_start) - 1
     share, high = np.empty((n, m), np.float32), np.empty((n, m), np.float32)
     err, compat = np.empty((n, m), np.float32), np.empty((n, m), np.uint32)
-    store = _BlockStore(directory, row_ids, col_classes, col_start, samples, seed, game) \
-        if directory else None
+    store = BlockStore(directory, row_ids, col_classes, col_start, samples=samples,
+                       seed=seed, game=game, block=block) if directory else None
 
     def place(first: int, part: tuple[Any, ...]) -> None:
         _place(part, first, share, high, err, compat)
@@ -270,11 +304,12 @@ def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: A
     _core.game_code(game)
     tasks = [(i, row_ids[i:i + block], col_classes, col_start, samples, seed, game)
              for i in range(0, len(row_ids), block)]
-    store = _BlockStore(directory, row_ids, col_classes, col_start, samples, seed, game)
+    store = BlockStore(directory, row_ids, col_classes, col_start, samples=samples,
+                       seed=seed, game=game, block=block)
     return _run_tasks(tasks, store, None, False, workers, dask, progress)
 
 
-def _run_tasks(tasks: list[Any], store: Optional[_BlockStore],
+def _run_tasks(tasks: list[Any], store: Optional[BlockStore],
                place: Optional[Callable[[int, tuple[Any, ...]], None]], read: bool,
                workers: Optional[int], dask: Optional[str],
                progress: Optional[Progress]) -> int:
@@ -286,19 +321,19 @@ def _run_tasks(tasks: list[Any], store: Optional[_BlockStore],
     for task in tasks:
         if store is not None and store.has(task[0]):
             if read and place is not None:
-                place(task[0], store.read(task[0]))
+                place(task[0], store.read(task[0], task[1]))
             done_rows += len(task[1])
         else:
             todo.append(task)
     if todo:
-        from ..sim.backends import run_blocks
+        from ..runner import run_blocks
         for k, (first, part) in run_blocks(_block_task, todo, sizes=[len(x[1]) for x in todo],
                                            workers=workers, client=dask or None,
                                            backend="dask" if dask is not None else None):
             if place is not None:
                 place(first, part)
             if store is not None:
-                store.write(first, part)
+                store.write(first, todo[k][1], part)
             done_rows += len(todo[k][1])
             if progress is not None:
                 progress(done_rows, n)
@@ -369,57 +404,6 @@ def _count(value: Any, what: str, least: int) -> int:
     if value < least:
         raise PreflopValueError(f"{what} must be at least {least}, not {value}")
     return value
-
-
-class _BlockStore:
-    """A directory of finished blocks: ``question.json`` says what they answer (a rerun
-    with another question is refused), ``block-<first row>.npz`` holds each block."""
-
-    def __init__(self, directory: str, rows: Any, col_classes: Any, col_start: Any,
-                 samples: int, seed: int, game: str) -> None:
-        import hashlib
-        self.directory = directory
-        digest = hashlib.sha256()
-        for a in (rows, col_classes, col_start):
-            digest.update(a.astype("<i8").tobytes())
-        question = {"format": FORMAT, "samples": samples, "seed": seed, "game": game,
-                    "rows": len(rows), "groups": len(col_start) - 1,
-                    "digest": digest.hexdigest()}
-        os.makedirs(directory, exist_ok=True)
-        path = os.path.join(directory, "question.json")
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                try:
-                    old = json.load(f)
-                except ValueError:
-                    old = None
-            if old != question:
-                raise PreflopValueError(f"{directory} holds blocks of another build "
-                                        f"({old}); use an empty directory")
-        else:
-            with open(path, "w", encoding="utf-8") as f:
-                json.dump(question, f)
-
-    def _path(self, first: int) -> str:
-        return os.path.join(self.directory, f"block-{first:06d}.npz")
-
-    def has(self, first: int) -> bool:
-        return os.path.exists(self._path(first))
-
-    def read(self, first: int) -> tuple[Any, ...]:
-        np = _numpy()
-        path = self._path(first)
-        with np.load(path) as f:
-            return (f["share"], f["high"], f["std_error"], f["compat"], float(f["seconds"]))
-
-    def write(self, first: int, part: tuple[Any, ...]) -> None:
-        np = _numpy()
-        path = self._path(first)
-        tmp = path + ".part.npz"
-        share, high, err, compat, seconds = part
-        np.savez(tmp, share=share.astype(np.float32), high=high.astype(np.float32),
-                 std_error=err.astype(np.float32), compat=compat, seconds=np.float64(seconds))
-        os.replace(tmp, path)   # a block is there whole or not at all
 
 
 def print_progress(done: int, total: int) -> None:

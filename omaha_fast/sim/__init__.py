@@ -23,7 +23,7 @@ from ..agents import (
                      make_agent,
 )
 from ..agents.views import LazyView, StaleViewError, lazy_view
-from .backends import ClusterError, Terminated, default_workers
+from ..runner import ClusterError, Terminated, default_workers
 from .runfile import RunFileError
 from .runs import simulate, tournament
 from .stats import AgentStats, Block, PlaceStats, SimResult, TournamentResult, merge

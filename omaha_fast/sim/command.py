@@ -27,7 +27,7 @@ from typing import Any, Optional, TextIO
 
 from ..errors import InvalidValueError
 from ..game.structures import parse_structure
-from .backends import Terminated, sigterm_stops_the_run
+from ..runner import Terminated, WorkerLostError, sigterm_stops_the_run
 
 EXIT_TERMINATED = 143   # 128 + SIGTERM, as shells report a command ended by SIGTERM
 
@@ -184,12 +184,16 @@ def _run(what: str, play: Callable[[Any], Any], unit: str, out: Optional[str]
          ) -> tuple[int, Any]:
     """Play with a progress bar, SIGTERM handled like Ctrl-C; (exit status, result)."""
     bar = RateBar(unit)
+    kept = f"; what was played is in {out} (continue with --resume {out})" if out else ""
     try:
         with sigterm_stops_the_run():
             result = play(bar)
+    except WorkerLostError as err:
+        bar.close()
+        print(f"omaha-fast {what}: error: {err}{kept}", file=sys.stderr)
+        return 2, None
     except KeyboardInterrupt as stop:
         bar.close()     # before the message, on a line of its own
-        kept = f"; what was played is in {out} (continue with --resume {out})" if out else ""
         word = "terminated" if isinstance(stop, Terminated) else "interrupted"
         print(f"omaha-fast {what}: {word}{kept}", file=sys.stderr)
         return (EXIT_TERMINATED if isinstance(stop, Terminated) else 130), None

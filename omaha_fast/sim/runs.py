@@ -2,7 +2,7 @@
 
 Both split the work into fixed blocks (``block_size`` hands, or tournaments) whose seeds
 come from the root seed and the block's index alone, run them where asked (see
-:mod:`omaha_fast.sim.backends`) and add the results in block order: the same seed gives
+:mod:`omaha_fast.runner`) and add the results in block order: the same seed gives
 the same result whatever ``workers`` is and whether it ran locally or on Dask. Blocks are
 planned as they are needed, so ``hands`` may be as large as you like: memory does not grow
 with it. ``out=`` keeps a results file as the run goes, which ``resume=True`` continues
@@ -38,7 +38,7 @@ from ..agents import AgentSpec, agent_label, make_agent
 from ..errors import InvalidTypeError, InvalidValueError
 from ..game.rules import Rake
 from ..game.structures import FixedLimit, Structure, describe_structure, parse_structure
-from .backends import Progress, run_blocks
+from ..runner import Progress, run_blocks
 from .cash import CashTask, big_blind_of, run_cash_block
 from .runfile import FORMAT, RunFile, read_run_file
 from .stats import Merger, SimResult, TournamentResult
@@ -162,7 +162,7 @@ def simulate(agents: Sequence[AgentSpec], structure: Union[str, Structure],
     ``stack``. ``seed`` (default: a random one, kept in the result) fixes every card and
     every agent's randomness. ``workers``, ``client`` and ``backend`` say where the
     blocks run, ``timeout`` how long to wait for a Dask scheduler and its workers and
-    ``verbose`` whether Dask may log (:mod:`omaha_fast.sim.backends`);
+    ``verbose`` whether Dask may log (:mod:`omaha_fast.runner`);
     ``progress(hands_done, hands)`` is called as blocks finish. ``out`` is a results file
     written as blocks finish; with ``resume=True`` the blocks already in it are not
     played again (:mod:`omaha_fast.sim.runfile`).

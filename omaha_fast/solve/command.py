@@ -113,10 +113,11 @@ def run_solve(args: argparse.Namespace) -> int:
               f"{size_text(need['storage'])}, showdown tables {size_text(need['tables'])}; "
               f"{need['nodes']:,} nodes)", flush=True)
     bar = _Bar(args.iterations)
+    target = _percent(args.target)
     try:
         result: SubgameResult = solve(args.board, args.oop, args.ip, pot=args.pot,
                                       stack=args.stack, tree=tree, game=args.game,
-                                      target=_percent(args.target),
+                                      target=target,
                                       iterations=args.iterations, seconds=args.time,
                                       progress=bar, rake=rake, rake_cap=args.rake_cap,
                                       compact=args.compact, max_memory=max_memory,
@@ -124,6 +125,13 @@ def run_solve(args: argparse.Namespace) -> int:
                                       threads=args.threads, resume=args.resume)
     finally:
         bar.close()
+    if result.stopped in ("iterations", "seconds") and result.exploitability > target:
+        # the budget ran out first: say so, still exit 0
+        budget = (f"{args.iterations} iterations" if result.stopped == "iterations"
+                  else f"{args.time:g} s")
+        print(f"omaha-fast solve: stopped at the budget of {budget}, "
+              f"{result.exploitability:.3f}% of the pot above the target {target:g}%",
+              file=sys.stderr)
     if args.save:
         result.save(args.save, regrets=args.save_regrets)
     if args.json:

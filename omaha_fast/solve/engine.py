@@ -1,4 +1,4 @@
-"""The solver's engine: discounted CFR in C over a node arena (csrc/engine.h).
+"""The solver's engine: discounted CFR in C over a node arena (csrc/of_engine.h).
 
 Python hands the engine the template tree of :func:`~omaha_fast.solve.tree.build` (a
 chance node standing for every card dealt there), the board, the two ranges and the pot;

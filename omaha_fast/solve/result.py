@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
@@ -17,7 +17,7 @@ from .._extras import import_extra
 from ..cards import Card, format_cards, parse_cards
 from ..errors import InvalidCardError
 from .errors import SolvedFileError, SubgameTypeError, SubgameValueError
-from .tree import ACTION, BetTree, Node
+from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, BetTree, Node
 
 FORMAT = "omaha_fast-subgame-1"
 
@@ -218,7 +218,9 @@ class SubgameResult:
     @classmethod
     def load(cls, path: Union[str, os.PathLike[str]]) -> SubgameResult:
         """A solved tree written by :meth:`save`. A file that is missing raises as
-        ``open`` does; one that is not a solved tree, :class:`SolvedFileError`."""
+        ``open`` does; one that is not a solved tree, is damaged, or whose arrays
+        contradict each other or its node list (see :func:`_saved_problem`),
+        :class:`SolvedFileError`."""
         np = _np()
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -226,13 +228,18 @@ class SubgameResult:
                 if not isinstance(meta, dict) or meta.get("format") != FORMAT:
                     raise SolvedFileError(f"{path}: not a solved tree ({FORMAT})")
                 arrays = {name: np.array(data[name]) for name in data.files}
-            return cls._from_saved(np, meta, arrays)
+            result = cls._from_saved(np, meta, arrays)
+            problem = _saved_problem(np, result)
         except (FileNotFoundError, IsADirectoryError, PermissionError, SolvedFileError):
             raise
-        except (KeyError, ValueError, TypeError, IndexError, AttributeError, OSError,
-                EOFError, zipfile.BadZipFile) as err:
+        except Exception as err:
+            # whatever a damaged file makes numpy's reader raise (BadZipFile, zlib.error,
+            # EOFError, a SyntaxError from an array header, KeyError for a member missing)
             raise SolvedFileError(f"{path}: not a solved tree saved by omaha_fast "
                                   f"({type(err).__name__}: {err})") from None
+        if problem:
+            raise SolvedFileError(f"{path}: a damaged solved tree ({problem})")
+        return result
 
     @classmethod
     def _from_saved(cls, np: Any, meta: dict[str, Any], arrays: dict[str, Any]) -> SubgameResult:
@@ -276,6 +283,81 @@ def _engine_of(result: SubgameResult) -> Any:
                   result.iterations)
         result.engine = e
     return result.engine
+
+
+# The per-hand arrays of a saved tree, each with its shape for a player's n hands and the
+# kind of its numbers (i signed or unsigned integers, f floats); a new field is a new line.
+_PER_HAND: dict[str, tuple[Callable[[int], tuple[int, ...]], str]] = {
+    "hands": (lambda n: (n, 4), "iu"),
+    "weights": (lambda n: (n,), "f"),
+    "hand_ev": (lambda n: (n,), "f"),
+    "hand_equity": (lambda n: (n,), "f"),
+}
+_ROW_SUM = 1e-3     # strategies are saved in float32
+
+
+def _saved_problem(np: Any, r: SubgameResult) -> str:
+    """What contradicts itself in a loaded tree, or '': each array against the node list
+    and the hands (a strategy is (B, n, A) at every action node: B the river cards below
+    the turn or 1, n the acting player's hands, A its actions; its rows add up to 1), the
+    cards against the board, the chip figures finite."""
+    board = {int(c) for c in parse_cards(r.board)}
+    for name in ("pot", "stack", "exploitability", "seconds"):
+        value = getattr(r, name)
+        if not isinstance(value, (int, float)) or not np.isfinite(value) or value < 0:
+            return f"its {name} is {value!r}"
+    if not all(np.isfinite(x) for x in (*r.ev, *r.equity)):
+        return "its EVs or equities are not numbers"
+    if any(not isinstance(c, int) or not 0 <= c < 52 or c in board for c in r.rivers) \
+            or len(set(r.rivers)) != len(r.rivers):
+        return "its river cards are not cards off the board"
+    n = []
+    for q in (0, 1):
+        hands = r.hands[q]
+        n.append(len(hands) if getattr(hands, "ndim", 0) >= 1 else -1)
+        for name, (shape, kinds) in _PER_HAND.items():
+            a = getattr(r, name)[q]
+            if a.shape != shape(n[q]) or a.dtype.kind not in kinds:
+                return (f"player {q}'s {name} is {a.dtype}{list(a.shape)} for "
+                        f"{n[q]} hands")
+        if n[q] == 0 or (hands >= 52).any() or (hands < 0).any() \
+                or (np.diff(np.sort(hands, axis=1), axis=1) == 0).any() \
+                or np.isin(hands, sorted(board)).any():
+            return f"player {q}'s hands are not four cards off the board each"
+        w = r.weights[q]
+        if not np.isfinite(w).all() or (w < 0).any() or not w.sum() > 0:
+            return f"player {q}'s weights are not weights"
+    count = len(r.nodes)
+    for k, node in enumerate(r.nodes):
+        links = [node.parent, *node.children] if k else node.children
+        players = (0, 1) if node.kind in (ACTION, FOLD) else (-1, 0, 1)
+        if node.kind not in (ACTION, FOLD, SHOWDOWN, CHANCE) or node.player not in players \
+                or any(not isinstance(j, int) or not 0 <= j < count for j in links):
+            return f"node {k} is not a node of a tree"
+        if node.kind != ACTION:
+            continue
+        if k not in r.strategies:   # a flop spot's turn and river nodes: in its storage
+            if r.street != "flop" or node.depth == 0 or r.saved is None:
+                return f"the strategy at node {k} is missing"
+            continue
+        s = r.strategies[k]
+        batch = len(r.rivers) if (node.river and r.rivers) else 1
+        want = (batch, n[node.player], len(node.actions))
+        if s.shape != want or len(node.children) != len(node.actions):
+            return f"the strategy at node {k} is {list(s.shape)}, not {list(want)}"
+        if not np.isfinite(s).all() or (s < 0).any() \
+                or (np.abs(s.sum(axis=2) - 1) > _ROW_SUM).any():
+            return f"the strategy at node {k} has rows that are not probabilities"
+    if r.saved is not None:
+        regrets, sums = r.saved[0], r.saved[1]
+        if sums.ndim != 1 or sums.dtype != np.float32 or not np.isfinite(sums).all() \
+                or (sums < 0).any():
+            return "its strategy sums are not sums"
+        if regrets is not None and (regrets.shape != sums.shape or
+                                    regrets.dtype != np.float32 or
+                                    not np.isfinite(regrets).all()):
+            return "its regrets do not match its strategy sums"
+    return ""
 
 
 def _clean(a: Any) -> list[Optional[float]]:

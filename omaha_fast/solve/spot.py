@@ -17,6 +17,19 @@ def _np() -> Any:
     return import_extra("numpy", "numpy")
 
 
+# The solver's state is float32 (regrets and strategy sums) over float64 showdown values: a
+# figure is chips times a product of the two players' weights, summed over up to 270,725
+# hands and over the iterations. With chips and weights in these bounds every such figure
+# stays finite and normal in float32 (the products of two weights and the pot's least
+# chip: 1e-30 and more; the largest sums: about 1e35 after a million iterations), and
+# every chip figure is exact in float64 well past a millionth of a chip.
+MAX_CHIPS = 1e12
+"""The most chips a spot may hold: its pot plus both stacks."""
+MIN_POT = 1e-6
+MIN_WEIGHT, MAX_WEIGHT = 1e-12, 1e12
+"""The range of a weight above 0 (0 leaves the hand out)."""
+
+
 def read_board(board: CardsLike) -> list[int]:
     """The board as card ints: 3 cards (a flop spot), 4 (a turn spot) or 5 (a river spot),
     all different."""
@@ -40,6 +53,17 @@ def read_amount(x: object, what: str, positive: bool) -> float:
     if not math.isfinite(v) or v < 0 or (positive and v == 0):
         raise SubgameValueError(f"{what} must be a finite number {'above' if positive else 'of at least'} 0, got {x!r}")  # noqa: E501
     return v
+
+
+def check_chips(pot: float, stack: float) -> None:
+    """Refuse a spot whose figures the solver cannot hold finite and exact: a pot under
+    :data:`MIN_POT`, or a pot plus two stacks above :data:`MAX_CHIPS`."""
+    if pot < MIN_POT:
+        raise SubgameValueError(f"pot must be at least {MIN_POT:g} chips, got {pot!r}")
+    if pot + 2 * stack > MAX_CHIPS:
+        raise SubgameValueError(f"the pot plus both stacks must be at most {MAX_CHIPS:g} "
+                                f"chips (the solver's figures must stay finite and exact), "
+                                f"got {pot:g} + 2 x {stack:g}")
 
 
 def read_stack(stack: object) -> float:
@@ -118,4 +142,10 @@ def _arrays(np: Any, item: Any, what: str) -> tuple[Any, Any]:
                                     f"got shape {weights.shape}")
         if not np.isfinite(weights).all() or (weights < 0).any():
             raise SubgameValueError(f"the {what} weights must be finite and at least 0")
+        live = weights[weights > 0]
+        if live.size and (live.min() < MIN_WEIGHT or live.max() > MAX_WEIGHT):
+            bad = live.min() if live.min() < MIN_WEIGHT else live.max()
+            raise SubgameValueError(
+                f"the {what} weights must be 0 or in {MIN_WEIGHT:g}..{MAX_WEIGHT:g} (their "
+                f"products must stay normal numbers), got {float(bad):g}")
     return hands, weights

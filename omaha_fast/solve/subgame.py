@@ -18,7 +18,7 @@ from .engine import ArenaEngine, estimate as engine_estimate, spec
 from .errors import SpotTooLargeError, SubgameTypeError, SubgameValueError
 from .memory import available_memory, size_text
 from .result import SubgameResult, load
-from .spot import read_amount, read_board, read_range, read_stack
+from .spot import check_chips, read_amount, read_board, read_range, read_stack
 from .tree import ACTION, CHANCE, SHOWDOWN, BetTree, Node, build
 
 Progress = Callable[[int, int, float], None]
@@ -28,15 +28,16 @@ check, the exploitability in percent of the pot."""
 STREET_OF = {3: "flop", 4: "turn", 5: "river"}
 
 
-def _budget(x: object, what: str, integer: bool) -> Any:
+def _budget(x: object, what: str, integer: bool, least: int = 0) -> Any:
     if x is None:
         return None
     if isinstance(x, bool) or not isinstance(x, numbers.Integral if integer else numbers.Real):
         raise SubgameTypeError(f"{what} must be {'an int' if integer else 'a number'}, "
                                f"got {x!r}")
     v = float(x)
-    if not math.isfinite(v) or v < 0:
-        raise SubgameValueError(f"{what} must be at least 0, got {x!r}")
+    if not math.isfinite(v) or v < least:
+        tail = " (or None: every core)" if what == "threads" else ""
+        raise SubgameValueError(f"{what} must be at least {least}{tail}, got {x!r}")
     return int(v) if integer else v
 
 
@@ -142,6 +143,7 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     cards = read_board(board)
     pot_v = read_amount(pot, "pot", True)
     stack_v = read_stack(stack)
+    check_chips(pot_v, stack_v)
     hands0, w0 = read_range(oop, cards, game, "oop")
     hands1, w1 = read_range(ip, cards, game, "ip")
     target_v = _budget(target, "target", False) or 0.0
@@ -150,9 +152,7 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     every = _budget(check_every, "check_every", True)
     if not every:
         raise SubgameValueError("check_every must be at least 1")
-    threads_v = _budget(threads, "threads", True)
-    if threads_v == 0:
-        raise SubgameValueError("threads must be at least 1 (or None: every core)")
+    threads_v = _budget(threads, "threads", True, least=1)
     if progress is not None and not callable(progress):
         raise SubgameTypeError(f"progress must be a function or None, got {progress!r}")
     a, b, g = (_discount(alpha, "alpha", 100.0), _discount(beta, "beta", 100.0),

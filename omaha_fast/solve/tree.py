@@ -119,8 +119,9 @@ def _parse_sizes(text: str, what: str) -> tuple[list[float], bool]:
     sizes: list[float] = []
     allin = False
     for part in (p.strip().lower() for p in text.split(",")):
-        if not part:
-            continue
+        if not part:        # ',,,' or '' once read as a tree without bets
+            raise BetTreeError(f"{what} {text!r}: an empty size (sizes are percents of "
+                               f"the pot such as 33, 'pot' or 'allin', between commas)")
         if part in ("allin", "all-in", "a"):
             allin = True
         elif part == "pot":

@@ -6,8 +6,8 @@ class (default 200,000: a standard error of about 0.001 equity), drawn from a se
 the root seed and the class number, so the result does not depend on how many processes
 run. One hi/lo run gives both games: the hi/lo equity orders the ``hilo`` ranking, and
 the high half counted as a whole pot (wins plus half the ties) orders the ``high``
-ranking. The work runs in blocks of classes on the simulator's backends
-(:func:`omaha_fast.sim.backends.run_blocks`): every local core (``--processes``), or a
+ranking. The work runs in blocks of classes on the shared block runner
+(:func:`omaha_fast.runner.run_blocks`): every local core (``--processes``), or a
 Dask cluster with ``--dask [ADDRESS]`` (extra ``dask``; an embedded local cluster on
 127.0.0.1 when no address is given).
 
@@ -66,15 +66,15 @@ def score_classes(first: int, hands: Any, trials: int, seed: int) -> tuple[int, 
 
 
 def _score_task(task: tuple[int, Any, int, int]) -> tuple[int, Any, Any]:
-    """One block as one picklable task for the simulator's backends."""
+    """One block as one picklable task for the shared block runner."""
     return score_classes(*task)
 
 
 def run(reps: Any, trials: int, seed: int, processes: Optional[int],
         dask: Optional[str]) -> list[Any]:
-    """Score every class in blocks on the simulator's backends: local processes, or Dask
+    """Score every class in blocks on the shared block runner: local processes, or Dask
     when ``dask`` is not None (an address, or "" for an embedded local cluster)."""
-    from ..sim.backends import run_blocks
+    from ..runner import run_blocks
     tasks = [(i, reps[i:i + BLOCK], trials, seed) for i in range(0, len(reps), BLOCK)]
 
     def progress(done: int, total: int) -> None:
