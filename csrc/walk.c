@@ -42,7 +42,8 @@ typedef struct {
     size_t sig_used;
     double **sigma;            /* per slot of p's nodes in a CFR pass */
     double *mask_opp, *mask_own;   /* per member: the reaches its parent hands it */
-    double *rows, *r_val, *r_reach, *r_met;   /* the terminals' batch: rows of width */
+    double *rows, *r_out, *r_reach;   /* the terminals' batch: the villain weights, the
+                                         values (showdowns, then folds), the reaches */
     double *r_pot, *r_put, *r_pay;
     uint32_t *sd, *sd_node;    /* the batch's slots and nodes (also the chance nodes') */
     uint32_t *row_of, *call_of;   /* per slot: a showdown's row, a fold's call */
@@ -61,7 +62,6 @@ struct walk_state {
     int n_workers;
     worker *w;
     size_t width;              /* the larger range */
-    size_t cap_slots[4], cap_mem[4];   /* the largest group at each depth */
     size_t n_top;              /* the top segment's chance nodes */
     size_t n_cards;            /* the cards kept at each of them (tasks) */
     double *task_out;          /* n_cards * n_top rows of width */
@@ -76,7 +76,7 @@ static double rake_of(const of_engine *e, double size) {
 static inline uint32_t slot_of(const member *m, uint32_t pos) { return m->base + pos - m->lo; }
 
 /* Down a member: the reaches at every position of [lo, hi). */
-static void walk_down(of_engine *e, worker *w, level *L, const member *m) {
+static void walk_down(of_engine *e, level *L, const member *m) {
     int p = e->pass_player, q = 1 - p, mode = e->pass_mode;
     size_t width = e->walk->width;
     const segment *s = &e->segs[m->seg];
@@ -189,14 +189,15 @@ static int terminals(of_engine *e, worker *w, level *L) {
         for (size_t j = 0; j < ml; j++) row[j] = o[vl[j]];
     }
     size_t bad_row, bad_col;
-    int rc = of_showdown_table_run(rb->table[p], &w->work[p], 1, L->rows, k, f, 1, L->r_val,
-                                   L->r_reach, NULL, NULL, L->r_met, L->r_pot, L->r_put,
-                                   L->r_pay, &bad_row, &bad_col);
+    double *met = L->r_out + k * nl;
+    int rc = of_showdown_table_run(rb->table[p], &w->work[p], 1, L->rows, k, f, 1, L->r_out,
+                                   L->r_reach, NULL, NULL, met, L->r_pot, L->r_put, L->r_pay,
+                                   &bad_row, &bad_col);
     if (rc != OF_OK) return rc;
     for (size_t r = 0; r < k; r++)
-        scatter(L->val + width * L->sd[r], n, hl, nl, L->r_val + r * nl, 1.0);
+        scatter(L->val + width * L->sd[r], n, hl, nl, L->r_out + r * nl, 1.0);
     for (size_t r = 0; r < f; r++)   /* already times the pay */
-        scatter(L->val + width * L->sd[k + r], n, hl, nl, L->r_met + r * nl, 1.0);
+        scatter(L->val + width * L->sd[k + r], n, hl, nl, met + r * nl, 1.0);
     for (size_t g = 0; g < L->n_mem; g++) {
         const member *m = &L->mem[g];
         const segment *s = &e->segs[m->seg];
@@ -350,7 +351,7 @@ static void walk_up(of_engine *e, worker *w, level *L, const member *m) {
 static int run_group(of_engine *e, worker *w, int depth) {
     level *L = &w->lv[depth];
     L->used = L->sig_used = 0;
-    for (size_t g = 0; g < L->n_mem; g++) walk_down(e, w, L, &L->mem[g]);
+    for (size_t g = 0; g < L->n_mem; g++) walk_down(e, L, &L->mem[g]);
     int rc = chance_values(e, w, L, depth);
     if (rc == OF_OK) rc = terminals(e, w, L);
     for (size_t g = 0; g < L->n_mem && rc == OF_OK; g++) walk_up(e, w, L, &L->mem[g]);
@@ -398,7 +399,7 @@ int walk_pass(of_engine *e, int player, int mode, double *root_out) {
     L->mem[0].opp = e->weights[1 - player];
     L->mem[0].own = mode == OF_ENGINE_CFR ? e->weights[player] : NULL;
     L->used = L->sig_used = 0;
-    walk_down(e, w0, L, &L->mem[0]);
+    walk_down(e, L, &L->mem[0]);
     /* the top chance nodes (their slots and nodes in sd, sd_node), one task a card */
     size_t top = 0;
     for (uint32_t k = 0; k < e->segs[0].count; k++)
@@ -480,43 +481,55 @@ int walk_action_values(of_engine *e, uint64_t k, double *values, double *met) {
 
 /* ---- the buffers ---- */
 
-/* The largest group at each depth below one made of segs (count of them): its slots (the
- * positions of its segments) and members, into caps. 0 or OF_ERR_NOMEM. */
+typedef struct {
+    size_t slots[4], mem[4], term[4], show[4];
+} caps;
+
+/* The largest group at each depth below one made of segs (count of them), into c: its
+ * positions, members, river terminals (showdowns and folds) and showdowns. */
 static int plan_group(const of_engine *e, int depth, const uint32_t *segs, size_t count,
-                      size_t *cap_slots, size_t *cap_mem) {
-    size_t slots = 0, chances = 0;
+                      caps *c) {
+    size_t slots = 0, chances = 0, term = 0, show = 0;
     for (size_t g = 0; g < count; g++) {
         const segment *s = &e->segs[segs[g]];
         slots += s->count;
-        for (uint32_t pos = 0; pos < s->count; pos++)
-            chances += e->nodes[s->start + pos].kind == OF_NODE_CHANCE;
+        for (uint32_t pos = 0; pos < s->count; pos++) {
+            int kind = e->nodes[s->start + pos].kind;
+            chances += kind == OF_NODE_CHANCE;
+            show += kind == OF_NODE_SHOWDOWN;
+            term += kind == OF_NODE_SHOWDOWN || kind == OF_NODE_FOLD;
+        }
     }
-    if (slots > cap_slots[depth]) cap_slots[depth] = slots;
-    if (count > cap_mem[depth]) cap_mem[depth] = count;
+#define KEEP_MAX(field, x) if ((x) > c->field[depth]) c->field[depth] = (x)
+    KEEP_MAX(slots, slots);
+    KEEP_MAX(mem, count);
+    KEEP_MAX(term, term);
+    KEEP_MAX(show, show);
+#undef KEEP_MAX
     if (!chances) return OF_OK;
     uint32_t *nodes = malloc(sizeof(uint32_t) * 2 * chances);
     if (!nodes) return OF_ERR_NOMEM;
     uint32_t *below = nodes + chances;
-    size_t c = 0;
+    size_t x = 0;
     for (size_t g = 0; g < count; g++) {
         const segment *s = &e->segs[segs[g]];
         for (uint32_t pos = 0; pos < s->count; pos++)
-            if (e->nodes[s->start + pos].kind == OF_NODE_CHANCE) nodes[c++] = s->start + pos;
+            if (e->nodes[s->start + pos].kind == OF_NODE_CHANCE) nodes[x++] = s->start + pos;
     }
     int rc = OF_OK;
     for (uint32_t ci = 0; ci < e->nodes[nodes[0]].n_children && rc == OF_OK; ci++) {
-        for (size_t x = 0; x < chances; x++)
-            below[x] = e->chance[e->nodes[nodes[x]].first + ci].seg;
-        rc = plan_group(e, depth + 1, below, chances, cap_slots, cap_mem);
+        for (size_t y = 0; y < chances; y++)
+            below[y] = e->chance[e->nodes[nodes[y]].first + ci].seg;
+        rc = plan_group(e, depth + 1, below, chances, c);
     }
     free(nodes);
     return rc;
 }
 
-static int plan(const of_engine *e, size_t *cap_slots, size_t *cap_mem) {
+static int plan(const of_engine *e, caps *c) {
     uint32_t top = 0;
-    for (int d = 0; d < 4; d++) cap_slots[d] = cap_mem[d] = 0;
-    return plan_group(e, 0, &top, 1, cap_slots, cap_mem);
+    memset(c, 0, sizeof *c);
+    return plan_group(e, 0, &top, 1, c);
 }
 
 /* the top segment's chance nodes, and the cards kept at each */
@@ -529,10 +542,11 @@ static void top_chances(const of_engine *e, size_t *nodes, size_t *cards) {
         }
 }
 
-static uint64_t level_bytes(size_t slots, size_t mem, size_t width) {
-    return sizeof(double) * width * (7 * slots + 2 * mem) +
-           (3 * sizeof(double *) + 4 * sizeof(uint32_t) + 3 * sizeof(double) + 1) * slots +
-           sizeof(member) * mem;
+static uint64_t level_bytes(const caps *c, int d, size_t width) {
+    size_t slots = c->slots[d], mem = c->mem[d], term = c->term[d], show = c->show[d];
+    return sizeof(double) * width * (3 * slots + 2 * mem + 2 * term + show) +
+           (3 * sizeof(double *) + 2 * sizeof(uint32_t) + 1) * slots +
+           (2 * sizeof(uint32_t) + 3 * sizeof(double)) * term + sizeof(member) * mem;
 }
 
 static size_t acc_size(const of_engine *e) {
@@ -541,14 +555,15 @@ static size_t acc_size(const of_engine *e) {
 }
 
 uint64_t walk_bytes(const of_engine *e) {
-    size_t cap_slots[4], cap_mem[4], top, cards;
-    if (plan(e, cap_slots, cap_mem) != OF_OK) return UINT64_MAX;
+    caps c;
+    size_t top, cards;
+    if (plan(e, &c) != OF_OK) return UINT64_MAX;
     top_chances(e, &top, &cards);
     size_t width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
     int workers = of_runner_workers(e->threads, cards ? cards : 1);
     uint64_t bytes = 0;
     for (int d = 0; d <= e->max_depth; d++)
-        bytes += level_bytes(cap_slots[d], cap_mem[d], width) * (d == 0 ? 1 : (uint64_t)workers);
+        bytes += level_bytes(&c, d, width) * (d == 0 ? 1 : (uint64_t)workers);
     int compact = e->spec.storage == OF_STORAGE_COMPACT;
     bytes += (uint64_t)workers * sizeof(double) *
              (acc_size(e) + ENGINE_MAX_ACTIONS * width * (compact ? 3 : 1));
@@ -558,41 +573,42 @@ uint64_t walk_bytes(const of_engine *e) {
     return bytes;
 }
 
-static int level_alloc(level *L, size_t slots, size_t mem, size_t width) {
-    size_t c = slots ? slots : 1, g = mem ? mem : 1;
+static int level_alloc(level *L, const caps *c, int d, size_t width) {
+    size_t slots = c->slots[d] ? c->slots[d] : 1, g = c->mem[d] ? c->mem[d] : 1;
+    size_t term = c->term[d] ? c->term[d] : 1, show = c->show[d] ? c->show[d] : 1;
     L->mem = malloc(sizeof(member) * g);
-    L->slots = malloc(sizeof(double) * width * c);
-    L->opp = malloc(sizeof(double *) * c);
-    L->own = malloc(sizeof(double *) * c);
-    L->val = malloc(sizeof(double) * width * c);
-    L->sig = malloc(sizeof(double) * width * c);
-    L->sigma = malloc(sizeof(double *) * c);
+    L->slots = malloc(sizeof(double) * width * slots);
+    L->opp = malloc(sizeof(double *) * slots);
+    L->own = malloc(sizeof(double *) * slots);
+    L->val = malloc(sizeof(double) * width * slots);
+    L->sig = malloc(sizeof(double) * width * slots);
+    L->sigma = malloc(sizeof(double *) * slots);
     L->mask_opp = malloc(sizeof(double) * width * g);
     L->mask_own = malloc(sizeof(double) * width * g);
-    L->rows = malloc(sizeof(double) * width * c);
-    L->r_val = malloc(sizeof(double) * width * c);
-    L->r_reach = malloc(sizeof(double) * width * c);
-    L->r_met = malloc(sizeof(double) * width * c);
-    L->r_pot = malloc(sizeof(double) * c);
-    L->r_put = malloc(sizeof(double) * c);
-    L->r_pay = malloc(sizeof(double) * c);
-    L->sd = malloc(sizeof(uint32_t) * c);
-    L->sd_node = malloc(sizeof(uint32_t) * c);
-    L->row_of = malloc(sizeof(uint32_t) * c);
-    L->call_of = malloc(sizeof(uint32_t) * c);
-    L->done = calloc(c, 1);
+    L->rows = malloc(sizeof(double) * width * term);
+    L->r_out = malloc(sizeof(double) * width * term);
+    L->r_reach = malloc(sizeof(double) * width * show);
+    L->r_pot = malloc(sizeof(double) * term);
+    L->r_put = malloc(sizeof(double) * term);
+    L->r_pay = malloc(sizeof(double) * term);
+    /* sd also lists a group's chance nodes (at most its positions) */
+    L->sd = malloc(sizeof(uint32_t) * slots);
+    L->sd_node = malloc(sizeof(uint32_t) * slots);
+    L->row_of = malloc(sizeof(uint32_t) * slots);
+    L->call_of = malloc(sizeof(uint32_t) * slots);
+    L->done = calloc(slots, 1);
     if (!L->mem || !L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma ||
-        !L->mask_opp || !L->mask_own || !L->rows || !L->r_val || !L->r_reach || !L->r_met ||
-        !L->r_pot || !L->r_put || !L->r_pay || !L->sd || !L->sd_node || !L->row_of ||
-        !L->call_of || !L->done)
+        !L->mask_opp || !L->mask_own || !L->rows || !L->r_out || !L->r_reach || !L->r_pot ||
+        !L->r_put || !L->r_pay || !L->sd || !L->sd_node || !L->row_of || !L->call_of ||
+        !L->done)
         return OF_ERR_NOMEM;
     return OF_OK;
 }
 
 static void level_free(level *L) {
     free(L->mem); free(L->slots); free(L->opp); free(L->own); free(L->val); free(L->sig);
-    free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->rows); free(L->r_val);
-    free(L->r_reach); free(L->r_met); free(L->r_pot); free(L->r_put); free(L->r_pay);
+    free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->rows); free(L->r_out);
+    free(L->r_reach); free(L->r_pot); free(L->r_put); free(L->r_pay);
     free(L->sd); free(L->sd_node); free(L->row_of); free(L->call_of); free(L->done);
 }
 
@@ -621,7 +637,8 @@ int walk_alloc(of_engine *e) {
     e->walk = ws;
     ws->width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
     if (ws->width < 1) ws->width = 1;
-    if (plan(e, ws->cap_slots, ws->cap_mem) != OF_OK) return OF_ERR_NOMEM;
+    caps c;
+    if (plan(e, &c) != OF_OK) return OF_ERR_NOMEM;
     top_chances(e, &ws->n_top, &ws->n_cards);
     size_t rows = ws->n_top * ws->n_cards;
     ws->task_out = malloc(sizeof(double) * ws->width * (rows ? rows : 1));
@@ -639,7 +656,7 @@ int walk_alloc(of_engine *e) {
         if (!w->lv || !w->acc || !w->strat || (compact && !w->tmp)) return OF_ERR_NOMEM;
         /* worker 0 walks every depth (the top segment, and the action values' subtrees) */
         for (int d = i == 0 ? 0 : 1; d <= e->max_depth; d++)
-            if (level_alloc(&w->lv[d], ws->cap_slots[d], ws->cap_mem[d], ws->width) != OF_OK)
+            if (level_alloc(&w->lv[d], &c, d, ws->width) != OF_OK)
                 return OF_ERR_NOMEM;
         if (e->n_boards)
             for (int p = 0; p < 2; p++) {
