@@ -29,6 +29,7 @@ np = pytest.importorskip("numpy")
 from omaha_fast import parse_cards  # noqa: E402
 from omaha_fast.solve import BetTree, solve  # noqa: E402
 from omaha_fast.solve.dcfr import Engine  # noqa: E402
+from omaha_fast.solve.engine import ArenaEngine  # noqa: E402
 from omaha_fast.solve.tree import ACTION, FOLD, SHOWDOWN, build  # noqa: E402
 from omaha_fast.solver import all_hands, showdown_values  # noqa: E402
 
@@ -93,11 +94,15 @@ class Baseline:
             self.visit(0, p, np.ones(len(self.hands[1 - p])), np.ones(len(self.hands[p])), d)
 
 
-def engine(board, hands, tree, street, threads=1):
+def engine(board, hands, tree, street, threads=1, kind="arena"):
+    """The solver's engine (the C arena, what solve() runs) or the Python engine it
+    replaced (``kind="python"``: numpy over the C kernels, kept for comparison)."""
     cards = [int(c) for c in parse_cards(board)]
     nodes = build(tree, POT, STACK, street)
-    return Engine(nodes, cards, hands, (np.ones(len(hands[0])), np.ones(len(hands[1]))),
-                  POT, "hilo", threads=threads)
+    weights = (np.ones(len(hands[0])), np.ones(len(hands[1])))
+    if kind == "python":
+        return Engine(nodes, cards, hands, weights, POT, "hilo", threads=threads)
+    return ArenaEngine(nodes, cards, hands, weights, POT, "hilo", threads=threads)
 
 
 SPOTS = {"river_2000": (RIVER, 2000), "river_full": (RIVER, None)}
@@ -128,13 +133,50 @@ def cpu_ms(runner):
     return round(best * 1e3, 1)
 
 
-@pytest.mark.benchmark(group="subgame")
-def test_turn_iteration(benchmark, record_rate):
+@pytest.mark.benchmark(group="subgame-turn")
+@pytest.mark.parametrize("kind", ["arena", "python"])
+def test_turn_iteration(benchmark, record_rate, kind):
+    """The C engine against the Python engine it replaced, one thread each, in one run;
+    the peak memory of each is measured apart (``test_turn_peak_memory``)."""
     hands = ranges(TURN, 2000)
-    runner = engine(TURN, hands, TURN_TREE, "turn")
+    runner = engine(TURN, hands, TURN_TREE, "turn", kind=kind)
     runner.iterate()
-    benchmark.pedantic(runner.iterate, rounds=2, iterations=1)
-    record_rate(len(hands[0]), spot="turn_2000", cpu_ms_per_iteration=cpu_ms(runner))
+    benchmark.pedantic(runner.iterate, rounds=3, iterations=1)
+    record_rate(len(hands[0]), spot="turn_2000", engine=kind, cpu_ms_per_iteration=cpu_ms(runner))
+
+
+PEAK = """
+import resource, sys
+sys.path.insert(0, {benches!r})
+from bench_subgame import TURN, TURN_TREE, engine, ranges
+runner = engine(TURN, ranges(TURN, 2000), TURN_TREE, "turn", kind={kind!r})
+runner.iterate(); runner.iterate()
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+
+@pytest.mark.benchmark(group="subgame-turn")
+def test_turn_peak_memory(benchmark, record_rate):
+    """Each engine in a process of its own (the peak of one process is all ru_maxrss
+    tells): two iterations of the 2,000-hand turn. The time is the two processes'."""
+    import os
+    import subprocess
+    import sys
+    peaks = {}
+
+    def measure():
+        for kind in ("arena", "python"):
+            code = PEAK.format(benches=os.path.dirname(__file__), kind=kind)
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                 text=True, check=True)
+            peaks[kind] = int(out.stdout.split()[-1])
+
+    benchmark.pedantic(measure, rounds=1, iterations=1)
+    print(f"\npeak memory: arena {peaks['arena'] / 1e6:.0f} MB, python "
+          f"{peaks['python'] / 1e6:.0f} MB")
+    record_rate(1, spot="turn_2000", peak_bytes_arena=peaks["arena"],
+                peak_bytes_python=peaks["python"],
+                ratio=round(peaks["python"] / peaks["arena"], 2))
 
 
 TARGETS = [("river_2000", RIVER, 2000, TREE, 0.05, 2.0, 1),

@@ -1,9 +1,10 @@
-"""A heads-up turn and river subgame solver for Omaha Hi-Lo and Omaha High.
+"""A heads-up flop, turn and river subgame solver for Omaha Hi-Lo and Omaha High.
 
-:func:`solve` takes a board (4 cards: the subgame starts on the turn; 5: on the river), the
-pot, the effective stack, two weighted ranges and a :class:`BetTree`, and runs discounted
-CFR vectorised over the hands until the exploitability (an exact best response for each
-side, in percent of the pot) reaches a target or a budget runs out. The
+:func:`solve` takes a board (3 cards: the subgame starts on the flop; 4: on the turn; 5: on
+the river), the pot, the effective stack, two weighted ranges and a :class:`BetTree`, and
+runs discounted CFR in C (every turn and river card dealt) until the exploitability (an
+exact best response for each side, in percent of the pot) reaches a target or a budget
+runs out; :func:`estimate` gives the memory it will take first. The
 :class:`SubgameResult` holds each hand's strategy at every node, its EV and equity, and
 saves to one ``.npz`` file (:func:`load` reads it back).
 
@@ -13,10 +14,16 @@ saves to one ``.npz`` file (:func:`load` reads it back).
 ('river', ['check', 'bet 5', 'bet 10'], True)
 """
 
-from .errors import BetTreeError, SolvedFileError, SubgameTypeError, SubgameValueError
+from .errors import (
+    BetTreeError,
+    SolvedFileError,
+    SpotTooLargeError,
+    SubgameTypeError,
+    SubgameValueError,
+)
 from .result import SubgameResult, load
-from .subgame import solve
+from .subgame import estimate, solve
 from .tree import BetTree
 
-__all__ = ["solve", "load", "SubgameResult", "BetTree", "BetTreeError", "SolvedFileError",
-           "SubgameTypeError", "SubgameValueError"]
+__all__ = ["solve", "estimate", "load", "SubgameResult", "BetTree", "BetTreeError",
+           "SolvedFileError", "SpotTooLargeError", "SubgameTypeError", "SubgameValueError"]
