@@ -301,6 +301,20 @@ static int chance_values(of_engine *e, worker *w, level *L, int depth) {
     return rc;
 }
 
+/* A best response keeps the locks: a locked hand's value is its locked strategy's. */
+static void locked_values(const of_engine *e, const arena_node *nd, const double *const *kv,
+                          double *strat, double *v) {
+    size_t n = e->n[nd->player];
+    const uint8_t *lock = e->locked + nd->offset;
+    node_strategy(e, nd, 1, strat);
+    for (size_t i = 0; i < n; i++) {
+        if (!lock[i]) continue;
+        double x = 0.0;
+        for (int a = 0; a < nd->n_children; a++) x += strat[(size_t)a * n + i] * kv[a][i];
+        v[i] = x;
+    }
+}
+
 /* Up a member: p's values at every position of [lo, hi), but the chance nodes' (valued
  * already) and the folds the batch valued; the update at p's action nodes. */
 static void walk_up(of_engine *e, worker *w, level *L, const member *m) {
@@ -333,6 +347,7 @@ static void walk_up(of_engine *e, worker *w, level *L, const member *m) {
             memcpy(v, kv[0], sizeof(double) * n);
             for (int a = 1; a < A; a++)
                 for (size_t i = 0; i < n; i++) v[i] = kv[a][i] > v[i] ? kv[a][i] : v[i];
+            if (e->locked) locked_values(e, nd, kv, w->strat, v);
         } else {
             const double *sigma = w->strat;
             if (mode == OF_ENGINE_CFR) sigma = L->sigma[at];
