@@ -17,7 +17,7 @@ import pytest
 
 from omaha_fast import evaluate, parse_cards
 from omaha_fast.solve import BetTree, solve
-from omaha_fast.solve.tree import ACTION, CHANCE, FOLD, SHOWDOWN, build
+from omaha_fast.solve.tree import CHANCE, FOLD, SHOWDOWN, build
 
 scipy_optimize = pytest.importorskip("scipy.optimize")
 scipy_sparse = pytest.importorskip("scipy.sparse")
