@@ -247,3 +247,24 @@ def test_a_flop_file_reads_back_its_turn_and_river_strategies(tmp_path):
                                r.strategy(river, turn="2d", river="3s"), atol=1e-6)
     with pytest.raises(ValueError, match="say which turn card"):
         back.strategy(river)
+
+
+def test_action_evs_are_what_the_actions_are_worth():
+    """At the root, the EV of the actor's average strategy over its actions' EVs is its
+    EV at the root; and each action's EV at the river nodes of a turn spot is finite for
+    a live hand."""
+    nodes, cards, hands, weights, pot, game = spot("Ah Kd 7c 8s", "AA:$ds", "QQ:$ds",
+                                                   size=60)
+    e = ArenaEngine(nodes, cards, hands, weights, pot, game)
+    e.iterate(20)
+    ev = e.action_ev(0)
+    s = e.strategy(0)
+    met = e.met(0)
+    live = met > 0
+    np.testing.assert_allclose((s * ev).sum(axis=1)[live],
+                               (e.root_values(0, "ev") / met)[live], rtol=1e-9)
+    river = next(k for k, n in enumerate(nodes) if n.kind == ACTION and n.depth == 1)
+    card = int(parse_cards("2c")[0])
+    ev = e.action_ev(river, (card,))
+    holds = np.isin(hands[nodes[river].player], [card]).any(axis=1)
+    assert np.isnan(ev[holds]).all() and np.isfinite(ev[~holds]).any()

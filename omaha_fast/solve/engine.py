@@ -180,6 +180,17 @@ class ArenaEngine:
             values, met = values[:, rows], met[rows]
         return values.T, met
 
+    def action_ev(self, k: int, cards: Sequence[int] = ()) -> Any:
+        """Each hand's EV in chips of each action at template node k after ``cards``,
+        (hands, actions), per deal reaching the node, against the other's average
+        strategy: NaN where the hand meets no opposing weight (or holds a dealt card)."""
+        values, met = self.action_values(k, cards)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ev = np.where(met[:, None] > 0, values / met[:, None], np.nan)
+        held = np.isin(np.asarray(self.hands[self.nodes[k].player]), list(cards)).any(axis=1)
+        ev[held] = np.nan
+        return ev
+
     def lock(self, k: int, cards: Sequence[int], mask: Any, strategy: Any) -> None:
         """Fix the actor's strategy (hands, actions) at template node k for the hands
         where mask is true."""
