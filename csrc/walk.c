@@ -65,6 +65,7 @@ struct walk_state {
     size_t n_top;              /* the top segment's chance nodes */
     size_t n_cards;            /* the cards kept at each of them (tasks) */
     double *task_out;          /* n_cards * n_top rows of width */
+    of_showdown_work **works[2];   /* each worker's work area (a river spot's table) */
 };
 
 static double rake_of(const of_engine *e, double size) {
@@ -130,7 +131,7 @@ static void scatter(double *v, size_t n, const uint32_t *live, size_t nl, const 
  * every showdown, and every fold but those of p next to a showdown (its call), which
  * meet the weight the showdown met and take its row's reach. Marks the folds valued here;
  * a group with no showdown (no river) leaves its folds to the fold kernel. */
-static int terminals(of_engine *e, worker *w, level *L) {
+static int terminals(of_engine *e, worker *w, level *L, int threads) {
     int p = e->pass_player, q = 1 - p;
     size_t width = e->walk->width, k = 0, f = 0;
     uint64_t board = 0;
@@ -190,9 +191,16 @@ static int terminals(of_engine *e, worker *w, level *L) {
     }
     size_t bad_row, bad_col;
     double *met = L->r_out + k * nl;
-    int rc = of_showdown_table_run(rb->table[p], &w->work[p], 1, L->rows, k, f, 1, L->r_out,
-                                   L->r_reach, NULL, NULL, met, L->r_pot, L->r_put, L->r_pay,
-                                   &bad_row, &bad_col);
+    /* one thread, but where the whole spot is one river (no tasks to share): then the
+     * table's own threads, each with a worker's work area */
+    struct walk_state *ws = e->walk;
+    int rc = threads > 1
+        ? of_showdown_table_run(rb->table[p], ws->works[p], ws->n_workers, L->rows, k, f,
+                                threads, L->r_out, L->r_reach, NULL, NULL, met, L->r_pot,
+                                L->r_put, L->r_pay, &bad_row, &bad_col)
+        : of_showdown_table_run(rb->table[p], &w->work[p], 1, L->rows, k, f, 1, L->r_out,
+                                L->r_reach, NULL, NULL, met, L->r_pot, L->r_put, L->r_pay,
+                                &bad_row, &bad_col);
     if (rc != OF_OK) return rc;
     for (size_t r = 0; r < k; r++)
         scatter(L->val + width * L->sd[r], n, hl, nl, L->r_out + r * nl, 1.0);
@@ -368,7 +376,7 @@ static int run_group(of_engine *e, worker *w, int depth) {
     L->used = L->sig_used = 0;
     for (size_t g = 0; g < L->n_mem; g++) walk_down(e, L, &L->mem[g]);
     int rc = chance_values(e, w, L, depth);
-    if (rc == OF_OK) rc = terminals(e, w, L);
+    if (rc == OF_OK) rc = terminals(e, w, L, 1);
     for (size_t g = 0; g < L->n_mem && rc == OF_OK; g++) walk_up(e, w, L, &L->mem[g]);
     return rc;
 }
@@ -433,7 +441,7 @@ int walk_pass(of_engine *e, int player, int mode, double *root_out) {
         double deals = 52.0 - e->segs[0].n_dealt - 8.0;
         for (size_t i = 0; i < n; i++) v[i] /= deals;
     }
-    if (rc == OF_OK) rc = terminals(e, w0, L);
+    if (rc == OF_OK) rc = terminals(e, w0, L, top ? 1 : ws->n_workers);
     if (rc == OF_OK) walk_up(e, w0, L, &L->mem[0]);
     if (rc == OF_OK) memcpy(root_out, L->val, sizeof(double) * n);
     return rc;
@@ -575,7 +583,7 @@ uint64_t walk_bytes(const of_engine *e) {
     if (plan(e, &c) != OF_OK) return UINT64_MAX;
     top_chances(e, &top, &cards);
     size_t width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
-    int workers = of_runner_workers(e->threads, cards ? cards : 1);
+    int workers = of_runner_workers(e->threads, cards ? cards : OF_RUNNER_MAX);
     uint64_t bytes = 0;
     for (int d = 0; d <= e->max_depth; d++)
         bytes += level_bytes(&c, d, width) * (d == 0 ? 1 : (uint64_t)workers);
@@ -641,6 +649,8 @@ void walk_free(of_engine *e) {
         of_showdown_work_free(w->work[1]);
     }
     free(ws->w);
+    free(ws->works[0]);
+    free(ws->works[1]);
     free(ws->task_out);
     free(ws);
     e->walk = NULL;
@@ -658,9 +668,12 @@ int walk_alloc(of_engine *e) {
     size_t rows = ws->n_top * ws->n_cards;
     ws->task_out = malloc(sizeof(double) * ws->width * (rows ? rows : 1));
     if (!ws->task_out) return OF_ERR_NOMEM;
-    ws->n_workers = of_runner_workers(e->threads, ws->n_cards ? ws->n_cards : 1);
+    /* a river spot has no tasks: its workers are the threads of its table's calls */
+    ws->n_workers = of_runner_workers(e->threads, ws->n_cards ? ws->n_cards : OF_RUNNER_MAX);
     ws->w = calloc((size_t)ws->n_workers, sizeof(worker));
-    if (!ws->w) return OF_ERR_NOMEM;
+    ws->works[0] = calloc((size_t)ws->n_workers, sizeof(of_showdown_work *));
+    ws->works[1] = calloc((size_t)ws->n_workers, sizeof(of_showdown_work *));
+    if (!ws->w || !ws->works[0] || !ws->works[1]) return OF_ERR_NOMEM;
     int compact = e->spec.storage == OF_STORAGE_COMPACT;
     for (int i = 0; i < ws->n_workers; i++) {
         worker *w = &ws->w[i];
@@ -675,7 +688,7 @@ int walk_alloc(of_engine *e) {
                 return OF_ERR_NOMEM;
         if (e->n_boards)
             for (int p = 0; p < 2; p++) {
-                w->work[p] = of_showdown_work_sized(e->n[p], e->n[1 - p]);
+                w->work[p] = ws->works[p][i] = of_showdown_work_sized(e->n[p], e->n[1 - p]);
                 if (!w->work[p]) return OF_ERR_NOMEM;
             }
     }
