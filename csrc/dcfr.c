@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "omaha_fast.h"
+#include "runner.h"
 
 /* hands below which a second thread costs more than it saves (a thread start is tens of
  * microseconds, the update of 50,000 hands a few hundred) */
@@ -97,19 +98,13 @@ static void run_blocks(const void *base, size_t size, size_t count, int threads,
     if ((size_t)t > count / DCFR_THREAD_MIN) t = (long)(count / DCFR_THREAD_MIN);
     if (t < 1) t = 1;
     any_job jobs[DCFR_MAX_THREADS];
-    of_thread ids[DCFR_MAX_THREADS];
-    int started = 0;
     for (long i = 0; i < t; i++) {
         memcpy(&jobs[i], base, size);
         block *b = (block *)&jobs[i];
         b->first = count * (size_t)i / (size_t)t;
         b->last = count * (size_t)(i + 1) / (size_t)t;
     }
-    for (long i = 1; i < t; i++, started++)
-        if (of_thread_create(&ids[i], run, &jobs[i]) != 0) break;
-    for (long i = started + 1; i < t; i++) run(&jobs[i]);   /* threads that did not start */
-    run(&jobs[0]);
-    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    of_run_jobs(run, jobs, sizeof(any_job), (size_t)t);
 }
 
 static void *update_run(void *arg) {

@@ -126,7 +126,6 @@ int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *he
     double *sums = calloc((size_t)n_threads * 4 * n1, sizeof(double));
     if (!sums) return OF_ERR_NOMEM;
     turn_job jobs[OF_RUNNER_MAX];
-    of_thread ids[OF_RUNNER_MAX];
     for (int i = 0; i < n_threads; i++) {
         turn_job *job = &jobs[i];
         job->board = board; job->hero = hero; job->villain = villain;
@@ -139,12 +138,8 @@ int of_turn_showdown_values(const uint8_t *board, int n_board, const uint8_t *he
         job->low = base + 3 * n1;
         job->rc = OF_OK;
     }
-    int started = 0;
+    of_run_jobs(turn_run, jobs, sizeof(turn_job), (size_t)n_threads);
     rc = OF_OK;
-    for (int i = 1; i < n_threads; i++, started++)
-        if (of_thread_create(&ids[i], turn_run, &jobs[i]) != 0) { rc = OF_ERR_THREAD; break; }
-    turn_run(&jobs[0]);
-    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
     for (int i = 0; i < n_threads && rc == OF_OK; i++)
         if (jobs[i].rc != OF_OK) rc = jobs[i].rc;
     if (rc == OF_OK) {
@@ -314,7 +309,6 @@ int of_turn_table_values(const of_turn_table *t, const double *weights, size_t k
     double *sums = calloc((size_t)n_threads * k * 4 * n, sizeof(double));
     if (!sums) return OF_ERR_NOMEM;
     turn_table_job jobs[OF_RUNNER_MAX];
-    of_thread ids[OF_RUNNER_MAX];
     for (int i = 0; i < n_threads; i++) {
         turn_table_job *job = &jobs[i];
         job->t = t; job->weights = weights; job->k = k;
@@ -323,11 +317,8 @@ int of_turn_table_values(const of_turn_table *t, const double *weights, size_t k
         job->sums = sums + (size_t)i * k * 4 * n;
         job->rc = OF_OK;
     }
-    int rc = OF_OK, started = 0;
-    for (int i = 1; i < n_threads; i++, started++)
-        if (of_thread_create(&ids[i], turn_table_run, &jobs[i]) != 0) { rc = OF_ERR_THREAD; break; }
-    turn_table_run(&jobs[0]);
-    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    of_run_jobs(turn_table_run, jobs, sizeof(turn_table_job), (size_t)n_threads);
+    int rc = OF_OK;
     for (int i = 0; i < n_threads && rc == OF_OK; i++)
         if (jobs[i].rc != OF_OK) rc = jobs[i].rc;
     if (rc == OF_OK) {

@@ -72,3 +72,24 @@ int of_run_tasks(int threads, size_t n_tasks, of_task_fn fn, void *ctx) {
     of_mutex_destroy(&q.lock);
     return q.rc;
 }
+
+typedef struct {
+    void *(*fn)(void *);
+    char *jobs;
+    size_t size;
+} job_list;
+
+static int run_job(void *ctx, int worker, size_t task) {
+    (void)worker;
+    job_list *list = ctx;
+    list->fn(list->jobs + task * list->size);
+    return OF_OK;
+}
+
+void of_run_jobs(void *(*fn)(void *), void *jobs, size_t size, size_t n) {
+    job_list list;
+    list.fn = fn;
+    list.jobs = jobs;
+    list.size = size;
+    (void)of_run_tasks((int)n, n, run_job, &list);   /* run_job cannot fail */
+}

@@ -15,5 +15,9 @@ typedef int (*of_task_fn)(void *ctx, int worker, size_t task);
 /* the number of workers of_run_tasks would use */
 int of_runner_workers(int threads, size_t n_tasks);
 int of_run_tasks(int threads, size_t n_tasks, of_task_fn fn, void *ctx);
+/* n jobs already cut up (an array of n items of `size` bytes each, n <= OF_RUNNER_MAX), fn
+ * run once on each, one worker a job: for a caller that gives each thread its share and
+ * reads each job's own status after. A job a thread could not take runs on another. */
+void of_run_jobs(void *(*fn)(void *), void *jobs, size_t size, size_t n);
 
 #endif

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "equity.h"
+#include "runner.h"
 
 /* Draws in all below which a second thread does not pay for its start (measured: see the
  * CHANGELOG; about 2 ms of work on one core). */
@@ -195,7 +196,6 @@ int of_strength_sample(const uint8_t *holes, size_t n, const uint8_t *board, int
         while (next_multiset(d, deal));
     }
     strength_job jobs[STRENGTH_MAX_THREADS];
-    of_thread ids[STRENGTH_MAX_THREADS];
     for (int k = 0; k < n_threads; k++) {
         strength_job *S = &jobs[k];
         S->holes = holes; S->board = board; S->n_board = n_board; S->dealt_rows = dealt_rows;
@@ -206,11 +206,6 @@ int of_strength_sample(const uint8_t *holes, size_t n, const uint8_t *board, int
         S->first = n * (size_t)k / (size_t)n_threads;
         S->last = n * (size_t)(k + 1) / (size_t)n_threads;
     }
-    int started = 0;
-    rc = OF_OK;
-    for (int k = 1; k < n_threads; k++, started++)
-        if (of_thread_create(&ids[k], strength_run, &jobs[k]) != 0) { rc = OF_ERR_THREAD; break; }
-    strength_run(&jobs[0]);
-    for (int k = 1; k <= started; k++) of_thread_join(&ids[k]);
-    return rc;
+    of_run_jobs(strength_run, jobs, sizeof(strength_job), (size_t)n_threads);
+    return OF_OK;
 }
