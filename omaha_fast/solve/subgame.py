@@ -38,6 +38,22 @@ def _budget(x: object, what: str, integer: bool, least: int = 0) -> Any:
     return int(v) if integer else v
 
 
+MAX_EXPONENT = 10.0
+"""The largest DCFR discount exponent: (t - 1) ** exponent stays finite for any count of
+iterations a solve can run (a billion: 1e90)."""
+
+
+def _exponent(x: object, what: str) -> float:
+    """A DCFR discount exponent: a real number in 0..MAX_EXPONENT (a negative one divides
+    by zero at the first iteration, a huge one overflows)."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise SubgameTypeError(f"{what} must be a number, got {x!r}")
+    v = float(x)
+    if not 0 <= v <= MAX_EXPONENT:        # NaN fails this too
+        raise SubgameValueError(f"{what} must be in 0..{MAX_EXPONENT:g}, got {x!r}")
+    return v
+
+
 def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
           tree: Optional[BetTree] = None, game: str = "hilo", target: float = 0.3,
           iterations: int = 1000, seconds: Optional[float] = None,
@@ -79,12 +95,14 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     if not every:
         raise SubgameValueError("check_every must be at least 1")
     threads_v = _budget(threads, "threads", True, least=1)
+    alpha_v, beta_v, gamma_v = (_exponent(x, name) for x, name in
+                                ((alpha, "alpha"), (beta, "beta"), (gamma, "gamma")))
     if progress is not None and not callable(progress):
         raise SubgameTypeError(f"progress must be a function or None, got {progress!r}")
     street = "turn" if len(cards) == 4 else "river"
     nodes = build(tree, pot_v, stack_v, street)
-    engine = Engine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game, alpha, beta,
-                    gamma, threads=threads_v)
+    engine = Engine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game, alpha_v, beta_v,
+                    gamma_v, threads=threads_v)
     if engine.deal_weight() <= 0:
         raise SubgameValueError("the two ranges never fit together: every pair of hands "
                                 "shares a card")
