@@ -15,7 +15,7 @@ from omaha_fast.cli import main  # noqa: E402
 from omaha_fast.preflop.classes import PreflopValueError  # noqa: E402
 from omaha_fast.preflop.command import parse_stacks  # noqa: E402
 from omaha_fast.ranges import Range  # noqa: E402
-from omaha_fast.solve import BetTree, SubgameValueError, solve  # noqa: E402
+from omaha_fast.solve import BetTree, SubgameTypeError, SubgameValueError, solve  # noqa: E402
 from omaha_fast.solve.spot import MAX_CHIPS, MAX_WEIGHT, MIN_WEIGHT, read_board  # noqa: E402
 
 BOARD = "AhKd7c8s2h"
@@ -116,3 +116,17 @@ def test_preflop_stacks_out_of_range_are_one_line(stacks: str, message: str,
                  str(tmp_path) + "/none.npz"]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and message in err
+
+
+@pytest.mark.parametrize("name, value", [("alpha", float("nan")), ("alpha", 1e308),
+                                         ("gamma", -5.0), ("alpha", -1.0),
+                                         ("beta", float("inf"))])
+def test_discount_exponents_out_of_range_are_refused(name: str, value: float) -> None:
+    # were: an OverflowError, a ZeroDivisionError, or a NaN exponent solved to nonsense
+    with pytest.raises(SubgameValueError, match=f"{name} must be in 0..10"):
+        small_solve(**{name: value})
+
+
+def test_a_discount_exponent_of_text_is_a_type_error() -> None:
+    with pytest.raises(SubgameTypeError, match="alpha must be a number"):
+        small_solve(alpha="1.5")

@@ -20,7 +20,7 @@ from omaha_fast.solve import BetTree, SolvedFileError, load, solve  # noqa: E402
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     r = solve("Ah Kd 7c 8s", "AA", "QQ", pot=10, stack=20,
-              tree=BetTree(bets=(1.0,), raise_cap=0), iterations=20)
+              tree=BetTree(bets=(1.0,), raise_cap=0), iterations=2)
     path = tmp_path_factory.mktemp("solved") / "spot.npz"
     r.save(path)
     load(path)                                  # a sound file loads

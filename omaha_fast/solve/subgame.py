@@ -41,8 +41,8 @@ def _budget(x: object, what: str, integer: bool, least: int = 0) -> Any:
     return int(v) if integer else v
 
 
-def _discount(x: object, what: str, top: float) -> float:
-    """A DCFR parameter: a finite number from 0 to ``top``."""
+def _fraction(x: object, what: str, top: float) -> float:
+    """A finite number from 0 to ``top``."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise SubgameTypeError(f"{what} must be a number, got {x!r}")
     v = float(x)
@@ -53,7 +53,7 @@ def _discount(x: object, what: str, top: float) -> float:
 
 def read_rake(rake: object, cap: object) -> tuple[float, Optional[float]]:
     """(share of each pot, cap in chips or None): the share from 0 to 1 (0.05 = 5%)."""
-    share = _discount(rake, "rake", 1.0)
+    share = _fraction(rake, "rake", 1.0)
     if cap is None:
         return share, None
     return share, read_amount(cap, "rake_cap", False)
@@ -94,6 +94,22 @@ def _too_large(need: dict[str, int], limit: int) -> SpotTooLargeError:
         f"{size_text(need['storage'])}, showdown tables {size_text(need['tables'])}), more "
         f"than the {size_text(limit)} it may take (max_memory); narrower ranges, fewer bet "
         f"sizes or a lower raise cap would shrink it")
+
+
+MAX_EXPONENT = 10.0
+"""The largest DCFR discount exponent: (t - 1) ** exponent stays finite for any count of
+iterations a solve can run (a billion: 1e90)."""
+
+
+def _exponent(x: object, what: str) -> float:
+    """A DCFR discount exponent: a real number in 0..MAX_EXPONENT (a negative one divides
+    by zero at the first iteration, a huge one overflows)."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise SubgameTypeError(f"{what} must be a number, got {x!r}")
+    v = float(x)
+    if not 0 <= v <= MAX_EXPONENT:        # NaN fails this too
+        raise SubgameValueError(f"{what} must be in 0..{MAX_EXPONENT:g}, got {x!r}")
+    return v
 
 
 def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
@@ -153,10 +169,10 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     if not every:
         raise SubgameValueError("check_every must be at least 1")
     threads_v = _budget(threads, "threads", True, least=1)
+    alpha_v, beta_v, gamma_v = (_exponent(x, name) for x, name in
+                                ((alpha, "alpha"), (beta, "beta"), (gamma, "gamma")))
     if progress is not None and not callable(progress):
         raise SubgameTypeError(f"progress must be a function or None, got {progress!r}")
-    a, b, g = (_discount(alpha, "alpha", 100.0), _discount(beta, "beta", 100.0),
-               _discount(gamma, "gamma", 100.0))
     rake_v = read_rake(rake, rake_cap)
     nodes = build(tree, pot_v, stack_v, STREET_OF[len(cards)])
     prior, saved = None, None
@@ -176,8 +192,9 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
         raise _too_large(need, int(limit))
     try:
         engine = ArenaEngine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game,
-                             rake=rake_v, isomorphism=iso, threads=threads_v, alpha=a,
-                             beta=b, gamma=g, compact=bool(compact))
+                             rake=rake_v, isomorphism=iso, threads=threads_v,
+                             alpha=alpha_v, beta=beta_v, gamma=gamma_v,
+                             compact=bool(compact))
     except OutOfMemoryError:
         raise _too_large(need, int(limit or need["total"])) from None
     if engine.deal_weight() <= 0:
