@@ -268,3 +268,21 @@ def test_action_evs_are_what_the_actions_are_worth():
     ev = e.action_ev(river, (card,))
     holds = np.isin(hands[nodes[river].player], [card]).any(axis=1)
     assert np.isnan(ev[holds]).all() and np.isfinite(ev[~holds]).any()
+
+
+def test_a_turn_too_big_for_rows_reads_its_river_strategies_from_the_engine(tmp_path,
+                                                                            monkeypatch):
+    import omaha_fast.solve.subgame as subgame
+    args = dict(board="Ah Kd 7c 8s", oop="AA:$ds", ip="QQ:$ds", pot=10, stack=30,
+                iterations=6, target=0, threads=1)
+    rows = solve(**args)
+    monkeypatch.setattr(subgame, "ROWS_KEPT", 0)
+    lazy = solve(**args)
+    river = next(p for p in rows.paths if rows.nodes[rows._node(p)].depth == 1)
+    assert rows._node(river) in rows.strategies and lazy._node(river) not in lazy.strategies
+    np.testing.assert_allclose(lazy.strategy(river, river="2c"), rows.strategy(river, river="2c"),
+                               atol=1e-6)
+    lazy.save(tmp_path / "lazy.npz")
+    back = type(lazy).load(tmp_path / "lazy.npz")
+    np.testing.assert_allclose(back.strategy(river, river="2c"), rows.strategy(river, river="2c"),
+                               atol=1e-6)

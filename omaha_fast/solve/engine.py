@@ -149,16 +149,17 @@ class ArenaEngine:
         return (out if rows is None else out[:, rows]).T
 
     def average(self, k: int) -> Any:
-        """The average strategy at template node k, (B, n, A): B = 1 before any card is
-        dealt, else one row per card of :attr:`rivers` (a turn spot's river nodes)."""
+        """The average strategy at template node k, (B, n, A) float32: B = 1 before any card
+        is dealt, else one row per card of :attr:`rivers` (a turn spot's river nodes)."""
         depth = self.nodes[k].depth
         if depth == 0:
-            return self.strategy(k)[None]
+            return self.strategy(k)[None].astype(np.float32)
         if depth != 1 or len(self.board) != 4:
             raise SubgameValueError("rows (B, n, A) are a turn or river spot's; a flop "
                                     "spot's nodes are read one dealt card at a time")
         nd = self.nodes[k]
-        out = np.empty((len(self.rivers), len(self.hands[nd.player]), len(nd.children)))
+        out = np.empty((len(self.rivers), len(self.hands[nd.player]), len(nd.children)),
+                       dtype=np.float32)
         for r, card in enumerate(self.rivers):
             out[r] = self.strategy(k, (card,))
         return out

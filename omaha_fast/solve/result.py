@@ -101,11 +101,10 @@ class SubgameResult:
         k = self._node(path)
         node = self.nodes[k]
         dealt = self._dealt(path, node.depth, turn, river)
-        if self.street == "flop" and dealt:
+        if k not in self.strategies:   # kept in the engine's storage, not as rows
             engine = _engine_of(self)
             if engine is None:
-                raise SolvedFileError("this flop spot's turn and river strategies were "
-                                      "not kept")
+                raise SolvedFileError(f"the strategies at node {path!r} were not kept")
             return engine.strategy(k, dealt)
         s = self.strategies[k]
         return s[self.rivers.index(dealt[0])] if dealt else s[0]
@@ -205,7 +204,9 @@ class SubgameResult:
         for k, s in self.strategies.items():
             arrays[f"strategy{k}"] = s.astype(np.float32)
         storage = self._storage()
-        if storage is not None and (regrets or self.street == "flop"):
+        deep = any(n.kind == ACTION and k not in self.strategies
+                   for k, n in enumerate(self.nodes))
+        if storage is not None and (regrets or deep):
             meta["engine"] = {"isomorphism": storage[2], "compact": storage[3],
                               "regrets": bool(regrets)}
             arrays["engine_sums"] = storage[1]
@@ -247,10 +248,11 @@ class SubgameResult:
                       d["parent"], list(d["children"]), list(d["actions"]), d["river"],
                       int(d.get("depth", d["river"])))
                  for d in meta["nodes"]]
-        # a flop spot's file keeps the first street's (the rest: its engine storage)
-        strategies = {k: arrays[f"strategy{k}"].astype(np.float64)
-                      for k, n in enumerate(nodes) if n.kind == ACTION and
-                      (n.depth == 0 or len(parse_cards(meta["board"])) == 4)}
+        # a flop spot's file keeps the first street's rows (and a big turn spot's), the
+        # rest is in its engine storage
+        strategies = {k: arrays[f"strategy{k}"].astype(np.float32)
+                      for k, n in enumerate(nodes)
+                      if n.kind == ACTION and f"strategy{k}" in arrays}
         return cls(board=meta["board"], game=meta["game"], pot=meta["pot"],
                    stack=meta["stack"], tree=BetTree.from_dict(meta["tree"]), nodes=nodes,
                    hands=(arrays["hands0"], arrays["hands1"]),
@@ -336,8 +338,8 @@ def _saved_problem(np: Any, r: SubgameResult) -> str:
             return f"node {k} is not a node of a tree"
         if node.kind != ACTION:
             continue
-        if k not in r.strategies:   # a flop spot's turn and river nodes: in its storage
-            if r.street != "flop" or node.depth == 0 or r.saved is None:
+        if k not in r.strategies:   # nodes below a dealt card kept in the storage
+            if node.depth == 0 or r.saved is None:
                 return f"the strategy at node {k} is missing"
             continue
         s = r.strategies[k]

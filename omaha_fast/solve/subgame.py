@@ -26,6 +26,7 @@ Progress = Callable[[int, int, float], None]
 check, the exploitability in percent of the pot."""
 
 STREET_OF = {3: "flop", 4: "turn", 5: "river"}
+ROWS_KEPT = 256_000_000   # bytes of a turn spot's river strategies kept as arrays
 
 
 def _budget(x: object, what: str, integer: bool, least: int = 0) -> Any:
@@ -276,11 +277,15 @@ def gather(engine: ArenaEngine, tree: BetTree, stack: float, expl: float,
            stopped: str) -> SubgameResult:
     """A SubgameResult of the engine's current state."""
     nodes = engine.nodes
-    # kept at the precision a saved tree keeps, so that a loaded tree gives the same answers
-    turn_spot = len(engine.board) == 4
-    strategies = {k: engine.average(k).astype(np.float32).astype(np.float64)
+    # float32, the precision a saved tree keeps, so that a loaded tree gives the same answers
+    # a turn spot's river nodes as rows of every river card, unless that is more than
+    # ROWS_KEPT bytes: then (as a flop spot's) read from the engine when asked for
+    rows = sum(len(engine.rivers) * len(engine.hands[n.player]) * len(n.children) * 4
+               for n in nodes if n.kind == ACTION and n.depth == 1)
+    deep = len(engine.board) == 4 and rows <= ROWS_KEPT
+    strategies = {k: engine.average(k)
                   for k, n in enumerate(nodes)
-                  if n.kind == ACTION and (n.depth == 0 or turn_spot)}
+                  if n.kind == ACTION and (n.depth == 0 or deep)}
     hand_ev, range_ev, hand_eq, range_eq = [], [], [], []
     z = engine.deal_weight()
     equity = equities(engine)
@@ -305,14 +310,24 @@ def gather(engine: ArenaEngine, tree: BetTree, stack: float, expl: float,
 
 def equities(engine: ArenaEngine) -> tuple[Any, Any]:
     """Each hand's pot share against the other's prior, summed over the other's hands
-    (divide by :meth:`ArenaEngine.met` for the equity): an engine of the same spot whose
-    tree deals the cards and shows down, pot 1."""
+    (divide by :meth:`ArenaEngine.met` for the equity). On the river and the turn the
+    showdown kernels (tables made and dropped one river at a time: little memory beside
+    the solve's); on the flop an engine of the same spot whose tree deals the cards and
+    shows down, pot 1."""
+    from ..solver import showdown_values, turn_showdown_values
     street = len(engine.board)
+    board = bytes(engine.board)
+    h, w = engine.hands, engine.weights
+    if street >= 4:
+        values = turn_showdown_values if street == 4 else showdown_values
+        kw: dict[str, Any] = {"threads": engine.threads or None} if street == 4 else {}
+        return tuple(np.asarray(values(board, h[p], h[1 - p], w[1 - p], game=engine.game,
+                                       **kw).value) for p in (0, 1))  # type: ignore[return-value]
     chain = [Node(CHANCE, -1, s, (0.0, 0.0), "", k - 1, [k + 1], depth=k)
              for k, s in enumerate(("flop", "turn")[street - 3:])]
     chain.append(Node(SHOWDOWN, -1, "river", (0.0, 0.0), "", len(chain) - 1,
                       depth=len(chain)))
-    show = ArenaEngine(chain, engine.board, engine.hands, engine.weights, 1.0, engine.game,
+    show = ArenaEngine(chain, engine.board, h, w, 1.0, engine.game,
                        threads=engine.threads or None)
     return show.root_values(0, "ev"), show.root_values(1, "ev")
 
