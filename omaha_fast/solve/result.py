@@ -21,6 +21,10 @@ from .tree import ACTION, BetTree, Node
 
 FORMAT = "omaha_fast-subgame-1"
 
+Cards = Union[str, int, Card, None]
+"""A dealt card as ``strategy`` and the other per-node methods take it: text, an int or
+a Card."""
+
 
 def _np() -> Any:
     return import_extra("numpy", "numpy")
@@ -54,6 +58,10 @@ class SubgameResult:
     hand_ev: tuple[Any, Any]
     equity: tuple[float, float]
     hand_equity: tuple[Any, Any]
+    action_values: Optional[dict[int, Any]] = None
+    """Per action node: (B, n, A) float32, the acting player's chips per deal reaching
+    the node for taking each action (see :meth:`action_ev`); None for a file saved
+    without them."""
     _index: dict[str, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -85,25 +93,90 @@ class SubgameResult:
         """The actions at the node, in the order of the strategy's columns."""
         return list(self.nodes[self._node(path)].actions)
 
-    def strategy(self, path: str = "", river: Union[str, int, Card, None] = None) -> Any:
+    def _row(self, k: int, turn: Cards = None, river: Cards = None) -> int:
+        """The row of node k's per-deal arrays (``strategies``, ``action_values``) for the
+        cards dealt below the spot's first street: none at depth 0; a turn spot's river
+        card at depth 1 (the row is its index in :attr:`rivers`)."""
+        nd = self.nodes[k]
+        if turn is not None:
+            raise SubgameValueError(f"node {nd.path!r}: a {self.street} spot deals no turn "
+                                    f"card")
+        if nd.depth == 0 or not self.rivers:
+            if river is not None:
+                raise SubgameValueError(f"node {nd.path!r} comes before any river card")
+            return 0
+        if river is None:
+            raise SubgameValueError(f"node {nd.path!r} is on the river: say which river card")
+        card = _one_card(river, "river")
+        if card not in self.rivers:
+            raise SubgameValueError(f"river must be one card not on the board, got {river!r}")
+        return self.rivers.index(card)
+
+    def _dealt(self, k: int, turn: Cards, river: Cards) -> dict[str, Cards]:
+        """The keyword pair node k takes, from a pair given for a node at or below it:
+        an ancestor nearer the root needs fewer cards."""
+        given = {"turn": turn, "river": river}
+        names = {"flop": ("turn", "river"), "turn": ("river",)}.get(self.street, ())
+        return {name: given[name] for name in names[:self.nodes[k].depth]}
+
+    def strategy(self, path: str = "", *, turn: Cards = None, river: Cards = None) -> Any:
         """The acting player's average strategy at the node: (hands, actions), each row
         one hand of :attr:`hands` of that player, adding to 1. Nodes after the river card
         of a turn spot need ``river``; hands holding it get a uniform row."""
         k = self._node(path)
-        s = self.strategies[k]
-        if not self.nodes[k].river or not self.rivers:
-            if river is not None:
-                raise SubgameValueError(f"node {path!r} comes before any river card")
-            return s[0]
-        if river is None:
-            raise SubgameValueError(f"node {path!r} is on the river: say which river card")
-        try:
-            cards = parse_cards(river)
-        except InvalidCardError as err:
-            raise SubgameValueError(f"river: {err}") from None
-        if len(cards) != 1 or int(cards[0]) not in self.rivers:
-            raise SubgameValueError(f"river must be one card not on the board, got {river!r}")
-        return s[self.rivers.index(int(cards[0]))]
+        return self.strategies[k][self._row(k, turn, river)]
+
+    def action_ev(self, path: str = "", *, turn: Cards = None, river: Cards = None) -> Any:
+        """(hands, actions): each hand's EV in chips (per deal reaching the node, as
+        :attr:`hand_ev`) of taking each action at the node, against the opponent's
+        average strategy; NaN where the hand meets no opposing hand there (or holds a
+        dealt card). Averaged over the hand's own strategy it is the node's value.
+
+        >>> from omaha_fast.solve import BetTree, solve
+        >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
+        ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
+        >>> import numpy as np
+        >>> r.action_ev("bet 10").shape                 # IP's hands; fold and call
+        (2, 2)
+        >>> mixed = (r.strategy("") * r.action_ev("")).sum(axis=1)
+        >>> bool(np.allclose(mixed, r.hand_ev[0], atol=1e-4))     # the root's EV per hand
+        True
+        """
+        k = self._node(path)
+        if self.action_values is None:
+            raise SubgameValueError("action values not saved in this file (solve the spot "
+                                    "again to have them)")
+        return self.action_values[k][self._row(k, turn, river)]
+
+    def reach(self, path: str, player: int, *, turn: Cards = None,
+              river: Cards = None) -> Any:
+        """(hands,) of ``player``: each hand's weight reaching the node, its prior weight
+        times that player's own average strategy along the path; 0 for a hand holding a
+        dealt card.
+
+        >>> from omaha_fast.solve import BetTree, solve
+        >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
+        ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
+        >>> bool((r.reach("bet 10", 0) == r.weights[0] * r.strategy("")[:, 1]).all())
+        True
+        """
+        np = _np()
+        if player not in (0, 1):
+            raise SubgameValueError(f"player is 0 (out of position) or 1, got {player!r}")
+        k = self._node(path)
+        self._row(k, turn, river)                    # the cards, checked once for the node
+        w = np.array(self.weights[player], dtype=np.float64)
+        for name, cards in self._dealt(k, turn, river).items():
+            w[(self.hands[player] == _one_card(cards, name)).any(axis=1)] = 0.0
+        child = k
+        while self.nodes[child].parent >= 0:
+            a = self.nodes[child].parent
+            nd = self.nodes[a]
+            if nd.kind == ACTION and nd.player == player:
+                row = self._row(a, **self._dealt(a, turn, river))
+                w *= self.strategies[a][row][:, nd.children.index(child)]
+            child = a
+        return w
 
     def hand_names(self, player: int) -> list[str]:
         """The hands of a player as text, in the order of every per-hand array."""
@@ -162,6 +235,8 @@ class SubgameResult:
             arrays[f"hand_equity{q}"] = self.hand_equity[q]
         for k, s in self.strategies.items():
             arrays[f"strategy{k}"] = s.astype(np.float32)
+        for k, v in (self.action_values or {}).items():
+            arrays[f"action_values{k}"] = v.astype(np.float32)
         with open(path, "wb") as f:
             np.savez_compressed(f, **arrays)
 
@@ -192,6 +267,9 @@ class SubgameResult:
                  for d in meta["nodes"]]
         strategies = {k: arrays[f"strategy{k}"].astype(np.float64)
                       for k, n in enumerate(nodes) if n.kind == ACTION}
+        # files saved before the action values were kept have none
+        values = {k: arrays[f"action_values{k}"] for k in strategies
+                  if f"action_values{k}" in arrays}
         return cls(board=meta["board"], game=meta["game"], pot=meta["pot"],
                    stack=meta["stack"], tree=BetTree.from_dict(meta["tree"]), nodes=nodes,
                    hands=(arrays["hands0"], arrays["hands1"]),
@@ -202,7 +280,18 @@ class SubgameResult:
                    ev=(float(meta["ev"][0]), float(meta["ev"][1])),
                    hand_ev=(arrays["hand_ev0"], arrays["hand_ev1"]),
                    equity=(float(meta["equity"][0]), float(meta["equity"][1])),
-                   hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]))
+                   hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]),
+                   action_values=values if len(values) == len(strategies) else None)
+
+
+def _one_card(cards: Cards, what: str) -> int:
+    try:
+        parsed = parse_cards(cards)  # type: ignore[arg-type]
+    except InvalidCardError as err:
+        raise SubgameValueError(f"{what}: {err}") from None
+    if len(parsed) != 1:
+        raise SubgameValueError(f"{what} must be one card, got {cards!r}")
+    return int(parsed[0])
 
 
 def _clean(a: Any) -> list[Optional[float]]:

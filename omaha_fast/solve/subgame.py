@@ -114,6 +114,8 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     # kept at the precision a saved tree keeps, so that a loaded tree gives the same answers
     strategies = {k: engine.average(k).astype(np.float32).astype(np.float64)
                   for k, n in enumerate(nodes) if n.kind == ACTION}
+    # each action's value at every node, kept for the reports (a pass per player)
+    action_values = {**engine.action_values(0), **engine.action_values(1)}
     hand_ev, range_ev, hand_eq, range_eq = [], [], [], []
     z = engine.deal_weight()
     for p in (0, 1):
@@ -133,4 +135,4 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
         rivers=engine.rivers, iterations=engine.iterations, seconds=elapsed,
         exploitability=expl, history=history, ev=(range_ev[0], range_ev[1]),
         hand_ev=(hand_ev[0], hand_ev[1]), equity=(range_eq[0], range_eq[1]),
-        hand_equity=(hand_eq[0], hand_eq[1]))
+        hand_equity=(hand_eq[0], hand_eq[1]), action_values=action_values)
