@@ -26,7 +26,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("oracle", ("omaha_fast.reference",)),
     ("binding", ("omaha_fast._core",)),
     ("values", ("omaha_fast.evaluation", "omaha_fast.odds", "omaha_fast.ranges",
-                "omaha_fast.solver", "omaha_fast.cfr")),
+                "omaha_fast.solver", "omaha_fast.cfr", "omaha_fast.categories")),
     ("game", ("omaha_fast.game",)),
     ("history", ("omaha_fast.history",)),
     ("agents", ("omaha_fast.agents",)),

@@ -250,7 +250,7 @@ def test_save_and_load_round_trip(tmp_path):
     for p in r.paths:
         rivers = ["Qs"] if r.nodes[r._index[p]].river else [None]
         for river in rivers:
-            assert np.allclose(back.strategy(p, river), r.strategy(p, river), atol=1e-6)
+            assert np.allclose(back.strategy(p, river=river), r.strategy(p, river=river), atol=1e-6)
     assert back.tree == r.tree and back.paths == r.paths
     bad = tmp_path / "bad.npz"
     np.savez(bad, x=np.zeros(3))

@@ -22,7 +22,7 @@ a river's hands are kept in the order the table walks them.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Optional
 
 from .._extras import import_extra
 from ..cfr import child_reaches, dcfr_update
@@ -129,10 +129,30 @@ class Engine:
         the opponent's average strategy: ``"br"`` best response, ``"ev"`` p's own average."""
         return self._pass(p, mode, None)[0][self._inverse[p]]
 
-    def _pass(self, p: int, mode: str, disc: Any) -> Any:
+    def action_values(self, p: int) -> dict[int, Any]:
+        """Per action node k of player p: (B, n, A) float32, each hand's (as given) chips
+        for taking each action there, against the opponent's average strategy, per deal
+        reaching the node (its values over the opponent's reach it meets); NaN where it
+        meets none, or holds the row's river card."""
+        np = _np()
+        kept: dict[int, tuple[Any, Any]] = {}
+        self._pass(p, "ev", None, kept)
+        out = {}
+        for k, (kids, opp) in kept.items():
+            met = self.blockers[p](opp)
+            if met.shape[0] > 1:
+                met = met * self.masks[p]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                v = np.where(met > 0, kids / met, np.nan)
+            out[k] = np.moveaxis(v, 0, 2)[:, self._inverse[p]].astype(np.float32)
+        return out
+
+    def _pass(self, p: int, mode: str, disc: Any,
+              kept: Optional[dict[int, tuple[Any, Any]]] = None) -> Any:
         """One walk for player p: reaches down the tree (nodes are in preorder), every
         terminal evaluated in one batch, values back up (and, in ``"cfr"``, the update).
-        Returns p's values at the root, (1, n)."""
+        Returns p's values at the root, (1, n). ``kept`` (``"ev"`` only) receives, at each
+        of p's action nodes, its children's values (A, B, n) and the opponent's reach."""
         np = _np()
         q = 1 - p
         nodes = self.nodes
@@ -201,6 +221,8 @@ class Engine:
                 if mode == "br":
                     value[k] = np.maximum.reduce(kids)
                 elif mode == "ev":
+                    if kept is not None:      # copied: terminals' rows are reused buffers
+                        kept[k] = (np.stack(kids), np.array(opp[k]))
                     s = strategy[k]
                     value[k] = sum((s[a] * v for a, v in enumerate(kids[1:], 1)),
                                    s[0] * kids[0])

@@ -21,6 +21,10 @@ from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, BetTree, Node
 
 FORMAT = "omaha_fast-subgame-1"
 
+Cards = Union[str, int, Card, None]
+"""A dealt card as ``strategy`` and the other per-node methods take it: text, an int or
+a Card."""
+
 
 def _np() -> Any:
     return import_extra("numpy", "numpy")
@@ -54,6 +58,10 @@ class SubgameResult:
     hand_ev: tuple[Any, Any]
     equity: tuple[float, float]
     hand_equity: tuple[Any, Any]
+    action_values: Optional[dict[int, Any]] = None
+    """Per action node kept as rows: (B, n, A) float32, the acting player's chips per deal
+    reaching the node for taking each action (see :meth:`action_ev`); None for a file
+    saved without them."""
     stopped: str = "iterations"
     rake: tuple[float, Optional[float]] = (0.0, None)
     engine: Any = field(default=None, repr=False, compare=False)
@@ -91,8 +99,7 @@ class SubgameResult:
         """The actions at the node, in the order of the strategy's columns."""
         return list(self.nodes[self._node(path)].actions)
 
-    def strategy(self, path: str = "", river: Union[str, int, Card, None] = None,
-                 turn: Union[str, int, Card, None] = None) -> Any:
+    def strategy(self, path: str = "", *, turn: Cards = None, river: Cards = None) -> Any:
         """The acting player's average strategy at the node: (hands, actions), each row
         one hand of :attr:`hands` of that player, adding to 1. Nodes after a card dealt in
         the subgame need it: ``river`` (a turn spot's river nodes), ``turn`` and, on the
@@ -109,6 +116,65 @@ class SubgameResult:
         s = self.strategies[k]
         return s[self.rivers.index(dealt[0])] if dealt else s[0]
 
+    def action_ev(self, path: str = "", *, turn: Cards = None, river: Cards = None) -> Any:
+        """(hands, actions): each hand's EV in chips (per deal reaching the node, as
+        :attr:`hand_ev`) of taking each action at the node, against the opponent's
+        average strategy; NaN where the hand meets no opposing hand there (or holds a
+        dealt card). Averaged over the hand's own strategy it is the node's value.
+
+        >>> from omaha_fast.solve import BetTree, solve
+        >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
+        ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
+        >>> import numpy as np
+        >>> r.action_ev("bet 10").shape                 # IP's hands; fold and call
+        (2, 2)
+        >>> mixed = (r.strategy("") * r.action_ev("")).sum(axis=1)
+        >>> bool(np.allclose(mixed, r.hand_ev[0], atol=1e-4))     # the root's EV per hand
+        True
+        """
+        k = self._node(path)
+        dealt = self._dealt(path, self.nodes[k].depth, turn, river)
+        if self.action_values is not None and k in self.action_values:
+            v = self.action_values[k]
+            return v[self.rivers.index(dealt[0])] if dealt else v[0]
+        engine = _engine_of(self)
+        if engine is None:
+            raise SubgameValueError("action values not saved in this file (solve the spot "
+                                    "again to have them)")
+        return engine.action_ev(k, dealt)
+
+    def reach(self, path: str, player: int, *, turn: Cards = None,
+              river: Cards = None) -> Any:
+        """(hands,) of ``player``: each hand's weight reaching the node, its prior weight
+        times that player's own average strategy along the path; 0 for a hand holding a
+        dealt card.
+
+        >>> from omaha_fast.solve import BetTree, solve
+        >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
+        ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
+        >>> bool((r.reach("bet 10", 0) == r.weights[0] * r.strategy("")[:, 1]).all())
+        True
+        """
+        np = _np()
+        if player not in (0, 1):
+            raise SubgameValueError(f"player is 0 (out of position) or 1, got {player!r}")
+        k = self._node(path)
+        dealt = self._dealt(path, self.nodes[k].depth, turn, river)
+        w = np.array(self.weights[player], dtype=np.float64)
+        if dealt:
+            w[np.isin(self.hands[player], dealt).any(axis=1)] = 0.0
+        names = ("turn", "river") if self.street == "flop" else ("river",)
+        child = k
+        while self.nodes[child].parent >= 0:
+            a = self.nodes[child].parent
+            nd = self.nodes[a]
+            if nd.kind == ACTION and nd.player == player:
+                cards = dict(zip(names, dealt[:nd.depth]))
+                s = self.strategy(nd.path, **cards)
+                w *= s[:, nd.children.index(child)]
+            child = a
+        return w
+
     def _dealt(self, path: str, depth: int, turn: Any, river: Any) -> list[int]:
         """The cards dealt below the first street to reach a node of this depth, checked:
         the turn then the river on a flop spot, the river on a turn spot."""
@@ -116,6 +182,9 @@ class SubgameResult:
         wanted = names[:depth]
         given = {"turn": turn, "river": river}
         for name in ("turn", "river"):
+            if given[name] is not None and name not in names:
+                raise SubgameValueError(f"node {path!r}: a {self.street} spot deals no "
+                                        f"{name} card")
             if given[name] is not None and name not in wanted:
                 raise SubgameValueError(f"node {path!r} comes before any {name} card")
         board = [int(c) for c in parse_cards(self.board)]
@@ -203,6 +272,8 @@ class SubgameResult:
             arrays[f"hand_equity{q}"] = self.hand_equity[q]
         for k, s in self.strategies.items():
             arrays[f"strategy{k}"] = s.astype(np.float32)
+        for k, v in (self.action_values or {}).items():
+            arrays[f"action_values{k}"] = v.astype(np.float32)
         storage = self._storage()
         deep = any(n.kind == ACTION and k not in self.strategies
                    for k, n in enumerate(self.nodes))
@@ -264,6 +335,7 @@ class SubgameResult:
                    hand_ev=(arrays["hand_ev0"], arrays["hand_ev1"]),
                    equity=(float(meta["equity"][0]), float(meta["equity"][1])),
                    hand_equity=(arrays["hand_equity0"], arrays["hand_equity1"]),
+                   action_values=_saved_values(arrays, strategies),
                    stopped=str(meta.get("stopped", "iterations")),
                    saved=None if "engine" not in meta else (
                        arrays.get("engine_regrets"), arrays["engine_sums"],
@@ -271,6 +343,14 @@ class SubgameResult:
                    rake=(float(meta.get("rake", [0.0])[0]),
                          None if meta.get("rake", [0, None])[1] is None
                          else float(meta["rake"][1])))
+
+
+def _saved_values(arrays: dict[str, Any], strategies: dict[int, Any]) -> Optional[dict[int, Any]]:
+    """The saved action values of the nodes kept as rows (files saved before they were
+    kept have none)."""
+    values = {k: arrays[f"action_values{k}"] for k in strategies
+              if f"action_values{k}" in arrays}
+    return values if len(values) == len(strategies) else None
 
 
 def _engine_of(result: SubgameResult) -> Any:

@@ -286,6 +286,11 @@ def gather(engine: ArenaEngine, tree: BetTree, stack: float, expl: float,
     strategies = {k: engine.average(k)
                   for k, n in enumerate(nodes)
                   if n.kind == ACTION and (n.depth == 0 or deep)}
+    # each action's EV where the strategies are kept as rows (below, read when asked for)
+    values = {k: np.stack([engine.action_ev(k, (c,) if c is not None else ())
+                           for c in (engine.rivers if nodes[k].depth else [None])]
+                          ).astype(np.float32)
+              for k in strategies}
     hand_ev, range_ev, hand_eq, range_eq = [], [], [], []
     z = engine.deal_weight()
     equity = equities(engine)
@@ -305,7 +310,7 @@ def gather(engine: ArenaEngine, tree: BetTree, stack: float, expl: float,
         seconds=seconds, exploitability=expl, history=history,
         ev=(range_ev[0], range_ev[1]), hand_ev=(hand_ev[0], hand_ev[1]),
         equity=(range_eq[0], range_eq[1]), hand_equity=(hand_eq[0], hand_eq[1]),
-        stopped=stopped, rake=engine.rake, engine=engine)
+        action_values=values, stopped=stopped, rake=engine.rake, engine=engine)
 
 
 def equities(engine: ArenaEngine) -> tuple[Any, Any]:
