@@ -111,7 +111,8 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
     assert summary == {"agreed": 7, "disagreed": 0, "refused": 0, "skipped": 1,
-                       "unreadable": 0, "unchecked": 0}
+                       "unreadable": 0, "unchecked": 0,
+                       "skipped_as": {"Omaha Hi-Lo PL (6 hole cards)": 1}}
 
 
 def test_a_file_cut_short_is_read_to_its_last_game():

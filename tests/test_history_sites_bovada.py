@@ -102,7 +102,8 @@ def test_sniffed_and_replayed_as_utf16(tmp_path, capsys):
     assert site_format(decode_history(path.read_bytes())) == "bovada"
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "5 of 5 hands agree: 5 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
+        "5 of 5 hands agree: 5 agreed, 0 disagreed, 0 refused, 1 skipped (1 HOLDEM No Limit), "
+        "0 unreadable")
 
 
 def test_time_outs_and_automatic_folds_are_actions():

@@ -163,7 +163,8 @@ def test_sniffed_and_replayed_from_utf16_with_crlf(tmp_path, capsys):
     assert len(read_site(text, "888.txt")) == 9
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "8 of 8 hands agree: 8 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
+        "8 of 8 hands agree: 8 agreed, 0 disagreed, 0 refused, 1 skipped (1 No Limit Holdem), "
+        "0 unreadable")
 
 
 def test_replay_exit_codes(tmp_path, capsys):

@@ -97,7 +97,8 @@ def test_sniffed_and_replayed_from_utf16_with_crlf(tmp_path, capsys):
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert out[0]["format"] == "wpn"
     assert out[-1]["summary"] == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 1,
-                                  "unreadable": 0, "unchecked": 0}
+                                  "unreadable": 0, "unchecked": 0,
+                                  "skipped_as": {"Holdem(No Limit)": 1}}
 
 
 # ----------------------------------------------------------- the older format (to 2019)
