@@ -53,8 +53,13 @@ HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
 # the game: no real five- or six-card history of Bovada's was found, so a count before the
 # name ("5 Card OMAHA HiLo") is read as it says, and a name with none as the hole cards
 # dealt say (every player's are written)
+# A tournament header writes the speed where a cash header writes the limit ("OMAHA HiLo
+# Tournament #1 TBL#1, Turbo- Level 10 (200/400)"): Bovada deals Omaha tournaments pot limit
 _GAME = re.compile(r"\b(?:([56]) ?Card )?(OMAHA HiLo|OMAHA)(?:ZonePoker)?"
-                   r"(?: Tournament #[0-9]+ TBL#[0-9]+,)? (Pot Limit|No Limit|Fixed Limit|Limit)\b")
+                   r"(?: Tournament #[0-9]+ TBL#[0-9]+,)? (?:(Pot Limit|No Limit|Fixed Limit|"
+                   r"Limit)\b|(?P<speed>[A-Z][a-z]{1,15}(?: [A-Z][a-z]{1,15})?)- Level )")
+# a game named Omaha, in a header the pattern above does not read: refused, never skipped
+_OMAHA = re.compile(r"\bOMAHA", re.IGNORECASE)
 _LEVEL = re.compile(rf"Level [0-9]+ \(({MONEY})/({MONEY})\)")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.+?) \(({MONEY}) in chips\)(.*)$")
 _BUTTON = re.compile(r"^Set dealer(?:/Bring in spot)? \[([0-9]{1,2})\]$")
@@ -110,6 +115,9 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     desc = re.sub(r"^\S+ Hand #[0-9]+:? |TBL#[0-9]+,? ", "", header).rsplit(" - ", 1)[0]
     game = _GAME.search(header)
+    if game is None and _OMAHA.search(header):
+        raise SiteFormatError(f"{origin}: line {first}: hand {hand_id}: an Omaha header the "
+                              f"reader does not know: {header}")
     if game is None:
         return SkippedHand(hand_id, origin, first, desc)
     count = int(game.group(1)) if game.group(1) else _hole_count(chunk)
@@ -118,7 +126,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         return SkippedHand(hand_id, origin, first, f"{desc} ({count} hole cards)")
     b = HandBuilder("bovada", hand_id, origin, first)
     b.game = engine_game
-    b.structure = _LIMIT[game.group(3)]
+    b.structure = _LIMIT[game.group(3)] if game.group(3) else "pot-limit"
     tournament = re.search(r"Tournament #([0-9]+)", header)
     level = _LEVEL.search(header)
     if tournament:
