@@ -199,3 +199,32 @@ def test_a_tournament_summary_is_named_not_read(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     assert "this looks like an 888poker tournament summary (no hands)" in \
         capsys.readouterr().err
+
+
+ONLY_SMALL_BLIND = """#Game No : 8
+***** 888poker Hand History for Game 8 *****
+$0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:00:36
+Table Ours 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: ann ( $10 )
+Seat 2: bob ( $12.50 )
+ann posts small blind [$0.50]
+** Dealing down cards **
+bob folds
+** Summary **
+ann did not show his hand
+ann collected [ $0.50 ]
+"""
+
+
+def test_a_hand_where_only_the_small_blind_posts_is_read_and_checked():
+    # heads-up, the other player folds rather than post his big blind: no big blind, he
+    # acts first, and the small blind takes back her own
+    [r] = loads_pacific(ONLY_SMALL_BLIND, "p.txt")
+    assert r.posts == [[0, "blind", 50]] and r.big_blind is None
+    v = verify(r)
+    assert v.result == "agree", v.differences
+    assert v.replayed[:2] == [1000, 1250]
+    wrong = verify(loads_pacific(ONLY_SMALL_BLIND.replace("[ $0.50 ]", "[ $0.40 ]"))[0])
+    assert wrong.result == "disagree"

@@ -639,9 +639,12 @@ class HandBuilder:
         big_blind = self.big_blind
         live = [s for s, k, _ in self.posts if k == "blind"]
         if big_blind is None and live:
-            # the big blind went all-in on the ante: the next player after the small blind
+            # the big blind went all-in on the ante: the next player after the small blind;
+            # else only the small blind posted (heads-up, the other player folding to it)
             after = [s for s in dealt if s > live[0]] + [s for s in dealt if s < live[0]]
-            big_blind = after[0]
+            if any(s == after[0] and k == "ante" for s, k, _ in self.posts) and \
+                    self.invested.get(after[0], 0) >= self.stacks[after[0]]:
+                big_blind = after[0]
         if "big_blind" in self.settings:
             big_blind = (None if self.settings["big_blind"] == "none"
                          else self.setting_int("big_blind"))
