@@ -9,7 +9,8 @@ input; errors are one line on standard error. Exit statuses:
 
 - 0 (:data:`EXIT_OK`): done;
 - 1 (:data:`EXIT_FAILED`): the command ran but its check failed (a replayed hand disagrees
-  or is refused; hands skipped as other games, or with nothing recorded to check, are no
+  or is refused; hands skipped as other games, with nothing recorded to check, or that
+  differ only by an odd chip at a site whose odd-chip rule is not known, are no
   failure);
 - 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
   file, a usage error);
@@ -277,8 +278,8 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    counts = dict.fromkeys(("agree", "disagree", "refused", "unchecked", "skipped",
-                            "unreadable"), 0)
+    counts = dict.fromkeys(("agree", "disagree", "odd chip", "refused", "unchecked",
+                            "skipped", "unreadable"), 0)
     first_error = ""
     games: dict[str, int] = {}       # why hands were skipped: their games, or the reason
     bad_files: list[str] = []        # one message a file that could not be read
@@ -317,9 +318,11 @@ def run_replay(args: argparse.Namespace) -> int:
             else:
                 line = (f"{entry['id']}: recorded {entry['recorded_stacks']} replayed "
                         f"{entry['replayed_stacks']} "
-                        f"{'agree' if result == 'agree' else 'DISAGREE'}")
+                        f"{_VERDICT_WORDS.get(result, 'DISAGREE')}")
                 if entry["differences"]:
                     line += ": " + "; ".join(entry["differences"])
+                if entry.get("notes"):
+                    line += " (" + "; ".join(entry["notes"]) + ")"
                 print(line)
     if not read_any:
         # not one file read: its error alone, as for any input that cannot be read
@@ -327,13 +330,15 @@ def run_replay(args: argparse.Namespace) -> int:
         print("omaha-fast replay: error: " + (bad_files[0] if n == 1 else
               f"{n} files could not be read; the first: {bad_files[0]}"), file=sys.stderr)
         return EXIT_BAD_INPUT
-    played = counts["agree"] + counts["disagree"] + counts["refused"]
+    played = counts["agree"] + counts["disagree"] + counts["odd chip"] + counts["refused"]
     kinds = sorted(games.items(), key=lambda kv: -kv[1])
     if args.json:
         summary: dict[str, Any] = {"agreed": counts["agree"], "disagreed": counts["disagree"],
                                    "refused": counts["refused"], "skipped": counts["skipped"],
                                    "unreadable": counts["unreadable"],
                                    "unchecked": counts["unchecked"]}
+        if counts["odd chip"]:
+            summary["odd_chip"] = counts["odd chip"]
         if games:
             summary["skipped_as"] = dict(kinds)
         if bad_files:
@@ -344,7 +349,10 @@ def run_replay(args: argparse.Namespace) -> int:
         why = ", ".join(f"{count} {game}" for game, count in kinds[:3]) + \
             (", ..." if len(kinds) > 3 else "")
         print(f"{counts['agree']} of {played} hands agree: {counts['agree']} agreed, "
-              f"{counts['disagree']} disagreed, {counts['refused']} refused, "
+              f"{counts['disagree']} disagreed, "
+              + (f"{counts['odd chip']} differ by an odd chip (the site's rule not known), "
+                 if counts["odd chip"] else "")
+              + f"{counts['refused']} refused, "
               f"{counts['skipped']} skipped{f' ({why})' if why else ''}, "
               f"{counts['unreadable']} unreadable"
               + (f", {counts['unchecked']} replayed with nothing recorded to check"
@@ -369,6 +377,10 @@ def run_replay(args: argparse.Namespace) -> int:
               f"{'other games' if n > 1 else 'another game'} ({said}"
               f"{', ...' if len(kinds) > 3 else ''})")
     return EXIT_FAILED if counts["disagree"] or counts["refused"] else EXIT_OK
+
+
+# how a checked hand's line ends: what it is (a difference is in capitals)
+_VERDICT_WORDS = {"agree": "agree", "odd chip": "ODD CHIP"}
 
 
 def _print_bad_file(as_json: bool, path: str, message: str) -> None:

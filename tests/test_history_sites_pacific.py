@@ -228,3 +228,27 @@ def test_a_hand_where_only_the_small_blind_posts_is_read_and_checked():
     assert v.replayed[:2] == [1000, 1250]
     wrong = verify(loads_pacific(ONLY_SMALL_BLIND.replace("[ $0.50 ]", "[ $0.40 ]"))[0])
     assert wrong.result == "disagree"
+
+
+def test_the_rake_is_taken_from_each_pot_rounded_down_pot_by_pot():
+    # a main pot of $60.30 and a side pot of $59.80: 5% of each, rounded down, is $3.01
+    # and $2.99; taken whole from the main pot, the hand disagreed
+    text = TEXT[TEXT.index("#Game No : 900000004"):TEXT.index("#Game No : 900000005")]
+    text = (text.replace("ann ( $20 )", "ann ( $20.10 )").replace("ann raises [$20]",
+                                                                  "ann raises [$20.10]")
+            .replace("ann collected [ $59 ]", "ann collected [ $57.29 ]")
+            .replace("bob collected [ $60 ]", "bob collected [ $56.81 ]"))
+    [r] = loads_pacific(text, "p.txt")
+    v = verify(r)
+    assert r.extra["site"]["rake"] == 600 and v.result == "agree", v.differences
+    # a cent from one pot to the other is a difference
+    moved = text.replace("$57.29", "$57.28").replace("$56.81", "$56.82")
+    assert verify(loads_pacific(moved, "p.txt")[0]).result == "disagree"
+
+
+def test_a_pot_paid_far_short_is_no_rake():
+    # a quarter of the pot missing is no rake of 5%: the shortfall is a difference
+    result_, differences = result(1, "ann collected [ $7.70 ]", "ann collected [ $6.00 ]")
+    assert result_ == "disagree"
+    assert ("hand 900000001: the site keeps 2.00 of pots of 8.00, more than it takes (at most "
+            "0.40)") in differences

@@ -319,7 +319,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
     _returns_and_rake(b, collected_total)
     record = b.record()
-    record.extra["site"]["unnamed_pots"] = True     # checked over all pots as one
+    # checked over all pots as one; the rake is 5% of each pot, rounded down pot by pot
+    record.extra["site"].update(unnamed_pots=True, rake_split="per_pot", rake_percent=5)
     return record
 
 

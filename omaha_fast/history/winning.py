@@ -167,7 +167,9 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         else:
             _play_line(b, line, k)
     record = b.record()
-    record.extra["site"]["halves_joined"] = True    # one collected line a player and pot
+    # one collected line a player and pot; the odd chip's rule is not known; a cash hand
+    # may pay a 25-cent jackpot drop beyond the stated rake
+    record.extra["site"].update(halves_joined=True, odd_chip="unknown", drops=[25])
     return record
 
 

@@ -164,7 +164,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if b.holes and any(len(h) != 8 for h in b.holes.values()):
         raise b.fail(first, "hole cards that are not four a player")
     record = b.record()
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True)
+    record.extra["site"].update(unnamed_pots=True, halves_joined=True, odd_chip="unknown",
+                                drops=[25])
     return record
 
 
