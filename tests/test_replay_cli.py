@@ -8,7 +8,7 @@ import json
 import pytest
 
 from omaha_fast.cli import main
-from omaha_fast.history import pokerstars, sites
+from omaha_fast.history import siteformat, sites
 
 HOLDEM = """PokerStars Hand #{id}:  Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26 10:37:39 ET
 Table 'T' 6-max Seat #1 is the button
@@ -35,12 +35,12 @@ def test_skipped_hands_do_not_make_the_file_be_read_again(tmp_path, capsys, monk
     # the file's lines are split a fixed number of times, not once per skipped hand (which
     # made a file of 4,000 skipped hands take minutes); see benches/bench_sites.py
     calls = []
-    real = pokerstars.text_lines
+    real = siteformat.text_lines
 
     def counting(text: str) -> list[str]:
         calls.append(len(text))
         return real(text)
-    monkeypatch.setattr(pokerstars, "text_lines", counting)
+    monkeypatch.setattr(siteformat, "text_lines", counting)
     monkeypatch.setattr(sites, "text_lines", counting)
     path = tmp_path / "holdem.txt"
     for hands in (3, 30):

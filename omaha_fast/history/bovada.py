@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     MONEY,
     HandBuilder,
@@ -44,10 +44,8 @@ from .sitehand import (
     SkippedHand,
     cards_in,
     omaha_game,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
+from .sitetext import text_lines
 
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
 # the game: no real five- or six-card history of Bovada's was found, so a count before the
@@ -85,30 +83,6 @@ _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Fixed Limit": "fixe
           "Limit": "fixed-limit"}
 _SPACES = re.compile(r"\s+")
 _DEALT = re.compile(r" : Card dealt to a spot (\[[^\]]*\])")
-
-
-def is_bovada(text: str) -> bool:
-    """True when the text holds a Bovada, Ignition or Bodog hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_bovada(text: str, origin: str = "<bovada>") -> list[SiteItem]:
-    """Every hand of a Bovada text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    lines = [_SPACES.sub(" ", line) for line in text_lines(text)]
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no Bovada hand header found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_bovada(text: str, origin: str = "<bovada>") -> list[HandRecord]:
-    """The Omaha hands of a Bovada text (other games skipped); raises SiteFormatError on
-    the first hand that cannot be read."""
-    return records_only(read_bovada(text, origin))
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
@@ -197,11 +171,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     side = [c for (_, _, c, _), pot in zip(b.collected, side_lines) if pot]
     if side:      # what the main pot and the side pot paid: each pot's rake from them
         b.pot_nets = [sum(c for _, _, c, _ in b.collected) - sum(side), sum(side)]
-    record = b.record()
-    # pots are checked as one (several side pots are all "Side pot"), halves are joined,
-    # and a low half is shared in whole cents, its odd cents to the high half
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True, low_in_whole_units=True)
-    return record
+    return b.record()
 
 
 def _stakes(b: HandBuilder, posted: dict[str, int], level: Optional[re.Match[str]],
@@ -316,4 +286,27 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
         b.unread(line, k, _HARMLESS, re.compile(r"^(?P<name>.+?) : "))
 
 
-__all__ = ["read_bovada", "loads_bovada", "is_bovada"]
+class Bovada(SiteFormat):
+    """Bovada, Ignition and Bodog: pots checked as one (several side pots are all "Side
+    pot"), a player's halves joined, and a low half shared in whole cents, its odd cents
+    to the high half."""
+
+    name = "bovada"
+    title = "Bovada"
+    header = HEADER
+    order = 60
+    rules = {"unnamed_pots": True, "halves_joined": True, "low_in_whole_units": True}
+
+    def lines(self, text: str) -> list[str]:
+        # the owner's place is written with two spaces before "[ME]", sometimes
+        return [_SPACES.sub(" ", line) for line in text_lines(text)]
+
+    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
+        return _parse(chunk, first, hand_id, origin)
+
+
+BOVADA = Bovada()
+read_bovada = BOVADA.read
+loads_bovada = BOVADA.loads
+
+__all__ = ["Bovada", "read_bovada", "loads_bovada"]

@@ -29,20 +29,16 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     CURRENCIES,
     MONEY,
     HandBuilder,
-    SiteFormatError,
     SiteItem,
     SkippedHand,
     cards_in,
     omaha_game,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]{2,3}[0-9]+): ")
 # the game: "PLO", "Omaha Pot Limit", "PLO Hi/Lo", "Omaha Hi/Lo Pot Limit", "PLO-5" ...
@@ -75,30 +71,6 @@ _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
 _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Fixed Limit": "fixed-limit",
           "Limit": "fixed-limit", "PLO": "pot-limit", "NLO": "no-limit", "FLO": "fixed-limit"}
-
-
-def is_ggpoker(text: str) -> bool:
-    """True when the text holds a GGPoker hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_ggpoker(text: str, origin: str = "<ggpoker>") -> list[SiteItem]:
-    """Every hand of a GGPoker text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no GGPoker hand header found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_ggpoker(text: str, origin: str = "<ggpoker>") -> list[HandRecord]:
-    """The Omaha hands of a GGPoker text (other games skipped); raises SiteFormatError on
-    the first hand that cannot be read."""
-    return records_only(read_ggpoker(text, origin))
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
@@ -164,11 +136,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             skipped = _play_line(b, line, k)
             if skipped:
                 return SkippedHand(hand_id, origin, first, f"{desc} ({skipped})")
-    record = b.record()
-    # every collection is "from pot" and a player's halves are one line: the check adds
-    # up each player's collections over the pots, run by run
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True)
-    return record
+    return b.record()
 
 
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:
@@ -229,4 +197,23 @@ def _play_line(b: HandBuilder, line: str, k: int) -> str:
     return ""
 
 
-__all__ = ["read_ggpoker", "loads_ggpoker", "is_ggpoker"]
+class GGPoker(SiteFormat):
+    """GGPoker (GGNetwork and its skins): every collection is "from pot" and a player's
+    halves are one line, so the check adds up each player's collections over the pots,
+    run by run."""
+
+    name = "ggpoker"
+    title = "GGPoker"
+    header = HEADER
+    order = 50
+    rules = {"unnamed_pots": True, "halves_joined": True}
+
+    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
+        return _parse(chunk, first, hand_id, origin)
+
+
+GGPOKER = GGPoker()
+read_ggpoker = GGPOKER.read
+loads_ggpoker = GGPOKER.loads
+
+__all__ = ["GGPoker", "read_ggpoker", "loads_ggpoker"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     CURRENCIES,
     MONEY,
@@ -39,15 +39,11 @@ from .sitehand import (
     SkippedHand,
     cards_in,
     omaha_game,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
-from .winning_classic import read_winning_classic
+from .winning_classic import WinningClassic
 
 # a hand's first line, in the format since 2019 or the older one (winning_classic.py)
 HEADER = re.compile(r"^(?:Game )?Hand #([0-9]+) - |^Game started at: ")
-_NEW_HEADER = re.compile(r"^(?:Game )?Hand #([0-9]+) - ")
 _GAME = re.compile(r" - (?:([56])Card )?(Omaha H/L|Omaha)\((Pot Limit|No Limit|Fixed Limit)\)"
                    r" - ")
 _CASH_STAKES = re.compile(rf"\) - ({MONEY})/({MONEY}) - ")
@@ -78,30 +74,6 @@ _POST_KIND = {"the small blind": "sb", "the big blind": "bb", "ante": "ante", "d
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
 _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Fixed Limit": "fixed-limit"}
-
-
-def is_winning(text: str) -> bool:
-    """True when the text holds a WPN hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_winning(text: str, origin: str = "<wpn>") -> list[SiteItem]:
-    """Every hand of a WPN text: a record, a skipped hand (another game) or an unreadable
-    hand (with the error that names its line)."""
-    lines = text_lines(text)
-    if not any(_NEW_HEADER.match(ln) for ln in lines):
-        return read_winning_classic(text, origin)
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, _NEW_HEADER):
-        hand_id = _NEW_HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_winning(text: str, origin: str = "<wpn>") -> list[HandRecord]:
-    """The Omaha hands of a WPN text (other games skipped); raises SiteFormatError on the
-    first hand that cannot be read."""
-    return records_only(read_winning(text, origin))
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
@@ -166,11 +138,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.uncalled_or_dealt(line, k, _UNCALLED)
         else:
             _play_line(b, line, k)
-    record = b.record()
-    # one collected line a player and pot; the odd chip's rule is not known; a cash hand
-    # may pay a 25-cent jackpot drop beyond the stated rake
-    record.extra["site"].update(halves_joined=True, odd_chip="unknown", drops=[25])
-    return record
+    return b.record()
 
 
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:
@@ -234,4 +202,33 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.unread(line, k, _HARMLESS, _MOVES)
 
 
-__all__ = ["read_winning", "loads_winning", "is_winning"]
+class Winning(SiteFormat):
+    """The Winning Poker Network, in its format since 2019 and the older one (a hand that
+    starts ``Game started at:``, :mod:`omaha_fast.history.winning_classic`): one collected
+    line a player and pot (his halves added up); the odd chip's rule is not known (a
+    one-chip difference is reported as such); a cash hand may pay a 25-cent jackpot drop
+    beyond the stated rake."""
+
+    name = "wpn"
+    title = "WPN (ACR)"
+    header = HEADER
+    order = 40
+    rules = WinningClassic.rules
+
+    def hand_id(self, chunk: list[str], first: int) -> str:
+        if _CLASSIC.detects(chunk[0]):
+            return _CLASSIC.hand_id(chunk, first)
+        return super().hand_id(chunk, first)
+
+    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
+        if _CLASSIC.detects(chunk[0]):
+            return _CLASSIC.parse(chunk, first, hand_id, origin)
+        return _parse(chunk, first, hand_id, origin)
+
+
+_CLASSIC = WinningClassic()
+WINNING = Winning()
+read_winning = WINNING.read
+loads_winning = WINNING.loads
+
+__all__ = ["Winning", "read_winning", "loads_winning"]
