@@ -301,12 +301,10 @@ class Bovada(SiteFormat):
         # the owner's place is written with two spaces before "[ME]", sometimes
         return [_SPACES.sub(" ", line) for line in text_lines(text)]
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 BOVADA = Bovada()
-read_bovada = BOVADA.read
-loads_bovada = BOVADA.loads
+read_bovada, loads_bovada = BOVADA.read, BOVADA.loads
 
 __all__ = ["Bovada", "read_bovada", "loads_bovada"]

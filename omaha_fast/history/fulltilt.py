@@ -206,12 +206,10 @@ class FullTilt(SiteFormat):
     header = HEADER
     order = 20
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 FULLTILT = FullTilt()
-read_fulltilt = FULLTILT.read
-loads_fulltilt = FULLTILT.loads
+read_fulltilt, loads_fulltilt = FULLTILT.read, FULLTILT.loads
 
 __all__ = ["FullTilt", "read_fulltilt", "loads_fulltilt"]

@@ -208,12 +208,10 @@ class GGPoker(SiteFormat):
     order = 50
     rules = {"unnamed_pots": True, "halves_joined": True}
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 GGPOKER = GGPoker()
-read_ggpoker = GGPOKER.read
-loads_ggpoker = GGPOKER.loads
+read_ggpoker, loads_ggpoker = GGPOKER.read, GGPOKER.loads
 
 __all__ = ["GGPoker", "read_ggpoker", "loads_ggpoker"]

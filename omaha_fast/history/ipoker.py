@@ -310,12 +310,10 @@ class IPoker(SiteFormat):
     def hands(self, text: str, origin: str) -> Iterator[tuple[int, list[str], str]]:
         return _games(text, origin)
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 IPOKER = IPoker()
-read_ipoker = IPOKER.read
-loads_ipoker = IPOKER.loads
+read_ipoker, loads_ipoker = IPOKER.read, IPOKER.loads
 
 __all__ = ["IPoker", "read_ipoker", "loads_ipoker", "to_cents"]

@@ -350,12 +350,10 @@ class Pacific(SiteFormat):
     order = 30
     rules = {"unnamed_pots": True, "rake_split": "per_pot", "rake_percent": 5}
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 PACIFIC = Pacific()
-read_pacific = PACIFIC.read
-loads_pacific = PACIFIC.loads
+read_pacific, loads_pacific = PACIFIC.read, PACIFIC.loads
 
 __all__ = ["Pacific", "read_pacific", "loads_pacific", "amount_text", "cards_of"]

@@ -334,12 +334,10 @@ class PartyPoker(SiteFormat):
     header = HEADER
     order = 90
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 PARTYPOKER = PartyPoker()
-read_partypoker = PARTYPOKER.read
-loads_partypoker = PARTYPOKER.loads
+read_partypoker, loads_partypoker = PARTYPOKER.read, PARTYPOKER.loads
 
 __all__ = ["PartyPoker", "read_partypoker", "loads_partypoker"]

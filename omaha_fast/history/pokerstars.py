@@ -202,12 +202,10 @@ class PokerStars(SiteFormat):
     header = HEADER
     order = 10
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 POKERSTARS = PokerStars()
-read_pokerstars = POKERSTARS.read
-loads_pokerstars = POKERSTARS.loads
+read_pokerstars, loads_pokerstars = POKERSTARS.read, POKERSTARS.loads
 
 __all__ = ["PokerStars", "read_pokerstars", "loads_pokerstars"]

@@ -325,12 +325,10 @@ class Winamax(SiteFormat):
     order = 70
     rules = {"merge_pots": "by_winner", "rake_split": "proportional"}
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 WINAMAX = Winamax()
-read_winamax = WINAMAX.read
-loads_winamax = WINAMAX.loads
+read_winamax, loads_winamax = WINAMAX.read, WINAMAX.loads
 
 __all__ = ["Winamax", "read_winamax", "loads_winamax"]

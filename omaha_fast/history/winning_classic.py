@@ -205,8 +205,7 @@ class WinningClassic(SiteFormat):
         found = next((_GAME_ID.match(ln) for ln in chunk[1:4] if _GAME_ID.match(ln)), None)
         return found.group(1) if found else f"line {first}"
 
-    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        return _parse(chunk, first, hand_id, origin)
+    parse = staticmethod(_parse)
 
 
 __all__ = ["WinningClassic"]
