@@ -96,13 +96,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
     tournament = re.search(r"\((\d+)\), Table ", header)
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif stakes.group(1)[0] in "$€£":
-        b.scale = 100
-        b.currency = CURRENCIES[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1), CURRENCIES.get(stakes.group(1)[0]))
     b.stakes = (_stake(b, stakes.group(1), first), _stake(b, stakes.group(2), first))
     table = header.split("Table ", 1)[1].split(" - ")[0] if "Table " in header else ""
     size = re.search(r"\((?:\D*)([0-9]{1,2})(?: max)?\)", table)

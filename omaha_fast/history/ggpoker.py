@@ -90,13 +90,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
     tournament = re.search(r"Tournament #([0-9]+)", header)
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif stakes.group(1)[0] in "$€£":
-        b.scale = 100
-        b.currency = CURRENCIES[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1), CURRENCIES.get(stakes.group(1)[0]))
     b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
     section = "seats"
     for k, line in enumerate(chunk[1:], first + 1):

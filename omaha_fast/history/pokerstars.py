@@ -96,14 +96,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
     tournament = re.search(r"Tournament #(\d+)", header)
-    money = stakes.group(1)[0] in "$€£₹R" or stakes.group(3)
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif money:
-        b.scale = 100
-        b.currency = stakes.group(3) or _CURRENCY[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1),
+            stakes.group(3) or _CURRENCY.get(stakes.group(1)[0]))
     b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
     section = "seats"
     for k, line in enumerate(chunk[1:], first + 1):

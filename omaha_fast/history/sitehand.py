@@ -253,6 +253,16 @@ class HandBuilder:
             return 1
         return max(d for d in (1, 5, 25, 50, 100) if all(a % d == 0 for a in self.amounts))
 
+    def money(self, tournament: Optional[str], currency: Optional[str]) -> None:
+        """What the hand's amounts are: a tournament's chips (``tournament`` its id), a
+        cash game's cents of ``currency``, or play chips (neither)."""
+        if tournament:
+            self.tournament = tournament
+        elif currency:
+            self.scale, self.currency = 100, currency
+        else:
+            self.currency = "play"
+
     def seat(self, name: str, line: int) -> int:
         seat = self.seat_of.get(name)
         if seat is None:

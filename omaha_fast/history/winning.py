@@ -90,13 +90,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     stakes = (_LEVEL_STAKES if tournament else _CASH_STAKES).search(header)
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif stakes.group(1)[0] in "$€£":
-        b.scale = 100
-        b.currency = CURRENCIES[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1), CURRENCIES.get(stakes.group(1)[0]))
     small, big = b.chips(stakes.group(1), first), b.chips(stakes.group(2), first)
     b.stakes = (small, big)     # fixed limit: the small and big bets
     section = "seats"
