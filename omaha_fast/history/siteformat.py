@@ -24,7 +24,6 @@ omaha_fast.history.sitehand.SiteFormatError: t.txt: no Tiny hand header found
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
@@ -92,10 +91,15 @@ class SiteFormat:
         unreadable hand (with the error that names its line)."""
         origin = origin or f"<{self.name or self.title}>"
         items: list[SiteItem] = []
+        rules, parse = self.rules, self.parse
+        lists = [k for k, v in rules.items() if isinstance(v, list)]
         for first, chunk, hand_id in self.hands(text, origin):
-            item = parse_guarded(self.parse, chunk, first, hand_id, origin)
-            if isinstance(item, HandRecord) and self.rules:
-                item.extra["site"].update(copy.deepcopy(dict(self.rules)))
+            item = parse_guarded(parse, chunk, first, hand_id, origin)
+            if rules and isinstance(item, HandRecord):
+                site = item.extra["site"]
+                site.update(rules)
+                for key in lists:      # each record its own list, which a caller may change
+                    site[key] = site[key][:]
             items.append(item)
         return items
 

@@ -210,17 +210,18 @@ class Winning(SiteFormat):
     rules = WinningClassic.rules
 
     def hand_id(self, chunk: list[str], first: int) -> str:
-        if _CLASSIC.detects(chunk[0]):
+        if chunk[0].startswith(_CLASSIC_START):
             return _CLASSIC.hand_id(chunk, first)
         return super().hand_id(chunk, first)
 
     def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
-        if _CLASSIC.detects(chunk[0]):
+        if chunk[0].startswith(_CLASSIC_START):
             return _CLASSIC.parse(chunk, first, hand_id, origin)
         return _parse(chunk, first, hand_id, origin)
 
 
 _CLASSIC = WinningClassic()
+_CLASSIC_START = "Game started at: "     # the first line of an older hand
 WINNING = Winning()
 read_winning = WINNING.read
 loads_winning = WINNING.loads
