@@ -152,6 +152,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     except ET.ParseError as e:
         raise b.fail(first, f"not well-formed XML: {e}") from None
     gametype = info.get("gametype", "")
+    if len(gametype) > 200:     # no site writes such a name; the pattern is not linear in it
+        raise b.fail(first, f"a game type of {len(gametype):,} characters")
     m = _GAMETYPE.match(gametype)
     name = m.group("game").strip().lower() if m else ""
     pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
@@ -306,6 +308,7 @@ class IPoker(SiteFormat):
     header = HEADER
     order = 80
     rules = {"unnamed_pots": True, "halves_joined": True, "rake_split": "nearest"}
+    max_line = 0      # a hand is an XML element, not lines
 
     def hands(self, text: str, origin: str) -> Iterator[tuple[int, list[str], str]]:
         return _games(text, origin)

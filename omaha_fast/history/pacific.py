@@ -56,7 +56,7 @@ HEADER = re.compile(r"^\*{5} (?:[\w.-]*888[\w.-]*(?: Snap Poker| BLAST)?|Cassava
                     r"LuckyAcePoker\.com|[0-9]+\.ro(?: BLAST)?) Hand History for Game ([0-9]+)"
                     r" \*{5}$")
 _GAME_NO = re.compile(r"^#Game No ?: ?[0-9]+$")
-_STAKES = re.compile(r"^(.+?)/(.+?) Blinds (.+?) - \*\*\* ")
+_STAKES = re.compile(r"^([^/]+?)/(.+?) Blinds (.+?) - \*\*\* ")
 # the game: no real five- or six-card history of 888's was found, so a name with the count
 # before Omaha ("Pot Limit 5 Card OmahaHL") is read as it says, and a name with none as
 # the hole cards dealt say (see _hole_count)
@@ -67,14 +67,14 @@ _DEALT = re.compile(r"^Dealt to .*? (\[[^\]]*\])$")
 _SHOWN = re.compile(r" (?:shows|mucks) (\[[^\]]*\])")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]{1,2}) Max)?"
                     r" \((Real Money|Practice Play|Play Money)\)$")
-_SEAT = re.compile(r"^Seat ([0-9]{1,2}): (.+) \( ?(.+?) ?\)$")
+_SEAT = re.compile(r"^Seat ([0-9]{1,2}): (.+) \( ?([^()]+?) ?\)$")
 # an amount: digits with thousands marks (comma, point or space) and a decimal mark, the
 # currency before or after
 _AMOUNT = re.compile(r"^[$€£]? ?([0-9][0-9., ]*)(?: ?[$€£])?(?: [A-Z]{3})?$")
 _POST = re.compile(r"^posts (small blind|big blind|ante|dead blind) \[(.+?)\]\.?$")
 _DEAD = re.compile(r"^(.+?) \+ (.+)$")
 _ACT = re.compile(r"^(folds|checks|calls|bets|raises)(?: \[(.+?)\])?$")
-_CARDS = re.compile(r"\[([^\]]*)\]")
+_CARDS = re.compile(r"\[([^\[\]]*)\]")
 _COLLECT = re.compile(r"^collected \[ ?(.+?) ?\]$")
 _STREET = re.compile(r"^\*\* Dealing (flop|turn|river) \*\* \[(.*)\]$", re.IGNORECASE)
 # lines that move nothing: the summary's named hands ("(Hi: ...)"), a hand not shown

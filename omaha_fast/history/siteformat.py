@@ -29,8 +29,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from .record import HandRecord
-from .sitehand import SiteFormatError, SiteItem, parse_guarded, records_only
+from .sitehand import SiteFormatError, SiteItem, UnreadableHand, parse_guarded, records_only
 from .sitetext import split_hands, text_lines
+
+# the longest line of a card room's hand read (see SiteFormat.max_line)
+MAX_LINE = 5_000
 
 
 class SiteFormat:
@@ -43,6 +46,10 @@ class SiteFormat:
     title: ClassVar[str] = ""            # as messages name it ("PokerStars")
     header: ClassVar[re.Pattern[str]]    # a hand's first line: the hand's id in group 1
     order: ClassVar[int] = 50            # where detection tries it (lower first)
+    # the longest line a hand may have: no site writes one of more than a few hundred
+    # characters, and a longer one is refused before any pattern reads it (0: no limit,
+    # for a format whose hands are not lines)
+    max_line: ClassVar[int] = MAX_LINE
     # how the site divides and rakes pots, copied into each record's extra["site"]:
     # "odd_chip" ("unknown": no rule found, a one-chip difference is reported as such),
     # "rake_split" and "rake_percent" (how each pot's rake is found, and the most the site
@@ -91,9 +98,12 @@ class SiteFormat:
         unreadable hand (with the error that names its line)."""
         origin = origin or f"<{self.name or self.title}>"
         items: list[SiteItem] = []
-        rules, parse = self.rules, self.parse
+        rules, parse, cap = self.rules, self.parse, self.max_line
         lists = [k for k, v in rules.items() if isinstance(v, list)]
         for first, chunk, hand_id in self.hands(text, origin):
+            if cap and len(max(chunk, key=len)) > cap:
+                items.append(_too_long(chunk, first, hand_id, origin, cap))
+                continue
             item = parse_guarded(parse, chunk, first, hand_id, origin)
             if rules and isinstance(item, HandRecord):
                 site = item.extra["site"]
@@ -109,4 +119,12 @@ class SiteFormat:
         return records_only(self.read(text, origin))
 
 
-__all__ = ["SiteFormat"]
+def _too_long(chunk: list[str], first: int, hand_id: str, origin: str,
+              cap: int) -> UnreadableHand:
+    k, line = next((k, ln) for k, ln in enumerate(chunk, first) if len(ln) > cap)
+    error = SiteFormatError(f"{origin}: line {k}: hand {hand_id}: a line of {len(line):,} "
+                            f"characters (a hand history's lines have at most {cap:,})")
+    return UnreadableHand(hand_id, origin, first, error)
+
+
+__all__ = ["SiteFormat", "MAX_LINE"]

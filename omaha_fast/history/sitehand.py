@@ -24,8 +24,10 @@ from .record import HandRecord, RecordError
 
 _COUNTS = {4: "four", 5: "five", 6: "six"}
 
-# an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1")
-MONEY = r"(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?"
+# an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1"); it
+# neither starts nor ends inside a run of digits, so that a pattern searched along a line
+# of digits tries each run once (linear time, not quadratic)
+MONEY = r"(?<![0-9.,])(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?(?![0-9]|[.,][0-9])"
 # the currency of an amount's symbol, as the card rooms write them
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 # summary lines both sites write alike (only the pot labels differ: each reader has its own)
@@ -34,14 +36,14 @@ _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): ")
 _SUMMARY_OUT = re.compile(r"^Seat (\d+): .*? is sitting out$")
 _SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
-_CARDS = re.compile(r"\[([^\]]*)\]")
+_CARDS = re.compile(r"\[([^\[\]]*)\]")
 _DIGITS = re.compile(r"[0-9]+")
 # the summary's board: "Board [..]", "FIRST Board [..]" (run twice), Full Tilt "Board: [..]"
 _SUMMARY_BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board:? \[([^\]]*)\]$")
 # what a line that moves chips or cards holds: an amount of money, cards, or the words
 # of chips; a line no rule of a reader took that holds one is refused, never passed over
 # ("has returned" and "is all in" move nothing: a player back at the table, a state)
-_CHIPS_OR_CARDS = re.compile(r"(?:[$€£₹]|Rs\.) ?[0-9]|\[[^\]]*\]|\b(?:pot|chips|collected|"
+_CHIPS_OR_CARDS = re.compile(r"(?:[$€£₹]|Rs\.) ?[0-9]|\[[^\[\]]*\]|\b(?:pot|chips|collected|"
                              r"wins|won|ties|posts|antes|calls|bets|raises|shows|mucks)\b",
                              re.IGNORECASE)
 

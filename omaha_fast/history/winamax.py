@@ -75,7 +75,7 @@ _HARMLESS = re.compile(r"^.+? (?:said|says), |^.+? (?:denies big blind|deny BB \
 _MOVES = re.compile(r"^(?:Dealt to )?(?P<name>.+?) (?:posts|folds|checks|calls|bets|raises|"
                     r"shows|mucks|collected|brings in|bring-in|discard|stands pat)\b")
 # a line holding an amount as Winamax writes them, or cards: it moves chips or cards
-_WX_AMOUNT = re.compile(r"[0-9] ?€|\[[^\]]*\]")
+_WX_AMOUNT = re.compile(r"[0-9] ?€|\[[^\[\]]*\]")
 _POSITIONS = re.compile(r" \((?:button|small blind|big blind)\)")
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
