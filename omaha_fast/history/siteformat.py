@@ -25,6 +25,7 @@ omaha_fast.history.sitehand.SiteFormatError: t.txt: no Tiny hand header found
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
@@ -36,7 +37,7 @@ from .sitetext import split_hands, text_lines
 MAX_LINE = 5_000
 
 
-class SiteFormat:
+class SiteFormat(ABC):
     """One card room's format: subclass it, set the class data, write ``parse``.
 
     A subclass with a ``name`` is registered in ``SiteFormat.formats`` (detection tries
@@ -87,10 +88,10 @@ class SiteFormat:
         for first, chunk in split_hands(lines, self.header):
             yield first, chunk, self.hand_id(chunk, first)
 
+    @abstractmethod
     def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         """One hand: a record, or a skipped hand (another game); raises SiteFormatError
         (or a ValueError) naming the line when the hand cannot be read."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------- written once
     def read(self, text: str, origin: str = "") -> list[SiteItem]:
