@@ -9,7 +9,8 @@ input; errors are one line on standard error. Exit statuses:
 
 - 0 (:data:`EXIT_OK`): done;
 - 1 (:data:`EXIT_FAILED`): the command ran but its check failed (a replayed hand disagrees
-  or is refused; hands skipped as other games, or with nothing recorded to check, are no
+  or is refused; hands skipped as other games, with nothing recorded to check, or that
+  differ only by an odd chip at a site whose odd-chip rule is not known, are no
   failure);
 - 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
   file, a usage error);
@@ -277,12 +278,26 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    counts = dict.fromkeys(("agree", "disagree", "refused", "unchecked", "skipped",
-                            "unreadable"), 0)
+    counts = dict.fromkeys(("agree", "disagree", "odd chip", "refused", "unchecked",
+                            "skipped", "unreadable"), 0)
     first_error = ""
-    games: dict[str, int] = {}       # the games of the skipped hands
+    games: dict[str, int] = {}       # why hands were skipped: their games, or the reason
+    bad_files: list[str] = []        # one message a file that could not be read
+    read_any = False
     for path in args.files:
-        for entry in _replay_items(path):
+        try:
+            entries = _replay_items(path)
+        except (OmahaError, ValueError, OSError) as err:
+            # this file is not read; the files after it still are
+            bad_files.append(_file_error(path, err))
+            if read_any:
+                _print_bad_file(args.json, path, bad_files[-1])
+            continue
+        if not read_any:     # the files not read before this one, now that one is
+            read_any = True
+            for bad_path, message in zip(args.files, bad_files):
+                _print_bad_file(args.json, bad_path, message)
+        for entry in entries:
             result = entry["result"]
             counts[result] += 1
             if result == "unreadable" and not first_error:
@@ -303,39 +318,81 @@ def run_replay(args: argparse.Namespace) -> int:
             else:
                 line = (f"{entry['id']}: recorded {entry['recorded_stacks']} replayed "
                         f"{entry['replayed_stacks']} "
-                        f"{'agree' if result == 'agree' else 'DISAGREE'}")
+                        f"{_VERDICT_WORDS.get(result, 'DISAGREE')}")
                 if entry["differences"]:
                     line += ": " + "; ".join(entry["differences"])
+                if entry.get("notes"):
+                    line += " (" + "; ".join(entry["notes"]) + ")"
                 print(line)
-    played = counts["agree"] + counts["disagree"] + counts["refused"]
+    if not read_any:
+        # not one file read: its error alone, as for any input that cannot be read
+        n = len(bad_files)
+        print("omaha-fast replay: error: " + (bad_files[0] if n == 1 else
+              f"{n} files could not be read; the first: {bad_files[0]}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    played = counts["agree"] + counts["disagree"] + counts["odd chip"] + counts["refused"]
+    kinds = sorted(games.items(), key=lambda kv: -kv[1])
     if args.json:
-        print(json.dumps({"summary": {"agreed": counts["agree"],
-                                      "disagreed": counts["disagree"],
-                                      "refused": counts["refused"],
-                                      "skipped": counts["skipped"],
-                                      "unreadable": counts["unreadable"],
-                                      "unchecked": counts["unchecked"]}}))
+        summary: dict[str, Any] = {"agreed": counts["agree"], "disagreed": counts["disagree"],
+                                   "refused": counts["refused"], "skipped": counts["skipped"],
+                                   "unreadable": counts["unreadable"],
+                                   "unchecked": counts["unchecked"]}
+        if counts["odd chip"]:
+            summary["odd_chip"] = counts["odd chip"]
+        if games:
+            summary["skipped_as"] = dict(kinds)
+        if bad_files:
+            summary["unreadable_files"] = len(bad_files)
+        print(json.dumps({"summary": summary}))
     else:
+        # a skipped hand is never skipped quietly: the summary says why (its game)
+        why = ", ".join(f"{count} {game}" for game, count in kinds[:3]) + \
+            (", ..." if len(kinds) > 3 else "")
         print(f"{counts['agree']} of {played} hands agree: {counts['agree']} agreed, "
-              f"{counts['disagree']} disagreed, {counts['refused']} refused, "
-              f"{counts['skipped']} skipped, {counts['unreadable']} unreadable"
+              f"{counts['disagree']} disagreed, "
+              + (f"{counts['odd chip']} differ by an odd chip (the site's rule not known), "
+                 if counts["odd chip"] else "")
+              + f"{counts['refused']} refused, "
+              f"{counts['skipped']} skipped{f' ({why})' if why else ''}, "
+              f"{counts['unreadable']} unreadable"
               + (f", {counts['unchecked']} replayed with nothing recorded to check"
-                 if counts["unchecked"] else ""))
-    if counts["unreadable"]:     # bad input: one line on stderr, as for a file not read
-        n = counts["unreadable"]
-        print(f"omaha-fast replay: error: {n} hand{'s' if n > 1 else ''} could not be "
-              f"read; the first: {first_error}", file=sys.stderr)
+                 if counts["unchecked"] else "")
+              + (f", {len(bad_files)} file{'s' if len(bad_files) > 1 else ''} not read"
+                 if bad_files else ""))
+    if counts["unreadable"] or bad_files:  # bad input: one line on stderr, the worst status
+        n, f = counts["unreadable"], len(bad_files)
+        what = " and ".join(
+            ([f"{n} hand{'s' if n > 1 else ''}"] if n else []) +
+            ([f"{f} file{'s' if f > 1 else ''}"] if f else []))
+        first = bad_files[0] if bad_files else first_error
+        print(f"omaha-fast replay: error: {what} could not be read; the first: {first}",
+              file=sys.stderr)
         return EXIT_BAD_INPUT
     if not played and not counts["unchecked"] and not args.json:
         # every hand was of another game: nothing failed, but nothing was checked either;
         # said on stdout (standard error is for errors, and this is none)
         n = counts["skipped"]
-        kinds = sorted(games.items(), key=lambda kv: -kv[1])
         said = ", ".join(f"{count} {game}" for game, count in kinds[:3])
         print(f"no hand replayed: {n} hand{'s' if n > 1 else ''} skipped, of "
               f"{'other games' if n > 1 else 'another game'} ({said}"
               f"{', ...' if len(kinds) > 3 else ''})")
     return EXIT_FAILED if counts["disagree"] or counts["refused"] else EXIT_OK
+
+
+# how a checked hand's line ends: what it is (a difference is in capitals)
+_VERDICT_WORDS = {"agree": "agree", "odd chip": "ODD CHIP"}
+
+
+def _print_bad_file(as_json: bool, path: str, message: str) -> None:
+    print(json.dumps({"file": path, "result": "unreadable", "error": message}) if as_json
+          else f"UNREADABLE FILE: {message}")
+
+
+def _file_error(path: str, err: Exception) -> str:
+    """One line for a file that cannot be read at all (its name first)."""
+    if isinstance(err, OSError):
+        return f"{err.filename or path}: {err.strerror or err}"
+    return str(err)
 
 
 COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], int]]] = {

@@ -111,7 +111,8 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
     assert summary == {"agreed": 7, "disagreed": 0, "refused": 0, "skipped": 1,
-                       "unreadable": 0, "unchecked": 0}
+                       "unreadable": 0, "unchecked": 0,
+                       "skipped_as": {"Omaha Hi-Lo PL (6 hole cards)": 1}}
 
 
 def test_a_file_cut_short_is_read_to_its_last_game():
@@ -156,12 +157,12 @@ def test_wins_that_leave_more_than_a_rake_disagree():
                          'name="wes" chips="1510" dealer="0" win="34"')
     [item] = [i for i in read_ipoker(chips) if i.id == "8000000005"]
     assert verify(item).differences[0] == (  # type: ignore[arg-type]
-        "hand 8000000005: the wins leave 1 of pots of 35 unpaid, more than a rake "
-        "(a tournament takes none)")
+        "hand 8000000005: the site keeps 1 of pots of 35, more than it takes (a tournament "
+        "takes no rake)")
     cash = TEXT.replace('win="4,28€" bet="5€"', 'win="3,28€" bet="5€"')
     [item] = [i for i in read_ipoker(cash) if i.id == "8000000001"]
-    assert ("hand 8000000001: the wins leave 1.45 of pots of 9.00 unpaid, more than a "
-            "rake (a tenth)") in verify(item).differences  # type: ignore[arg-type]
+    assert ("hand 8000000001: the site keeps 1.45 of pots of 9.00, more than it takes "
+            "(at most 0.90)") in verify(item).differences  # type: ignore[arg-type]
 
 
 def test_no_limit():

@@ -149,7 +149,10 @@ def test_replay_json_gives_one_object_per_hand_and_the_counts(capsys):
     assert hand["pots"][0]["recorded"] == {"Hal": 850} == hand["pots"][0]["replayed"]
     assert hand["recorded_stacks"] == hand["replayed_stacks"]
     assert lines[-1] == {"summary": {"agreed": 4, "disagreed": 0, "refused": 0,
-                                     "skipped": 3, "unreadable": 0, "unchecked": 0}}
+                                     "skipped": 3, "unreadable": 0, "unchecked": 0,
+                                     "skipped_as": {"HORSE (Razz Limit, $2/$4)": 1,
+                                                    "HORSE (Hold'em Limit, $2/$4)": 1,
+                                                    "No Limit Hold'em": 1}}}
 
 
 def test_an_unreadable_hand_is_one_line_naming_its_line_and_exits_2(tmp_path, capsys):

@@ -102,7 +102,8 @@ def test_sniffed_and_replayed_as_utf16(tmp_path, capsys):
     assert site_format(decode_history(path.read_bytes())) == "bovada"
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "5 of 5 hands agree: 5 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
+        "5 of 5 hands agree: 5 agreed, 0 disagreed, 0 refused, 1 skipped (1 HOLDEM No Limit), "
+        "0 unreadable")
 
 
 def test_time_outs_and_automatic_folds_are_actions():
@@ -111,3 +112,18 @@ def test_time_outs_and_automatic_folds_are_actions():
     assert verify(hand(1, text)).result == "agree"
     [item] = read_bovada(text.replace("Folds (auth)", "Folds (robot)"), "b.txt")
     assert isinstance(item, UnreadableHand)
+
+
+def test_a_tournament_header_with_the_speed_is_read_as_pot_limit():
+    # real tournament headers write the speed where the limit would be: every such hand
+    # was skipped as another game, unchecked, with exit 0
+    for speed in ("Normal", "Turbo", "Super Turbo"):
+        text = chunk(3).replace("Pot Limit- Level 2", f"{speed}- Level 2")
+        [r] = read_bovada(text, "b.txt")
+        assert not isinstance(r, (SkippedHand, UnreadableHand)), r
+        assert r.structure == "pot-limit" and r.blinds == [15, 30]
+        assert verify(r).result == "agree"
+    # an Omaha header in a form the reader does not know is unreadable, never skipped
+    [item] = read_bovada(chunk(3).replace("Pot Limit- Level 2", "PotLimit Level 2"), "b.txt")
+    assert isinstance(item, UnreadableHand)
+    assert "line 1: hand 800000003: an Omaha header the reader does not know" in str(item.error)

@@ -107,7 +107,8 @@ def test_archives_exports_and_full_tilt_in_the_pokerstars_format(capsys):
     assert main(["replay", "--json", str(CONVENTIONS)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
     assert summary == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 1,
-                       "unreadable": 0, "unchecked": 0}
+                       "unreadable": 0, "unchecked": 0,
+                       "skipped_as": {"hand cancelled: no chips moved": 1}}
 
 
 def test_a_site_hand_may_fold_with_nothing_to_call():

@@ -81,7 +81,8 @@ def test_sniffed_and_replayed_with_a_bom_and_crlf(tmp_path, capsys):
     assert site_format(decode_history(path.read_bytes())) == "ggpoker"
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "4 of 4 hands agree: 4 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
+        "4 of 4 hands agree: 4 agreed, 0 disagreed, 0 refused, 1 skipped "
+        "(1 PLO ($0.1/$0.25) (a straddle, which the engine does not play)), 0 unreadable")
 
 
 def test_an_all_in_insurance_is_refused_with_its_line():

@@ -163,7 +163,8 @@ def test_sniffed_and_replayed_from_utf16_with_crlf(tmp_path, capsys):
     assert len(read_site(text, "888.txt")) == 9
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "8 of 8 hands agree: 8 agreed, 0 disagreed, 0 refused, 1 skipped, 0 unreadable")
+        "8 of 8 hands agree: 8 agreed, 0 disagreed, 0 refused, 1 skipped (1 No Limit Holdem), "
+        "0 unreadable")
 
 
 def test_replay_exit_codes(tmp_path, capsys):
@@ -198,3 +199,56 @@ def test_a_tournament_summary_is_named_not_read(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     assert "this looks like an 888poker tournament summary (no hands)" in \
         capsys.readouterr().err
+
+
+ONLY_SMALL_BLIND = """#Game No : 8
+***** 888poker Hand History for Game 8 *****
+$0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:00:36
+Table Ours 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: ann ( $10 )
+Seat 2: bob ( $12.50 )
+ann posts small blind [$0.50]
+** Dealing down cards **
+bob folds
+** Summary **
+ann did not show his hand
+ann collected [ $0.50 ]
+"""
+
+
+def test_a_hand_where_only_the_small_blind_posts_is_read_and_checked():
+    # heads-up, the other player folds rather than post his big blind: no big blind, he
+    # acts first, and the small blind takes back her own
+    [r] = loads_pacific(ONLY_SMALL_BLIND, "p.txt")
+    assert r.posts == [[0, "blind", 50]] and r.big_blind is None
+    v = verify(r)
+    assert v.result == "agree", v.differences
+    assert v.replayed[:2] == [1000, 1250]
+    wrong = verify(loads_pacific(ONLY_SMALL_BLIND.replace("[ $0.50 ]", "[ $0.40 ]"))[0])
+    assert wrong.result == "disagree"
+
+
+def test_the_rake_is_taken_from_each_pot_rounded_down_pot_by_pot():
+    # a main pot of $60.30 and a side pot of $59.80: 5% of each, rounded down, is $3.01
+    # and $2.99; taken whole from the main pot, the hand disagreed
+    text = TEXT[TEXT.index("#Game No : 900000004"):TEXT.index("#Game No : 900000005")]
+    text = (text.replace("ann ( $20 )", "ann ( $20.10 )").replace("ann raises [$20]",
+                                                                  "ann raises [$20.10]")
+            .replace("ann collected [ $59 ]", "ann collected [ $57.29 ]")
+            .replace("bob collected [ $60 ]", "bob collected [ $56.81 ]"))
+    [r] = loads_pacific(text, "p.txt")
+    v = verify(r)
+    assert r.extra["site"]["rake"] == 600 and v.result == "agree", v.differences
+    # a cent from one pot to the other is a difference
+    moved = text.replace("$57.29", "$57.28").replace("$56.81", "$56.82")
+    assert verify(loads_pacific(moved, "p.txt")[0]).result == "disagree"
+
+
+def test_a_pot_paid_far_short_is_no_rake():
+    # a quarter of the pot missing is no rake of 5%: the shortfall is a difference
+    result_, differences = result(1, "ann collected [ $7.70 ]", "ann collected [ $6.00 ]")
+    assert result_ == "disagree"
+    assert ("hand 900000001: the site keeps 2.00 of pots of 8.00, more than it takes (at most "
+            "0.40)") in differences

@@ -97,7 +97,8 @@ def test_sniffed_and_replayed_from_utf16_with_crlf(tmp_path, capsys):
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert out[0]["format"] == "wpn"
     assert out[-1]["summary"] == {"agreed": 5, "disagreed": 0, "refused": 0, "skipped": 1,
-                                  "unreadable": 0, "unchecked": 0}
+                                  "unreadable": 0, "unchecked": 0,
+                                  "skipped_as": {"Holdem(No Limit)": 1}}
 
 
 # ----------------------------------------------------------- the older format (to 2019)
@@ -152,3 +153,53 @@ def test_six_card_hi_lo_is_another_game():
         "[Ac Tc Qc Js Qd]", "[Ac Tc Qc Js Qd 2c]")
     skipped = [i.game for i in read_winning(text, "w.txt") if isinstance(i, SkippedHand)]
     assert skipped[0] == "6Card Omaha H/L(Pot Limit)"
+
+
+def test_a_one_chip_odd_chip_difference_is_reported_as_such():
+    # a pot of $10.21 (a cent less rake): the rule book gives the odd cent to the high
+    # half (ann), WPN's real hands give it sometimes to the low: no rule can be told, so
+    # the one cent is reported as what it is, not as a disagreement
+    chunk = TEXT[TEXT.index("Hand #700000001"):TEXT.index("Hand #700000002")]
+    odd = chunk.replace("Rake $0.28 | JP Fee", "Rake $0.27 | JP Fee")
+    assert verify(hand(1, odd.replace("$7.65", "$7.66"))).result == "agree"
+    v = verify(hand(1, odd.replace("$2.55", "$2.56")))     # the odd cent to the low half
+    assert v.result == "odd chip", v.differences
+    assert "hand 700000001, pot: ann collected 7.65 on the site, 7.66 in the replay" in \
+        v.differences
+    # two cents moved are a disagreement, and so is one cent created
+    assert verify(hand(1, odd.replace("$7.65", "$7.64").replace("$2.55", "$2.57"))
+                  ).result == "disagree"
+    assert verify(hand(1, odd.replace("$7.65", "$7.66").replace("$2.55", "$2.56"))
+                  ).result == "disagree"
+    # an even pot has no odd chip: one cent moved there is a disagreement
+    assert verify(hand(1, chunk.replace("$7.65", "$7.66").replace("$2.55", "$2.54"))
+                  ).result == "disagree"
+
+
+def test_the_command_counts_an_odd_chip_apart_and_fails_nothing(tmp_path, capsys):
+    chunk = TEXT[TEXT.index("Hand #700000001"):TEXT.index("Hand #700000002")]
+    path = tmp_path / "w.txt"
+    path.write_text(chunk.replace("Rake $0.28 | JP Fee", "Rake $0.27 | JP Fee")
+                    .replace("$2.55", "$2.56"))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "ODD CHIP: hand 700000001, pot: ann collected 7.65" in out[0]
+    assert out[-1] == ("0 of 1 hands agree: 0 agreed, 0 disagreed, 1 differ by an odd chip "
+                       "(the site's rule not known), 0 refused, 0 skipped, 0 unreadable")
+    assert main(["replay", "--json", str(path)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["result"] == "odd chip" and lines[-1]["summary"]["odd_chip"] == 1
+
+
+def test_a_jackpot_drop_beyond_the_rake_is_reported_as_one():
+    # WPN keeps $0.25 of a cash pot beyond its stated rake: $10.20 less $0.25 is $9.95,
+    # $4.98 high to ann, the $4.97 low quartered $2.49 to bob (left of the button), $2.48
+    chunk = TEXT[TEXT.index("Hand #700000001"):TEXT.index("Hand #700000002")]
+    dropped = chunk.replace("$7.65", "$7.46").replace("$2.55", "$2.49")
+    v = verify(hand(1, dropped))
+    assert v.result == "agree", v.differences
+    assert v.notes == ("hand 700000001: a jackpot drop of 0.25 beyond the stated rake",)
+    assert v.to_dict()["notes"] == list(v.notes)
+    # 26 cents short is no drop WPN makes
+    short = chunk.replace("$7.65", "$7.45").replace("$2.55", "$2.49")
+    assert verify(hand(1, short)).result == "disagree"

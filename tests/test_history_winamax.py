@@ -129,7 +129,8 @@ def test_the_replay_command_reads_every_encoding_and_line_end(encoding, tmp_path
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]
     assert summary == {"agreed": 11, "disagreed": 0, "refused": 0, "skipped": 1,
-                       "unreadable": 0, "unchecked": 0}
+                       "unreadable": 0, "unchecked": 0,
+                       "skipped_as": {"Holdem no limit (1€/2€)": 1}}
 
 
 def test_exit_codes_for_a_disagreement_and_an_unreadable_hand(tmp_path, capsys):

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from omaha_fast.cli import main
-from omaha_fast.history import pokerstars, sites
+from omaha_fast.history import siteformat, sites
 
 HOLDEM = """PokerStars Hand #{id}:  Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26 10:37:39 ET
 Table 'T' 6-max Seat #1 is the button
@@ -35,12 +35,12 @@ def test_skipped_hands_do_not_make_the_file_be_read_again(tmp_path, capsys, monk
     # the file's lines are split a fixed number of times, not once per skipped hand (which
     # made a file of 4,000 skipped hands take minutes); see benches/bench_sites.py
     calls = []
-    real = pokerstars.text_lines
+    real = siteformat.text_lines
 
     def counting(text: str) -> list[str]:
         calls.append(len(text))
         return real(text)
-    monkeypatch.setattr(pokerstars, "text_lines", counting)
+    monkeypatch.setattr(siteformat, "text_lines", counting)
     monkeypatch.setattr(sites, "text_lines", counting)
     path = tmp_path / "holdem.txt"
     for hands in (3, 30):
@@ -135,3 +135,49 @@ def test_another_card_room_s_file_is_named_not_called_bad_toml(room, tmp_path, c
     phh.write_text(OTHER_ROOMS[room], encoding="utf-8")
     with pytest.raises(RecordError, match="hands.phh: this looks like"):
         load(phh)
+
+
+def test_an_unreadable_file_among_others_is_one_line_and_a_count(tmp_path, capsys):
+    # a Microgaming file named among others: every other file is still read, the file not
+    # read is one line and a count in the summary, and the status is the worst (2)
+    good = tmp_path / "a.txt"
+    good.write_text(HOLDEM.format(id=1).replace("Hold'em No Limit", "Omaha Pot Limit"))
+    other = tmp_path / "b.xml"
+    other.write_text(OTHER_ROOMS["Microgaming"])
+    later = tmp_path / "c.txt"
+    later.write_text(HOLDEM.format(id=2).replace("Hold'em No Limit", "Omaha Pot Limit"))
+    missing = tmp_path / "gone.txt"
+    code, out, err = run(capsys, "replay", str(good), str(other), str(missing), str(later))
+    lines = out.splitlines()
+    assert code == 2, out
+    assert lines[0].startswith("1: recorded") and lines[0].endswith("agree")
+    assert lines[1].startswith("UNREADABLE FILE: b.xml: this looks like a Microgaming")
+    assert lines[2] == f"UNREADABLE FILE: {missing}: No such file or directory"
+    assert lines[3].startswith("2: recorded") and lines[3].endswith("agree")
+    assert lines[-1] == ("2 of 2 hands agree: 2 agreed, 0 disagreed, 0 refused, 0 skipped, "
+                         "0 unreadable, 2 files not read")
+    assert err.count("\n") == 1 and "2 files could not be read; the first: b.xml" in err
+    # the files before the first one read are listed too, and in JSON
+    code, out, _ = run(capsys, "replay", "--json", str(other), str(good))
+    first, hand, summary = (json.loads(line) for line in out.splitlines())
+    assert code == 2 and first["result"] == "unreadable" and first["file"] == str(other)
+    assert hand["result"] == "agree"
+    assert summary["summary"]["unreadable_files"] == 1 and summary["summary"]["agreed"] == 1
+    # every file unreadable: nothing on stdout, one line on stderr, as for one bad file
+    code, out, err = run(capsys, "replay", str(other), str(missing))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "2 files could not be read; the first: b.xml: this looks like" in err
+
+
+def test_the_summary_says_why_hands_were_skipped(tmp_path, capsys):
+    path = tmp_path / "mixed.txt"
+    omaha = HOLDEM.format(id=3).replace("Hold'em No Limit", "Omaha Pot Limit")
+    path.write_text(HOLDEM.format(id=1) + "\n" + omaha)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert out.splitlines()[-1] == ("1 of 1 hands agree: 1 agreed, 0 disagreed, 0 refused, "
+                                    "1 skipped (1 Hold'em No Limit ($0.01/$0.02 USD)), "
+                                    "0 unreadable")
+    code, out, _ = run(capsys, "replay", "--json", str(path))
+    summary = json.loads(out.splitlines()[-1])["summary"]
+    assert summary["skipped_as"] == {"Hold'em No Limit ($0.01/$0.02 USD)": 1}

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     MONEY,
     HandBuilder,
@@ -44,17 +44,20 @@ from .sitehand import (
     SkippedHand,
     cards_in,
     omaha_game,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
+from .sitetext import text_lines
 
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.\w+)?) Hand #([0-9]+)")
 # the game: no real five- or six-card history of Bovada's was found, so a count before the
 # name ("5 Card OMAHA HiLo") is read as it says, and a name with none as the hole cards
 # dealt say (every player's are written)
+# A tournament header writes the speed where a cash header writes the limit ("OMAHA HiLo
+# Tournament #1 TBL#1, Turbo- Level 10 (200/400)"): Bovada deals Omaha tournaments pot limit
 _GAME = re.compile(r"\b(?:([56]) ?Card )?(OMAHA HiLo|OMAHA)(?:ZonePoker)?"
-                   r"(?: Tournament #[0-9]+ TBL#[0-9]+,)? (Pot Limit|No Limit|Fixed Limit|Limit)\b")
+                   r"(?: Tournament #[0-9]+ TBL#[0-9]+,)? (?:(Pot Limit|No Limit|Fixed Limit|"
+                   r"Limit)\b|(?P<speed>[A-Z][a-z]{1,15}(?: [A-Z][a-z]{1,15})?)- Level )")
+# a game named Omaha, in a header the pattern above does not read: refused, never skipped
+_OMAHA = re.compile(r"\bOMAHA", re.IGNORECASE)
 _LEVEL = re.compile(rf"Level [0-9]+ \(({MONEY})/({MONEY})\)")
 _SEAT = re.compile(rf"^Seat ([0-9]{{1,2}}): (.+?) \(({MONEY}) in chips\)(.*)$")
 _BUTTON = re.compile(r"^Set dealer(?:/Bring in spot)? \[([0-9]{1,2})\]$")
@@ -82,34 +85,13 @@ _SPACES = re.compile(r"\s+")
 _DEALT = re.compile(r" : Card dealt to a spot (\[[^\]]*\])")
 
 
-def is_bovada(text: str) -> bool:
-    """True when the text holds a Bovada, Ignition or Bodog hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_bovada(text: str, origin: str = "<bovada>") -> list[SiteItem]:
-    """Every hand of a Bovada text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    lines = [_SPACES.sub(" ", line) for line in text_lines(text)]
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no Bovada hand header found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_bovada(text: str, origin: str = "<bovada>") -> list[HandRecord]:
-    """The Omaha hands of a Bovada text (other games skipped); raises SiteFormatError on
-    the first hand that cannot be read."""
-    return records_only(read_bovada(text, origin))
-
-
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     desc = re.sub(r"^\S+ Hand #[0-9]+:? |TBL#[0-9]+,? ", "", header).rsplit(" - ", 1)[0]
     game = _GAME.search(header)
+    if game is None and _OMAHA.search(header):
+        raise SiteFormatError(f"{origin}: line {first}: hand {hand_id}: an Omaha header the "
+                              f"reader does not know: {header}")
     if game is None:
         return SkippedHand(hand_id, origin, first, desc)
     count = int(game.group(1)) if game.group(1) else _hole_count(chunk)
@@ -118,7 +100,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         return SkippedHand(hand_id, origin, first, f"{desc} ({count} hole cards)")
     b = HandBuilder("bovada", hand_id, origin, first)
     b.game = engine_game
-    b.structure = _LIMIT[game.group(3)]
+    b.structure = _LIMIT[game.group(3)] if game.group(3) else "pot-limit"
     tournament = re.search(r"Tournament #([0-9]+)", header)
     level = _LEVEL.search(header)
     if tournament:
@@ -189,11 +171,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     side = [c for (_, _, c, _), pot in zip(b.collected, side_lines) if pot]
     if side:      # what the main pot and the side pot paid: each pot's rake from them
         b.pot_nets = [sum(c for _, _, c, _ in b.collected) - sum(side), sum(side)]
-    record = b.record()
-    # pots are checked as one (several side pots are all "Side pot"), halves are joined,
-    # and a low half is shared in whole cents, its odd cents to the high half
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True, low_in_whole_units=True)
-    return record
+    return b.record()
 
 
 def _stakes(b: HandBuilder, posted: dict[str, int], level: Optional[re.Match[str]],
@@ -308,4 +286,25 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
         b.unread(line, k, _HARMLESS, re.compile(r"^(?P<name>.+?) : "))
 
 
-__all__ = ["read_bovada", "loads_bovada", "is_bovada"]
+class Bovada(SiteFormat):
+    """Bovada, Ignition and Bodog: pots checked as one (several side pots are all "Side
+    pot"), a player's halves joined, and a low half shared in whole cents, its odd cents
+    to the high half."""
+
+    name = "bovada"
+    title = "Bovada"
+    header = HEADER
+    order = 60
+    rules = {"unnamed_pots": True, "halves_joined": True, "low_in_whole_units": True}
+
+    def lines(self, text: str) -> list[str]:
+        # the owner's place is written with two spaces before "[ME]", sometimes
+        return [_SPACES.sub(" ", line) for line in text_lines(text)]
+
+    parse = staticmethod(_parse)
+
+
+BOVADA = Bovada()
+read_bovada, loads_bovada = BOVADA.read, BOVADA.loads
+
+__all__ = ["Bovada", "read_bovada", "loads_bovada"]

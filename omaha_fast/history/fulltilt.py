@@ -27,20 +27,16 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     CURRENCIES,
     MONEY,
     HandBuilder,
-    SiteFormatError,
     SiteItem,
     SkippedHand,
     cards_in,
     omaha_game,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #(\d+)")
 # "Pot Limit Omaha H/L"; since 2013 also "PL Omaha H/L", "FL Omaha H/L", "NL Omaha Hi". A
@@ -83,31 +79,6 @@ _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limi
           "PL": "pot-limit", "NL": "no-limit", "FL": "fixed-limit"}
 
 
-def is_fulltilt(text: str) -> bool:
-    """True when the text holds a Full Tilt hand header (a preamble, such as an archive's
-    banner or an export's "BEGIN", may come first)."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_fulltilt(text: str, origin: str = "<fulltilt>") -> list[SiteItem]:
-    """Every hand of a Full Tilt text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no Full Tilt hand header found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_fulltilt(text: str, origin: str = "<fulltilt>") -> list[HandRecord]:
-    """The Omaha hands of a Full Tilt text (other games skipped); raises SiteFormatError
-    on the first hand that cannot be read."""
-    return records_only(read_fulltilt(text, origin))
-
-
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     fields = [f.strip() for f in header.split(" - ")]
@@ -125,13 +96,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
     tournament = re.search(r"\((\d+)\), Table ", header)
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif stakes.group(1)[0] in "$€£":
-        b.scale = 100
-        b.currency = CURRENCIES[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1), CURRENCIES.get(stakes.group(1)[0]))
     b.stakes = (_stake(b, stakes.group(1), first), _stake(b, stakes.group(2), first))
     table = header.split("Table ", 1)[1].split(" - ")[0] if "Table " in header else ""
     size = re.search(r"\((?:\D*)([0-9]{1,2})(?: max)?\)", table)
@@ -227,4 +192,18 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.unread(line, k, _HARMLESS, _MOVES)
 
 
-__all__ = ["read_fulltilt", "loads_fulltilt", "is_fulltilt"]
+class FullTilt(SiteFormat):
+    """Full Tilt Poker's own format (until 2016)."""
+
+    name = "fulltilt"
+    title = "Full Tilt"
+    header = HEADER
+    order = 20
+
+    parse = staticmethod(_parse)
+
+
+FULLTILT = FullTilt()
+read_fulltilt, loads_fulltilt = FULLTILT.read, FULLTILT.loads
+
+__all__ = ["FullTilt", "read_fulltilt", "loads_fulltilt"]

@@ -29,20 +29,16 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     CURRENCIES,
     MONEY,
     HandBuilder,
-    SiteFormatError,
     SiteItem,
     SkippedHand,
     cards_in,
     omaha_game,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]{2,3}[0-9]+): ")
 # the game: "PLO", "Omaha Pot Limit", "PLO Hi/Lo", "Omaha Hi/Lo Pot Limit", "PLO-5" ...
@@ -77,30 +73,6 @@ _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Fixed Limit": "fixe
           "Limit": "fixed-limit", "PLO": "pot-limit", "NLO": "no-limit", "FLO": "fixed-limit"}
 
 
-def is_ggpoker(text: str) -> bool:
-    """True when the text holds a GGPoker hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_ggpoker(text: str, origin: str = "<ggpoker>") -> list[SiteItem]:
-    """Every hand of a GGPoker text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no GGPoker hand header found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_ggpoker(text: str, origin: str = "<ggpoker>") -> list[HandRecord]:
-    """The Omaha hands of a GGPoker text (other games skipped); raises SiteFormatError on
-    the first hand that cannot be read."""
-    return records_only(read_ggpoker(text, origin))
-
-
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     desc = re.sub(r"\s*- Level.*$", "", header.split(": ", 1)[1].rsplit(" - ", 1)[0])
@@ -118,13 +90,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
     tournament = re.search(r"Tournament #([0-9]+)", header)
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif stakes.group(1)[0] in "$€£":
-        b.scale = 100
-        b.currency = CURRENCIES[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1), CURRENCIES.get(stakes.group(1)[0]))
     b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
     section = "seats"
     for k, line in enumerate(chunk[1:], first + 1):
@@ -164,11 +130,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             skipped = _play_line(b, line, k)
             if skipped:
                 return SkippedHand(hand_id, origin, first, f"{desc} ({skipped})")
-    record = b.record()
-    # every collection is "from pot" and a player's halves are one line: the check adds
-    # up each player's collections over the pots, run by run
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True)
-    return record
+    return b.record()
 
 
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:
@@ -229,4 +191,21 @@ def _play_line(b: HandBuilder, line: str, k: int) -> str:
     return ""
 
 
-__all__ = ["read_ggpoker", "loads_ggpoker", "is_ggpoker"]
+class GGPoker(SiteFormat):
+    """GGPoker (GGNetwork and its skins): every collection is "from pot" and a player's
+    halves are one line, so the check adds up each player's collections over the pots,
+    run by run."""
+
+    name = "ggpoker"
+    title = "GGPoker"
+    header = HEADER
+    order = 50
+    rules = {"unnamed_pots": True, "halves_joined": True}
+
+    parse = staticmethod(_parse)
+
+
+GGPOKER = GGPoker()
+read_ggpoker, loads_ggpoker = GGPOKER.read, GGPOKER.loads
+
+__all__ = ["GGPoker", "read_ggpoker", "loads_ggpoker"]

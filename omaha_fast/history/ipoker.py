@@ -32,18 +32,17 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Optional
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     HandBuilder,
     SiteFormatError,
     SiteItem,
     SkippedHand,
     omaha_game,
-    parse_guarded,
-    records_only,
     uncalled_excess,
 )
 
@@ -69,15 +68,9 @@ _STREETS = {"Flop": "flop", "Turn": "turn", "River": "river"}
 _NOT_AMOUNT = re.compile(r"[^0-9.,]")
 
 
-def is_ipoker(text: str) -> bool:
-    """True when the text holds an iPoker session."""
-    return "<session" in text and bool(_GAME.search(text))
-
-
-def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
-    """Every hand of an iPoker XML text: a record, a skipped hand (another game; four-,
-    five- and six-card Omaha are read) or an unreadable hand (with the error that names
-    its line)."""
+def _games(text: str, origin: str) -> Iterator[tuple[int, list[str], str]]:
+    """(line, [its session, the game], id) of each game of an iPoker XML text; four-,
+    five- and six-card Omaha are read, other games skipped."""
     if re.search(r"<!DOCTYPE|<!ENTITY", text, re.IGNORECASE):
         raise SiteFormatError(f"{origin}: a document type declaration in an iPoker "
                               f"history (hand histories have none): not read")
@@ -85,7 +78,6 @@ def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
     if "<session" not in text or not starts:
         raise SiteFormatError(f"{origin}: no iPoker session with a game found")
     sessions = [(m.start(), m.group(0)) for m in _SESSION.finditer(text)]
-    items: list[SiteItem] = []
     line, at = 1, 0
     session, upcoming = "", 0       # the session a game is in: the last one begun
     for k, start in enumerate(starts):
@@ -101,14 +93,7 @@ def read_ipoker(text: str, origin: str = "<ipoker>") -> list[SiteItem]:
             session = sessions[upcoming][1]
             upcoming += 1
         chunk = [session, game]
-        items.append(parse_guarded(_parse, chunk, line, hand_id, origin))
-    return items
-
-
-def loads_ipoker(text: str, origin: str = "<ipoker>") -> list[HandRecord]:
-    """The Omaha hands of an iPoker text (other games skipped); raises SiteFormatError
-    on the first hand that cannot be read."""
-    return records_only(read_ipoker(text, origin))
+        yield line, chunk, hand_id
 
 
 def to_cents(text: str, scale: int) -> int:
@@ -167,6 +152,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     except ET.ParseError as e:
         raise b.fail(first, f"not well-formed XML: {e}") from None
     gametype = info.get("gametype", "")
+    if len(gametype) > 200:     # no site writes such a name; the pattern is not linear in it
+        raise b.fail(first, f"a game type of {len(gametype):,} characters")
     m = _GAMETYPE.match(gametype)
     name = m.group("game").strip().lower() if m else ""
     pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
@@ -247,10 +234,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if not b.table_size:
         top = max(b.names, default=0)
         b.table_size = 2 if top <= 2 else 6 if top <= 6 else 9 if top <= 9 else 10
-    record = b.record()
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True, rake_split="nearest",
-                                rake_inferred=True)
-    return record
+    return b.record()
 
 
 def _client(version: str) -> int:
@@ -315,4 +299,24 @@ def _wins(b: HandBuilder, wins: dict[int, int], client: int, enabled: bool) -> N
     b.rake = max(0, sum(b.invested.values()) - sum(wins.values()))
 
 
-__all__ = ["read_ipoker", "loads_ipoker", "is_ipoker", "to_cents"]
+class IPoker(SiteFormat):
+    """iPoker's XML sessions: the pots unnamed, a player's halves in one win, the rake
+    (what the wins leave) divided among the pots to the nearest unit."""
+
+    name = "ipoker"
+    title = "iPoker (XML)"
+    header = HEADER
+    order = 80
+    rules = {"unnamed_pots": True, "halves_joined": True, "rake_split": "nearest"}
+    max_line = 0      # a hand is an XML element, not lines
+
+    def hands(self, text: str, origin: str) -> Iterator[tuple[int, list[str], str]]:
+        return _games(text, origin)
+
+    parse = staticmethod(_parse)
+
+
+IPOKER = IPoker()
+read_ipoker, loads_ipoker = IPOKER.read, IPOKER.loads
+
+__all__ = ["IPoker", "read_ipoker", "loads_ipoker", "to_cents"]

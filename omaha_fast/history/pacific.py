@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     CURRENCIES,
     HandBuilder,
@@ -46,11 +46,8 @@ from .sitehand import (
     SiteItem,
     SkippedHand,
     omaha_game,
-    parse_guarded,
-    records_only,
     uncalled_excess,
 )
-from .sitetext import text_lines
 
 # the banner of each hand: 888poker, 888.pt, 888.es, Cassava, Pacific Poker and the skins
 # that write the same format ("***** 888poker Hand History for Game 1 *****"); partypoker
@@ -59,7 +56,7 @@ HEADER = re.compile(r"^\*{5} (?:[\w.-]*888[\w.-]*(?: Snap Poker| BLAST)?|Cassava
                     r"LuckyAcePoker\.com|[0-9]+\.ro(?: BLAST)?) Hand History for Game ([0-9]+)"
                     r" \*{5}$")
 _GAME_NO = re.compile(r"^#Game No ?: ?[0-9]+$")
-_STAKES = re.compile(r"^(.+?)/(.+?) Blinds (.+?) - \*\*\* ")
+_STAKES = re.compile(r"^([^/]+?)/(.+?) Blinds (.+?) - \*\*\* ")
 # the game: no real five- or six-card history of 888's was found, so a name with the count
 # before Omaha ("Pot Limit 5 Card OmahaHL") is read as it says, and a name with none as
 # the hole cards dealt say (see _hole_count)
@@ -70,14 +67,14 @@ _DEALT = re.compile(r"^Dealt to .*? (\[[^\]]*\])$")
 _SHOWN = re.compile(r" (?:shows|mucks) (\[[^\]]*\])")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]{1,2}) Max)?"
                     r" \((Real Money|Practice Play|Play Money)\)$")
-_SEAT = re.compile(r"^Seat ([0-9]{1,2}): (.+) \( ?(.+?) ?\)$")
+_SEAT = re.compile(r"^Seat ([0-9]{1,2}): (.+) \( ?([^()]+?) ?\)$")
 # an amount: digits with thousands marks (comma, point or space) and a decimal mark, the
 # currency before or after
 _AMOUNT = re.compile(r"^[$€£]? ?([0-9][0-9., ]*)(?: ?[$€£])?(?: [A-Z]{3})?$")
 _POST = re.compile(r"^posts (small blind|big blind|ante|dead blind) \[(.+?)\]\.?$")
 _DEAD = re.compile(r"^(.+?) \+ (.+)$")
 _ACT = re.compile(r"^(folds|checks|calls|bets|raises)(?: \[(.+?)\])?$")
-_CARDS = re.compile(r"\[([^\]]*)\]")
+_CARDS = re.compile(r"\[([^\[\]]*)\]")
 _COLLECT = re.compile(r"^collected \[ ?(.+?) ?\]$")
 _STREET = re.compile(r"^\*\* Dealing (flop|turn|river) \*\* \[(.*)\]$", re.IGNORECASE)
 # lines that move nothing: the summary's named hands ("(Hi: ...)"), a hand not shown
@@ -100,33 +97,6 @@ _PLAIN = re.compile(r"^[$€£]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{1,
 _CARD_SEP = re.compile(r"[,\s]+")
 _BUTTON = re.compile(r"Seat ([0-9]{1,2}) is the button")
 _RANK = re.compile(r"^(10|Kn|[2-9TJQKAHVBDE])([cdhs])$")
-
-
-def is_pacific(text: str) -> bool:
-    """True when the text holds an 888poker hand banner."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_pacific(text: str, origin: str = "<888poker>") -> list[SiteItem]:
-    """Every hand of an 888poker text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    lines = text_lines(text)
-    starts = [i for i, line in enumerate(lines) if HEADER.match(line)]
-    if not starts:
-        raise SiteFormatError(f"{origin}: no 888poker hand header found")
-    items: list[SiteItem] = []
-    for k, start in enumerate(starts):
-        end = starts[k + 1] if k + 1 < len(starts) else len(lines)
-        chunk = lines[start:end]
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, start + 1, hand_id, origin))
-    return items
-
-
-def loads_pacific(text: str, origin: str = "<888poker>") -> list[HandRecord]:
-    """The Omaha hands of an 888poker text (other games skipped); raises SiteFormatError
-    on the first hand that cannot be read."""
-    return records_only(read_pacific(text, origin))
 
 
 def amount_text(text: str) -> str:
@@ -318,9 +288,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         top = max(b.names, default=0)
         b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
     _returns_and_rake(b, collected_total)
-    record = b.record()
-    record.extra["site"]["unnamed_pots"] = True     # checked over all pots as one
-    return record
+    return b.record()
 
 
 def _hole_count(body: list[tuple[int, str]]) -> int:
@@ -371,4 +339,21 @@ def _returns_and_rake(b: HandBuilder, collected: int) -> None:
     b.rake = max(total - collected, 0) if b.tournament is None and collected else 0
 
 
-__all__ = ["read_pacific", "loads_pacific", "is_pacific", "amount_text", "cards_of"]
+class Pacific(SiteFormat):
+    """888poker (Pacific Poker, Cassava and the skins that write its format): the pots
+    unnamed (checked over all pots as one), the rake 5% of each pot rounded down pot by
+    pot."""
+
+    name = "888poker"
+    title = "888poker"
+    header = HEADER
+    order = 30
+    rules = {"unnamed_pots": True, "rake_split": "per_pot", "rake_percent": 5}
+
+    parse = staticmethod(_parse)
+
+
+PACIFIC = Pacific()
+read_pacific, loads_pacific = PACIFIC.read, PACIFIC.loads
+
+__all__ = ["Pacific", "read_pacific", "loads_pacific", "amount_text", "cards_of"]

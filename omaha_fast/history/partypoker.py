@@ -31,19 +31,15 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     CURRENCIES,
     HandBuilder,
-    SiteFormatError,
     SiteItem,
     SkippedHand,
     omaha_game,
-    parse_guarded,
-    records_only,
     uncalled_excess,
 )
-from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game ([0-9A-Za-z]+) \*{5}")
 AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?(?: +(?:USD|EUR|GBP|€))?"
@@ -88,31 +84,6 @@ _MOVES = re.compile(r"^(?:Dealt to )?(?P<name>.+?) (?:posts|folds|checks|calls|b
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise", "is all-In": "all_in"}
 _LIMIT = {"NL": "no-limit", "PL": "pot-limit", "FL": "fixed-limit"}
-
-
-def is_partypoker(text: str) -> bool:
-    """True when the text holds a partypoker hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_partypoker(text: str, origin: str = "<partypoker>") -> list[SiteItem]:
-    """Every hand of a partypoker text: a record, a skipped hand (another game; four-
-    and five-card Omaha are read) or an unreadable hand (with the error that names
-    its line)."""
-    lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no partypoker hand header found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_partypoker(text: str, origin: str = "<partypoker>") -> list[HandRecord]:
-    """The Omaha hands of a partypoker text (other games skipped); raises
-    SiteFormatError on the first hand that cannot be read."""
-    return records_only(read_partypoker(text, origin))
 
 
 def _chips(b: HandBuilder, text: str, line: int) -> int:
@@ -215,8 +186,6 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     record = b.record()
     if balances:      # the summary gives what each player collected in all
         record.extra["site"].update(unnamed_pots=True, halves_joined=True)
-    else:             # no summary: the rake is what the wins leave
-        record.extra["site"]["rake_inferred"] = True
     return record
 
 
@@ -357,4 +326,18 @@ def _wins(b: HandBuilder, summary: bool = False) -> None:
         b.rake = max(0, sum(b.invested.values()) - sum(c[2] for c in b.collected))
 
 
-__all__ = ["read_partypoker", "loads_partypoker", "is_partypoker"]
+class PartyPoker(SiteFormat):
+    """partypoker (and the skins that write its format)."""
+
+    name = "partypoker"
+    title = "partypoker"
+    header = HEADER
+    order = 90
+
+    parse = staticmethod(_parse)
+
+
+PARTYPOKER = PartyPoker()
+read_partypoker, loads_partypoker = PARTYPOKER.read, PARTYPOKER.loads
+
+__all__ = ["PartyPoker", "read_partypoker", "loads_partypoker"]

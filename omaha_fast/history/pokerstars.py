@@ -25,19 +25,8 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
-from .sitehand import (
-    CURRENCIES,
-    MONEY,
-    HandBuilder,
-    SiteFormatError,
-    SiteItem,
-    SkippedHand,
-    cards_in,
-    parse_guarded,
-    records_only,
-)
-from .sitetext import split_hands, text_lines
+from .siteformat import SiteFormat
+from .sitehand import CURRENCIES, MONEY, HandBuilder, SiteItem, SkippedHand, cards_in
 
 # Full Tilt's histories since 2016 are written in the PokerStars format ("Full Tilt Hand #");
 # some exports write the header in capitals ("POKERSTARS GAME #")
@@ -87,31 +76,6 @@ _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limi
 _CURRENCY = {**CURRENCIES, "₹": "INR", "R": "INR"}
 
 
-def is_pokerstars(text: str) -> bool:
-    """True when the text holds a PokerStars hand header (a preamble, such as an
-    archive's banner, may come first)."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_pokerstars(text: str, origin: str = "<pokerstars>") -> list[SiteItem]:
-    """Every hand of a PokerStars text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    items: list[SiteItem] = []
-    lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no PokerStars hand header found")
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_pokerstars(text: str, origin: str = "<pokerstars>") -> list[HandRecord]:
-    """The Omaha hands of a PokerStars text (other games skipped); raises
-    SiteFormatError on the first hand that cannot be read."""
-    return records_only(read_pokerstars(text, origin))
-
-
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     game = _GAME.search(header)
@@ -132,14 +96,8 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
     tournament = re.search(r"Tournament #(\d+)", header)
-    money = stakes.group(1)[0] in "$€£₹R" or stakes.group(3)
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif money:
-        b.scale = 100
-        b.currency = stakes.group(3) or _CURRENCY[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1),
+            stakes.group(3) or _CURRENCY.get(stakes.group(1)[0]))
     b.stakes = (b.chips(stakes.group(1), first), b.chips(stakes.group(2), first))
     section = "seats"
     for k, line in enumerate(chunk[1:], first + 1):
@@ -230,5 +188,18 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.unread(line, k, _HARMLESS, _MOVES)
 
 
-__all__ = ["read_pokerstars", "loads_pokerstars", "is_pokerstars", "split_hands",
-           "text_lines"]
+class PokerStars(SiteFormat):
+    """PokerStars, and Full Tilt since 2016 (in the same format)."""
+
+    name = "pokerstars"
+    title = "PokerStars"
+    header = HEADER
+    order = 10
+
+    parse = staticmethod(_parse)
+
+
+POKERSTARS = PokerStars()
+read_pokerstars, loads_pokerstars = POKERSTARS.read, POKERSTARS.loads
+
+__all__ = ["PokerStars", "read_pokerstars", "loads_pokerstars"]

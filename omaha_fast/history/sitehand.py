@@ -24,8 +24,10 @@ from .record import HandRecord, RecordError
 
 _COUNTS = {4: "four", 5: "five", 6: "six"}
 
-# an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1")
-MONEY = r"(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?"
+# an amount: chips, or money with its symbol (PokerStars India writes rupees "Rs. 1"); it
+# neither starts nor ends inside a run of digits, so that a pattern searched along a line
+# of digits tries each run once (linear time, not quadratic)
+MONEY = r"(?<![0-9.,])(?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?(?![0-9]|[.,][0-9])"
 # the currency of an amount's symbol, as the card rooms write them
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 # summary lines both sites write alike (only the pot labels differ: each reader has its own)
@@ -34,14 +36,14 @@ _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): ")
 _SUMMARY_OUT = re.compile(r"^Seat (\d+): .*? is sitting out$")
 _SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
-_CARDS = re.compile(r"\[([^\]]*)\]")
+_CARDS = re.compile(r"\[([^\[\]]*)\]")
 _DIGITS = re.compile(r"[0-9]+")
 # the summary's board: "Board [..]", "FIRST Board [..]" (run twice), Full Tilt "Board: [..]"
 _SUMMARY_BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board:? \[([^\]]*)\]$")
 # what a line that moves chips or cards holds: an amount of money, cards, or the words
 # of chips; a line no rule of a reader took that holds one is refused, never passed over
 # ("has returned" and "is all in" move nothing: a player back at the table, a state)
-_CHIPS_OR_CARDS = re.compile(r"(?:[$€£₹]|Rs\.) ?[0-9]|\[[^\]]*\]|\b(?:pot|chips|collected|"
+_CHIPS_OR_CARDS = re.compile(r"(?:[$€£₹]|Rs\.) ?[0-9]|\[[^\[\]]*\]|\b(?:pot|chips|collected|"
                              r"wins|won|ties|posts|antes|calls|bets|raises|shows|mucks)\b",
                              re.IGNORECASE)
 
@@ -252,6 +254,16 @@ class HandBuilder:
         if self.scale != 100:
             return 1
         return max(d for d in (1, 5, 25, 50, 100) if all(a % d == 0 for a in self.amounts))
+
+    def money(self, tournament: Optional[str], currency: Optional[str]) -> None:
+        """What the hand's amounts are: a tournament's chips (``tournament`` its id), a
+        cash game's cents of ``currency``, or play chips (neither)."""
+        if tournament:
+            self.tournament = tournament
+        elif currency:
+            self.scale, self.currency = 100, currency
+        else:
+            self.currency = "play"
 
     def seat(self, name: str, line: int) -> int:
         seat = self.seat_of.get(name)
@@ -639,9 +651,12 @@ class HandBuilder:
         big_blind = self.big_blind
         live = [s for s, k, _ in self.posts if k == "blind"]
         if big_blind is None and live:
-            # the big blind went all-in on the ante: the next player after the small blind
+            # the big blind went all-in on the ante: the next player after the small blind;
+            # else only the small blind posted (heads-up, the other player folding to it)
             after = [s for s in dealt if s > live[0]] + [s for s in dealt if s < live[0]]
-            big_blind = after[0]
+            if any(s == after[0] and k == "ante" for s, k, _ in self.posts) and \
+                    self.invested.get(after[0], 0) >= self.stacks[after[0]]:
+                big_blind = after[0]
         if "big_blind" in self.settings:
             big_blind = (None if self.settings["big_blind"] == "none"
                          else self.setting_int("big_blind"))

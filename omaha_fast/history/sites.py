@@ -8,39 +8,38 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
-from collections.abc import Callable
+from pathlib import Path
 from typing import Optional
 
-from .bovada import HEADER as BOVADA_HEADER, read_bovada
-from .fulltilt import HEADER as FULLTILT_HEADER, read_fulltilt
-from .ggpoker import HEADER as GGPOKER_HEADER, read_ggpoker
-from .ipoker import HEADER as IPOKER_HEADER, read_ipoker
-from .pacific import HEADER as PACIFIC_HEADER, read_pacific
-from .partypoker import HEADER as PARTYPOKER_HEADER, read_partypoker
-from .pokerstars import HEADER as POKERSTARS_HEADER, read_pokerstars
+from .siteformat import SiteFormat
 from .sitehand import SiteFormatError, SiteItem
 from .sitetext import text_lines
-from .winamax import HEADER as WINAMAX_HEADER, read_winamax
-from .winning import HEADER as WINNING_HEADER, read_winning
 
-# the card rooms read: (format, the pattern of a hand's first line, the reader); one
-# line a site, in the order they are tried
-_READERS: tuple[tuple[str, re.Pattern[str], Callable[[str, str], list[SiteItem]]], ...] = (
-    ("pokerstars", POKERSTARS_HEADER, read_pokerstars),
-    ("fulltilt", FULLTILT_HEADER, read_fulltilt),
-    ("888poker", PACIFIC_HEADER, read_pacific),
-    ("wpn", WINNING_HEADER, read_winning),
-    ("ggpoker", GGPOKER_HEADER, read_ggpoker),
-    ("bovada", BOVADA_HEADER, read_bovada),
-    ("winamax", WINAMAX_HEADER, read_winamax),
-    ("ipoker", IPOKER_HEADER, read_ipoker),
-    ("partypoker", PARTYPOKER_HEADER, read_partypoker),
-)
-# what each format is called in messages
-_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "888poker": "888poker",
-          "wpn": "WPN (ACR)", "ggpoker": "GGPoker", "bovada": "Bovada",
-          "winamax": "Winamax", "ipoker": "iPoker (XML)", "partypoker": "partypoker"}
+
+def site_formats() -> tuple[SiteFormat, ...]:
+    """The card rooms read, in the order detection tries them: a site is a
+    :class:`SiteFormat` subclass in any module of this package, so every module is
+    imported once, the first time the rooms are needed.
+
+    >>> [f.name for f in site_formats()][:3]
+    ['pokerstars', 'fulltilt', '888poker']
+    """
+    if not _FORMATS:
+        for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+            importlib.import_module(f"{__package__}.{module.name}")
+        _FORMATS.extend(cls() for cls in SiteFormat.formats)
+    return tuple(_FORMATS)
+
+
+_FORMATS: list[SiteFormat] = []
+
+
+def _names() -> str:
+    """What each room is called in messages, in the order tried."""
+    return ", ".join(f.title for f in site_formats())
 
 
 def decode_history(data: bytes) -> str:
@@ -61,10 +60,16 @@ def decode_history(data: bytes) -> str:
 def site_format(text: str) -> Optional[str]:
     """The card room whose history the text is ("pokerstars", "fulltilt", "winamax",
     ...: the first hand header decides; a preamble may come before it), else None."""
+    found = _format_of(text)
+    return found.name if found else None
+
+
+def _format_of(text: str) -> Optional[SiteFormat]:
+    formats = site_formats()
     for line in text_lines(text):
-        for name, header, _ in _READERS:
-            if header.match(line):
-                return name
+        for fmt in formats:
+            if fmt.detects(line):
+                return fmt
     return None
 
 
@@ -100,7 +105,7 @@ def not_supported(text: str, origin: str) -> None:
     found = other_site(text)
     if found:
         raise SiteFormatError(f"{origin}: this looks like {found}, a format that is not "
-                              f"supported ({', '.join(_NAMES.values())}, PHH and JSON "
+                              f"supported ({_names()}, PHH and JSON "
                               f"are read)")
 
 
@@ -108,12 +113,12 @@ def read_site(text: str, origin: str = "<history>") -> list[SiteItem]:
     """Every hand of a card room's text (the format found from its content): records,
     skipped hands (other games) and unreadable hands (each with the error naming its
     line)."""
-    fmt = site_format(text)
-    for name, _, reader in _READERS:
-        if name == fmt:
-            return reader(text, origin)
-    raise SiteFormatError(f"{origin}: not a history of a card room read here "
-                          f"({', '.join(_NAMES.values())})")
+    found = _format_of(text)
+    if found is None:
+        raise SiteFormatError(f"{origin}: not a history of a card room read here "
+                              f"({_names()})")
+    return found.read(text, origin)
 
 
-__all__ = ["decode_history", "site_format", "read_site", "other_site", "not_supported"]
+__all__ = ["decode_history", "site_format", "site_formats", "read_site", "other_site",
+           "not_supported"]

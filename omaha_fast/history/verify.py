@@ -83,8 +83,11 @@ class _RakedRecord(HandRecord):
 
 
 class Verdict(NamedTuple):
-    """One hand checked: ``result`` is "agree", "disagree" or "refused" (the engine
-    refused an action, or the record is incomplete); ``differences`` says what differs."""
+    """One hand checked: ``result`` is "agree", "disagree", "odd chip" (the only
+    difference is one odd chip of a pot given to another of its winners, at a site whose
+    odd-chip rule is not known) or "refused" (the engine refused an action, or the record
+    is incomplete); ``differences`` says what differs; ``notes`` what the site took
+    beyond its stated rake and the check accounted for (a jackpot drop)."""
 
     id: Optional[str]
     format: str
@@ -93,12 +96,14 @@ class Verdict(NamedTuple):
     pots: list[dict[str, Any]]
     recorded: Optional[list[Optional[int]]]
     replayed: Optional[list[Optional[int]]]
+    notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: one object per hand."""
         return {"id": self.id, "format": self.format, "result": self.result,
                 "differences": self.differences, "pots": self.pots,
-                "recorded_stacks": self.recorded, "replayed_stacks": self.replayed}
+                "recorded_stacks": self.recorded, "replayed_stacks": self.replayed,
+                **({"notes": list(self.notes)} if self.notes else {})}
 
 
 def award_shares(award: PotAward, net: int, chip: int = 1) -> dict[int, int]:
@@ -178,13 +183,20 @@ def verify(record: HandRecord) -> Verdict:
         base["posts"] = [[s, "bb_ante" if k == "dead" else k, a] for s, k, a in record.posts]
     boards = site.get("boards")
     second: Optional[ReplayResult] = None
+    notes: list[str] = []
     try:
         result = replay(HandRecord(**{**base, "rake": None}))
         rakes: tuple[int, ...] = ()
-        if site.get("rake"):     # replayed again with each pot's rake as the site took it
-            gross = [a.amount for a in result.hand.awards]
-            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], site["rake"],
-                                     site.get("rake_split")))
+        gross = [a.amount for a in result.hand.awards]
+        taken = site.get("rake", 0)
+        drop = _drop(site, sum(gross) - taken)
+        if drop:     # a jackpot drop beyond the stated rake: taken as rake is, and said
+            taken += drop
+            notes.append(f"hand {record.id}: a jackpot drop of {money(drop)} beyond the "
+                         f"stated rake")
+        if taken:     # replayed again with each pot's rake as the site took it
+            rakes = tuple(_pot_rakes(gross, site.get("pots") or [], taken,
+                                     site.get("rake_split"), site.get("rake_percent")))
             result = replay(_RakedRecord(**base, pot_rakes=rakes))
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
@@ -237,6 +249,11 @@ def verify(record: HandRecord) -> Verdict:
     returns_in_pot = not site.get("returned") and _fold_in_unwritten_returns(
         result.hand.uncalled_returns, recorded_lines, expected)
     pots = []
+    # what a site whose odd-chip rule is not known may differ by: one odd chip of a pot
+    # given to another of its winners (the pot's total the same)
+    odd_chip_only = site.get("odd_chip") == "unknown" and any(
+        _odd_chips(award, record.chip) for award in engine_awards)
+    pot_delta: Counter[int] = Counter()
     count = max(len(awards), max(recorded_lines, default=-1) + 1)
     for k in range(count):
         name = _pot_name(k, count)
@@ -254,7 +271,10 @@ def verify(record: HandRecord) -> Verdict:
             "rake": award.rake if award else None,
             "recorded": {who(s): c for s, c in recorded.items()},
             "replayed": {who(s): c for s, c in replayed.items() if c}}
+        odd_chip_only &= sum(recorded.values()) == sum(replayed.values())
         for seat in sorted(set(recorded) | {s for s, c in replayed.items() if c}):
+            pot_delta[seat] += recorded[seat] - replayed[seat]
+            odd_chip_only &= abs(recorded[seat] - replayed[seat]) <= record.chip
             if recorded[seat] != replayed[seat]:
                 differences.append(f"hand {record.id}, {name}: {who(seat)} collected "
                                    f"{money(recorded[seat])} on the site, "
@@ -267,12 +287,15 @@ def verify(record: HandRecord) -> Verdict:
             want = sorted((r, s, h if explicit else "", c) for s, h, c, r in halves)
             if site.get("halves_joined"):    # one line a player, run and pot (WPN)
                 got, want = _joined(got), _joined(want)
+            if got != want and recorded == replayed:
+                odd_chip_only = False     # the same chips, divided otherwise
             if got != want and not any(d.startswith(f"hand {record.id}, {name}:")
                                        for d in differences):
                 differences.append(f"hand {record.id}, {name}: the halves differ: site "
                                    f"{_describe(got, who, money)}, replay "
                                    f"{_describe(want, who, money)}")
         pots.append(entry)
+    pot_differences = len(differences)
     for seat, (_, won) in cashed.items():
         share = sum(shares.get(seat, 0) for shares, _ in expected)
         if share != won:
@@ -285,26 +308,33 @@ def verify(record: HandRecord) -> Verdict:
         differences.append(f"hand {record.id}: uncalled bets returned: site "
                            f"{[(who(s), money(a)) for s, a in site_returns]}, replay "
                            f"{[(who(s), money(a)) for s, a in engine_returns]}")
-    if site.get("rake_inferred"):
-        # a site that writes no rake: the rake is what the wins left of the pots, which
-        # must look like a rake (none in a tournament, at most a tenth of a cash pot)
+    most = _most_rake(site, [award.amount for award in engine_awards])
+    if site and taken > most:
+        # no site takes more than its share of a pot (none of a tournament's): the rest
+        # is a shortfall of the pays, however the site wrote it
         pot = sum(award.amount for award in engine_awards)
-        most = 0 if site.get("tournament") else pot // 10 + 1
-        if site.get("rake", 0) > most:
-            differences.append(f"hand {record.id}: the wins leave {money(site['rake'])} of "
-                               f"pots of {money(pot)} unpaid, more than a rake "
-                               f"({'a tournament takes none' if most == 0 else 'a tenth'})")
-    if site and site.get("rake", 0) != result.hand.rake:
-        differences.append(f"hand {record.id}: rake {money(site.get('rake', 0))} on the "
+        bound = "a tournament takes no rake" if site.get("tournament") else \
+            f"at most {money(most)}"
+        differences.append(f"hand {record.id}: the site keeps {money(taken)} of pots of "
+                           f"{money(pot)}, more than it takes ({bound})")
+    if site and taken != result.hand.rake:
+        differences.append(f"hand {record.id}: rake {money(taken)} on the "
                            f"site, {money(result.hand.rake)} in the replay")
+    odd_chip_only &= len(differences) == pot_differences
     if result.recorded != replayed_stacks:
         for seat, (a, b) in enumerate(zip(result.recorded or [], replayed_stacks)):
             if a != b:
                 differences.append(f"hand {record.id}: {who(seat)} ends with "
                                    f"{money(a or 0)} on the site, {money(b or 0)} in the "
                                    f"replay")
-    return Verdict(record.id, fmt, "disagree" if differences else "agree", differences,
-                   pots, result.recorded, replayed_stacks)
+    verdict = "disagree" if differences else "agree"
+    stacks_by_pots = all(
+        (a or 0) - (b or 0) == pot_delta[seat]
+        for seat, (a, b) in enumerate(zip(result.recorded or [], replayed_stacks)))
+    if differences and odd_chip_only and stacks_by_pots:
+        verdict = "odd chip"     # only pots' odd chips differ, and the stacks by them
+    return Verdict(record.id, fmt, verdict, differences, pots, result.recorded,
+                   replayed_stacks, tuple(notes))
 
 
 _SEAT_WORD = re.compile(r"\bseat ([0-9]{1,2})\b")
@@ -451,15 +481,61 @@ def _by_winner(awards: Sequence[PotAward], expected: list[_Expected]
     return tuple(out_awards), out_expected
 
 
+def _odd_chips(award: PotAward, chip: int) -> bool:
+    """True when dividing the pot leaves an odd chip (of its halves, or among the winners
+    of one): the chip a site's own rule may give elsewhere.
+
+    >>> from omaha_fast.game.values import PotAward
+    >>> _odd_chips(PotAward(101, 0, (0, 1), (0,), (1,), {}), 1)
+    True
+    >>> _odd_chips(PotAward(100, 0, (0, 1), (0,), (1,), {}), 1)
+    False
+    """
+    units = (award.amount - award.rake) // chip
+    high, low = award.high_winners, award.low_winners
+    if not low:
+        return bool(units % max(len(high), 1))
+    return bool(units % 2 or (units - units // 2) % len(high) or (units // 2) % len(low))
+
+
+def _drop(site: dict[str, Any], unpaid: int) -> int:
+    """A jackpot drop the site takes beyond its stated rake (WPN: 25 cents of a cash
+    hand), when what the pays leave of the pots, less the rake, is one; else 0."""
+    if site.get("tournament") or unpaid <= 0:
+        return 0
+    paid = sum(line[2] for line in site.get("collected", []))
+    shortfall = unpaid - paid
+    return shortfall if shortfall in site.get("drops", ()) else 0
+
+
+def _most_rake(site: dict[str, Any], gross: Sequence[int]) -> int:
+    """The most a site takes of pots of these sizes: nothing of a tournament's, else its
+    share of each pot (``rake_percent``, 10% where the site's own is not known), rounded
+    up to a whole unit, plus any drop it makes."""
+    if site.get("tournament"):
+        return 0
+    percent = site.get("rake_percent") or 10
+    return sum(-(-g * percent // 100) for g in gross) + max(site.get("drops", ()), default=0)
+
+
 def _pot_rakes(gross: list[int], nets: list[int], rake: int,
-               split: Optional[str] = None) -> list[int]:
+               split: Optional[str] = None, percent: Optional[int] = None) -> list[int]:
     """Each pot's rake: its size less the summary's amount when the summary lists every
-    pot; with ``split`` "proportional" (Winamax) or "nearest" (iPoker) each side pot's
+    pot; with ``split`` "per_pot" (888poker) each pot's ``percent``, rounded down, when
+    that is the rake; "proportional" (Winamax) or "nearest" (iPoker) each side pot's
     share of the rake, rounded down or to the nearest unit, and the main pot the rest;
-    else the whole rake from the main pot first."""
+    else the whole rake from the main pot first.
+
+    >>> _pot_rakes([1000, 390], [], 69, "per_pot", 5), _pot_rakes([1000, 390], [], 69)
+    ([50, 19], [69, 0])
+    """
     if len(nets) == len(gross) and len(gross) > 1:
         each = [g - n for g, n in zip(gross, nets)]
         if all(r >= 0 for r in each) and sum(each) == rake:
+            return each
+    if split == "per_pot" and percent:
+        each = [g * percent // 100 for g in gross]
+        if sum(each) == rake:
             return each
     whole = sum(gross)
     if split in ("proportional", "nearest") and len(gross) > 1 and whole:

@@ -30,18 +30,14 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     HandBuilder,
-    SiteFormatError,
     SiteItem,
     SkippedHand,
     cards_in,
-    parse_guarded,
-    records_only,
     uncalled_excess,
 )
-from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([0-9]+(?:-[0-9]+)*) - ")
 # an amount as Winamax writes it: the euro sign after (some exports write a decimal comma
@@ -79,37 +75,12 @@ _HARMLESS = re.compile(r"^.+? (?:said|says), |^.+? (?:denies big blind|deny BB \
 _MOVES = re.compile(r"^(?:Dealt to )?(?P<name>.+?) (?:posts|folds|checks|calls|bets|raises|"
                     r"shows|mucks|collected|brings in|bring-in|discard|stands pat)\b")
 # a line holding an amount as Winamax writes them, or cards: it moves chips or cards
-_WX_AMOUNT = re.compile(r"[0-9] ?€|\[[^\]]*\]")
+_WX_AMOUNT = re.compile(r"[0-9] ?€|\[[^\[\]]*\]")
 _POSITIONS = re.compile(r" \((?:button|small blind|big blind)\)")
 _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_to"}
 _HALF = {"HI": "high", "LO": "low", None: None}
 _ALL_IN = " and is all-in"
-
-
-def is_winamax(text: str) -> bool:
-    """True when the text holds a Winamax hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_winamax(text: str, origin: str = "<winamax>") -> list[SiteItem]:
-    """Every hand of a Winamax text: a record, a skipped hand (another game; four-
-    and five-card Omaha are read) or an unreadable hand (with the error that names
-    its line)."""
-    lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no Winamax hand header found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        hand_id = HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_winamax(text: str, origin: str = "<winamax>") -> list[HandRecord]:
-    """The Omaha hands of a Winamax text (other games skipped); raises SiteFormatError
-    on the first hand that cannot be read."""
-    return records_only(read_winamax(text, origin))
 
 
 def _chips(b: HandBuilder, text: str, line: int) -> int:
@@ -179,10 +150,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         top = max(b.names, default=0)
         b.table_size = 6 if top <= 6 else 9 if top <= 9 else 10
     _returned_in_collections(b, over)
-    record = b.record()
-    # Winamax lists the pots by winner and takes the rake from every pot
-    record.extra["site"].update(merge_pots="by_winner", rake_split="proportional")
-    return record
+    return b.record()
 
 
 def _play_line(b: HandBuilder, line: str, k: int, section: str, over: set[int]) -> None:
@@ -348,4 +316,19 @@ def _returned_in_collections(b: HandBuilder, over: set[int]) -> None:
         b.total_pot -= excess
 
 
-__all__ = ["read_winamax", "loads_winamax", "is_winamax"]
+class Winamax(SiteFormat):
+    """Winamax: the pots listed by winner, the rake taken from every pot."""
+
+    name = "winamax"
+    title = "Winamax"
+    header = HEADER
+    order = 70
+    rules = {"merge_pots": "by_winner", "rake_split": "proportional"}
+
+    parse = staticmethod(_parse)
+
+
+WINAMAX = Winamax()
+read_winamax, loads_winamax = WINAMAX.read, WINAMAX.loads
+
+__all__ = ["Winamax", "read_winamax", "loads_winamax"]

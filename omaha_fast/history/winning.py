@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     CURRENCIES,
     MONEY,
@@ -39,15 +39,11 @@ from .sitehand import (
     SkippedHand,
     cards_in,
     omaha_game,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
-from .winning_classic import read_winning_classic
+from .winning_classic import WinningClassic
 
 # a hand's first line, in the format since 2019 or the older one (winning_classic.py)
 HEADER = re.compile(r"^(?:Game )?Hand #([0-9]+) - |^Game started at: ")
-_NEW_HEADER = re.compile(r"^(?:Game )?Hand #([0-9]+) - ")
 _GAME = re.compile(r" - (?:([56])Card )?(Omaha H/L|Omaha)\((Pot Limit|No Limit|Fixed Limit)\)"
                    r" - ")
 _CASH_STAKES = re.compile(rf"\) - ({MONEY})/({MONEY}) - ")
@@ -80,30 +76,6 @@ _VERB = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
 _LIMIT = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Fixed Limit": "fixed-limit"}
 
 
-def is_winning(text: str) -> bool:
-    """True when the text holds a WPN hand header."""
-    return any(HEADER.match(line) for line in text_lines(text))
-
-
-def read_winning(text: str, origin: str = "<wpn>") -> list[SiteItem]:
-    """Every hand of a WPN text: a record, a skipped hand (another game) or an unreadable
-    hand (with the error that names its line)."""
-    lines = text_lines(text)
-    if not any(_NEW_HEADER.match(ln) for ln in lines):
-        return read_winning_classic(text, origin)
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, _NEW_HEADER):
-        hand_id = _NEW_HEADER.match(chunk[0]).group(1)  # type: ignore[union-attr]
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_winning(text: str, origin: str = "<wpn>") -> list[HandRecord]:
-    """The Omaha hands of a WPN text (other games skipped); raises SiteFormatError on the
-    first hand that cannot be read."""
-    return records_only(read_winning(text, origin))
-
-
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     header = chunk[0]
     game = _GAME.search(header)
@@ -118,13 +90,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     stakes = (_LEVEL_STAKES if tournament else _CASH_STAKES).search(header)
     if stakes is None:
         raise b.fail(first, "no stakes (small/big) in the header")
-    if tournament:
-        b.tournament = tournament.group(1)
-    elif stakes.group(1)[0] in "$€£":
-        b.scale = 100
-        b.currency = CURRENCIES[stakes.group(1)[0]]
-    else:
-        b.currency = "play"
+    b.money(tournament and tournament.group(1), CURRENCIES.get(stakes.group(1)[0]))
     small, big = b.chips(stakes.group(1), first), b.chips(stakes.group(2), first)
     b.stakes = (small, big)     # fixed limit: the small and big bets
     section = "seats"
@@ -166,9 +132,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             b.uncalled_or_dealt(line, k, _UNCALLED)
         else:
             _play_line(b, line, k)
-    record = b.record()
-    record.extra["site"]["halves_joined"] = True    # one collected line a player and pot
-    return record
+    return b.record()
 
 
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:
@@ -232,4 +196,34 @@ def _play_line(b: HandBuilder, line: str, k: int) -> None:
         b.unread(line, k, _HARMLESS, _MOVES)
 
 
-__all__ = ["read_winning", "loads_winning", "is_winning"]
+class Winning(SiteFormat):
+    """The Winning Poker Network, in its format since 2019 and the older one (a hand that
+    starts ``Game started at:``, :mod:`omaha_fast.history.winning_classic`): one collected
+    line a player and pot (his halves added up); the odd chip's rule is not known (a
+    one-chip difference is reported as such); a cash hand may pay a 25-cent jackpot drop
+    beyond the stated rake."""
+
+    name = "wpn"
+    title = "WPN (ACR)"
+    header = HEADER
+    order = 40
+    rules = WinningClassic.rules
+
+    def hand_id(self, chunk: list[str], first: int) -> str:
+        if chunk[0].startswith(_CLASSIC_START):
+            return _CLASSIC.hand_id(chunk, first)
+        return super().hand_id(chunk, first)
+
+    def parse(self, chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
+        if chunk[0].startswith(_CLASSIC_START):
+            return _CLASSIC.parse(chunk, first, hand_id, origin)
+        return _parse(chunk, first, hand_id, origin)
+
+
+_CLASSIC = WinningClassic()
+_CLASSIC_START = "Game started at: "     # the first line of an older hand
+WINNING = Winning()
+read_winning = WINNING.read
+loads_winning = WINNING.loads
+
+__all__ = ["Winning", "read_winning", "loads_winning"]

@@ -23,7 +23,7 @@ Collects: 3.99. Wins: 1.94.``), the pot after the rake, the rake and the jackpot
 ... Player ann does not show cards.Bets: 0.10. Collects: 0. Loses: 0.10.
 ... *Player bob mucks (does not show cards). Bets: 0.10. Collects: 0.20. Wins: 0.10.
 ... Game ended at: 2016/8/2 11:17:14'''
->>> [r] = loads_winning_classic(text)
+>>> [r] = WinningClassic().loads(text)
 >>> r.id, r.final_stacks[:2]
 ('5', [990, 2010])
 """
@@ -32,17 +32,13 @@ from __future__ import annotations
 
 import re
 
-from .record import HandRecord
+from .siteformat import SiteFormat
 from .sitehand import (
     HandBuilder,
-    SiteFormatError,
     SiteItem,
     SkippedHand,
     cards_in,
-    parse_guarded,
-    records_only,
 )
-from .sitetext import split_hands, text_lines
 
 HEADER = re.compile(r"^Game started at: ")
 _AMOUNT = r"[0-9][0-9,]*(?:\.[0-9]+)?"
@@ -69,26 +65,6 @@ _MOVES = re.compile(r"^\*?Player (?P<name>.+?) (?:has|ante|posts|folds|checks|ca
 _POST_KIND = {"has small blind": "sb", "has big blind": "bb", "ante": "ante",
               "posts ante": "ante", "posts": "bb"}
 _GAMES = {"Omaha HiLow": "hilo", "Omaha": "high"}
-
-
-def read_winning_classic(text: str, origin: str = "<wpn>") -> list[SiteItem]:
-    """Every hand of an older WPN text: a record, a skipped hand (another game) or an
-    unreadable hand (with the error that names its line)."""
-    lines = text_lines(text)
-    if not any(HEADER.match(ln) for ln in lines):
-        raise SiteFormatError(f"{origin}: no WPN hand found")
-    items: list[SiteItem] = []
-    for first, chunk in split_hands(lines, HEADER):
-        found = next((_GAME_ID.match(ln) for ln in chunk[1:4] if _GAME_ID.match(ln)), None)
-        hand_id = found.group(1) if found else f"line {first}"
-        items.append(parse_guarded(_parse, chunk, first, hand_id, origin))
-    return items
-
-
-def loads_winning_classic(text: str, origin: str = "<wpn>") -> list[HandRecord]:
-    """The Omaha hands of an older WPN text; raises SiteFormatError on the first hand that
-    cannot be read."""
-    return records_only(read_winning_classic(text, origin))
 
 
 def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
@@ -164,7 +140,7 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
     if b.holes and any(len(h) != 8 for h in b.holes.values()):
         raise b.fail(first, "hole cards that are not four a player")
     record = b.record()
-    record.extra["site"].update(unnamed_pots=True, halves_joined=True)
+    record.extra["site"]["unnamed_pots"] = True    # each player's collection over all pots
     return record
 
 
@@ -217,4 +193,19 @@ def _summary_line(b: HandBuilder, line: str, k: int, collected: dict[str, int]) 
         b.show(name, cards, k)
 
 
-__all__ = ["read_winning_classic", "loads_winning_classic"]
+class WinningClassic(SiteFormat):
+    """WPN's older format, read by the WPN reader (:mod:`omaha_fast.history.winning`)
+    where a hand starts with ``Game started at:``; the hand's id is its ``Game ID``."""
+
+    title = "WPN"
+    header = HEADER
+    rules = {"halves_joined": True, "odd_chip": "unknown", "drops": [25]}
+
+    def hand_id(self, chunk: list[str], first: int) -> str:
+        found = next((_GAME_ID.match(ln) for ln in chunk[1:4] if _GAME_ID.match(ln)), None)
+        return found.group(1) if found else f"line {first}"
+
+    parse = staticmethod(_parse)
+
+
+__all__ = ["WinningClassic"]
