@@ -14,8 +14,9 @@ import itertools
 
 import numpy as np
 import pytest
+from test_solve_lp import share  # player 0's share of the pot at a showdown
 
-from omaha_fast import evaluate, parse_cards
+from omaha_fast import parse_cards
 from omaha_fast.solve import BetTree, solve
 from omaha_fast.solve.tree import CHANCE, FOLD, SHOWDOWN, build
 
@@ -25,19 +26,6 @@ scipy_sparse = pytest.importorskip("scipy.sparse")
 
 def cards(text):
     return [int(c) for c in parse_cards(text)]
-
-
-def share(h0, h1, board, game):
-    """Player 0's share of the pot at showdown (hi/lo halves, ties split)."""
-    e0, e1 = evaluate(h0, board, game=game), evaluate(h1, board, game=game)
-    hi = 1.0 if e0.high.value > e1.high.value else 0.5 if e0.high.value == e1.high.value else 0
-    if game == "high":
-        return hi
-    l0 = e0.low.value if e0.low is not None else 0
-    l1 = e1.low.value if e1.low is not None else 0
-    if not l0 and not l1:
-        return hi
-    return (hi + (1.0 if l0 > l1 else 0.5 if l0 == l1 else 0.0)) / 2
 
 
 class FlopGame:
