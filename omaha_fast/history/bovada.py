@@ -305,6 +305,7 @@ class Bovada(SiteFormat):
 
 
 BOVADA = Bovada()
-read_bovada, loads_bovada = BOVADA.read, BOVADA.loads
+read_bovada = BOVADA.read
+loads_bovada = BOVADA.loads
 
 __all__ = ["Bovada", "read_bovada", "loads_bovada"]

@@ -204,6 +204,7 @@ class FullTilt(SiteFormat):
 
 
 FULLTILT = FullTilt()
-read_fulltilt, loads_fulltilt = FULLTILT.read, FULLTILT.loads
+read_fulltilt = FULLTILT.read
+loads_fulltilt = FULLTILT.loads
 
 __all__ = ["FullTilt", "read_fulltilt", "loads_fulltilt"]

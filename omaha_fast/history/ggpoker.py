@@ -206,6 +206,7 @@ class GGPoker(SiteFormat):
 
 
 GGPOKER = GGPoker()
-read_ggpoker, loads_ggpoker = GGPOKER.read, GGPOKER.loads
+read_ggpoker = GGPOKER.read
+loads_ggpoker = GGPOKER.loads
 
 __all__ = ["GGPoker", "read_ggpoker", "loads_ggpoker"]

@@ -317,6 +317,7 @@ class IPoker(SiteFormat):
 
 
 IPOKER = IPoker()
-read_ipoker, loads_ipoker = IPOKER.read, IPOKER.loads
+read_ipoker = IPOKER.read
+loads_ipoker = IPOKER.loads
 
 __all__ = ["IPoker", "read_ipoker", "loads_ipoker", "to_cents"]

@@ -354,6 +354,7 @@ class Pacific(SiteFormat):
 
 
 PACIFIC = Pacific()
-read_pacific, loads_pacific = PACIFIC.read, PACIFIC.loads
+read_pacific = PACIFIC.read
+loads_pacific = PACIFIC.loads
 
 __all__ = ["Pacific", "read_pacific", "loads_pacific", "amount_text", "cards_of"]

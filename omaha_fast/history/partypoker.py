@@ -338,6 +338,7 @@ class PartyPoker(SiteFormat):
 
 
 PARTYPOKER = PartyPoker()
-read_partypoker, loads_partypoker = PARTYPOKER.read, PARTYPOKER.loads
+read_partypoker = PARTYPOKER.read
+loads_partypoker = PARTYPOKER.loads
 
 __all__ = ["PartyPoker", "read_partypoker", "loads_partypoker"]

@@ -200,6 +200,7 @@ class PokerStars(SiteFormat):
 
 
 POKERSTARS = PokerStars()
-read_pokerstars, loads_pokerstars = POKERSTARS.read, POKERSTARS.loads
+read_pokerstars = POKERSTARS.read
+loads_pokerstars = POKERSTARS.loads
 
 __all__ = ["PokerStars", "read_pokerstars", "loads_pokerstars"]

@@ -329,6 +329,7 @@ class Winamax(SiteFormat):
 
 
 WINAMAX = Winamax()
-read_winamax, loads_winamax = WINAMAX.read, WINAMAX.loads
+read_winamax = WINAMAX.read
+loads_winamax = WINAMAX.loads
 
 __all__ = ["Winamax", "read_winamax", "loads_winamax"]
