@@ -8,11 +8,14 @@ runs out; :func:`estimate` gives the memory it will take first. The
 :class:`SubgameResult` holds each hand's strategy at every node, its EV and equity, and
 saves to one ``.npz`` file (:func:`load` reads it back).
 
+>>> from omaha_fast.solve import solve
 >>> r = solve("Ah Kd 7c 8s 2h", "AA:$ds", "KK:$ds", pot=10, stack=30,
 ...           tree=BetTree(bets=(0.5,), raise_cap=1), target=0.5)
 >>> r.street, r.actions(""), r.exploitability <= 0.5
 ('river', ['check', 'bet 5', 'bet 10'], True)
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     BetTreeError,
@@ -22,8 +25,20 @@ from .errors import (
     SubgameValueError,
 )
 from .result import SubgameResult, load
-from .subgame import estimate, solve
 from .tree import BetTree
+
+if TYPE_CHECKING:
+    from .subgame import estimate, solve
+
+
+def __getattr__(name: str) -> Any:
+    """``solve`` and ``estimate``, imported when first asked for: the solver needs numpy,
+    and the command line (which lists ``solve`` among its commands) must start without."""
+    if name in ("solve", "estimate"):
+        from . import subgame
+        return getattr(subgame, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["solve", "estimate", "load", "SubgameResult", "BetTree", "BetTreeError",
            "SolvedFileError", "SpotTooLargeError", "SubgameTypeError", "SubgameValueError"]
