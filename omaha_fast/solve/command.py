@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from .errors import SubgameValueError
+from .tree_options import add_tree_options, tree_from_args
 
 
 def add_solve(sub: Any) -> None:
@@ -30,16 +31,7 @@ def add_solve(sub: Any) -> None:
                                                 "(acts first), e.g. 'AA:$ds,A2**@50'")
     p.add_argument("--ip", required=True, help="range of the player in position")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
-    p.add_argument("--bets", default="75,allin",
-                   help="bet sizes in %% of the pot, 'pot', 'allin' (default 75,allin)")
-    p.add_argument("--raises", default=None, help="raise sizes, as --bets (default: pot, "
-                                                  "and all-in when --bets has it)")
-    p.add_argument("--raise-cap", type=int, default=2,
-                   help="raises allowed after the first bet of a street (default 2)")
-    p.add_argument("--limit", choices=("pot", "no", "fixed"), default="pot",
-                   help="pot limit (default), no limit or fixed limit")
-    p.add_argument("--fixed-bet", type=float, default=None,
-                   help="the bet size in chips of a fixed-limit tree")
+    add_tree_options(p)     # --bets, --raises, ..., --limit: solve/tree_options.py
     p.add_argument("--target", default="0.3%",
                    help="stop at this exploitability, %% of the pot (default 0.3%%)")
     p.add_argument("--iterations", type=int, default=1000, help="at most this many "
@@ -96,13 +88,8 @@ def run_solve(args: argparse.Namespace) -> int:
     from .memory import size_text
     from .result import SubgameResult
     from .subgame import estimate, solve
-    from .tree import BetTree
 
-    raises = args.raises
-    if raises is None:
-        raises = "pot,allin" if "a" in args.bets.lower() else "pot"
-    tree = BetTree.parse(args.bets, raises, raise_cap=args.raise_cap, limit=args.limit,
-                         fixed_bet=args.fixed_bet)
+    tree = tree_from_args(args)
     rake = _percent(args.rake, "rake", "5%") / 100
     max_memory = None if args.max_memory is None else args.max_memory * 1e9
     need = estimate(args.board, args.oop, args.ip, pot=args.pot, stack=args.stack, tree=tree,

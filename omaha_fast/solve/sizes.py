@@ -101,8 +101,8 @@ class ByStreet:
         value: Optional[Sizes] = getattr(self, street)
         return value
 
-    def to_dict(self) -> dict[str, Optional[list[Size]]]:
-        return {s: None if self.on(s) is None else list(self.on(s) or ()) for s in STREETS}
+    def to_dict(self) -> dict[str, list[Size]]:
+        return {s: list(v) for s in STREETS if (v := self.on(s)) is not None}
 
 
 Field = Union[None, Sizes, ByStreet]
@@ -121,6 +121,8 @@ def read_field(value: object, what: str, streets: tuple[str, ...] = STREETS) -> 
         return read_sizes(value, what)
     lists: dict[str, Optional[Sizes]] = {}
     for street, sizes in value.items():
+        if sizes is None and street in STREETS:
+            continue
         if street not in streets:
             raise BetTreeError(f"{what}: no street {street!r} (one of {', '.join(streets)})")
         lists[street] = None if sizes is None else read_sizes(sizes, f"{what} on the {street}")
