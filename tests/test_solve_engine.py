@@ -181,8 +181,15 @@ def test_a_locked_node_keeps_its_strategy_and_the_rest_answers_it():
     assert locked.ev[0] <= free.ev[0] + 0.05 * 10 / 100 * 2
 
 
-def test_the_estimate_is_what_the_engine_holds():
-    nodes, cards, hands, weights, pot, game = spot("Ah Kd 7c 8s", "AA:$ds,KK", "QQ,JJ")
+# a turn tree by street and player, with a donk bet on the river and no IP raise there
+BY_STREET = BetTree(bets={"turn": (0.5,), "river": (0.75, "geo")}, ip_raises={"river": ()},
+                    donk=(0.33,), raise_cap=1, allin=False)
+
+
+@pytest.mark.parametrize("tree", [None, BY_STREET])
+def test_the_estimate_is_what_the_engine_holds(tree):
+    nodes, cards, hands, weights, pot, game = spot("Ah Kd 7c 8s", "AA:$ds,KK", "QQ,JJ",
+                                                   tree=tree)
     guess = estimate(spec(nodes, cards, hands, weights, pot, game, (0.0, None), True), 1)
     held = ArenaEngine(nodes, cards, hands, weights, pot, game, threads=1).size()
     assert guess["storage"] == held.storage_bytes

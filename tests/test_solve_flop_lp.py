@@ -164,6 +164,27 @@ def test_a_flop_solve_matches_the_linear_program(oop, ip, game):
     assert abs(r.ev[0] - value) <= slack + 1e-6
 
 
+# OOP has no bets of his own; IP bets a quarter on the flop, half on the turn, nothing on
+# the river; on the turn OOP may lead half the pot into IP's flop bet (a donk bet, all in)
+# or after the flop went check-check (a probe bet)
+LEADS = BetTree(bets=(), ip_bets={"flop": (0.25,), "turn": (0.5,), "river": ()},
+                donk={"turn": (0.5,)}, probe={"turn": (0.5,)}, raise_cap=0, allin=False)
+
+
+def test_a_tree_with_leads_and_sizes_by_street_matches_the_linear_program():
+    oop, ip, game = GAMES[0]
+    g = FlopGame(BOARD, oop, ip, 10, 10, LEADS, game)
+    turn = {n.path: n.actions for n in g.nodes
+            if n.street == "turn" and g.nodes[n.parent].kind == CHANCE}
+    assert turn == {"check/check": ["check", "bet 5"], "check/bet 2.5/call": ["check",
+                                                                             "bet 7.5"]}
+    value = g.lp_value()
+    r = solve(BOARD, oop, ip, pot=10, stack=10, tree=LEADS, game=game, target=0.002,
+              iterations=3000, check_every=25)
+    assert r.exploitability <= 0.002
+    assert abs(r.ev[0] - value) <= r.exploitability / 100 * 10 + 1e-6
+
+
 def test_rake_matches_the_linear_program():
     oop, ip, game = GAMES[0]
     value = FlopGame(BOARD, oop, ip, 10, 10, TREE, game, rake=0.05, cap=0.7).lp_value()

@@ -171,10 +171,17 @@ SPOTS = [
     ("high", BetTree(bets=(1.0,), raise_cap=0), 10, 10),
     ("hilo", BetTree(bets=(0.5,), raises=(1.0,), raise_cap=1, allin=False), 10, 40),
     ("high", BetTree(bets=(0.5,), raises=(1.0,), raise_cap=1, allin=False), 4, 40),
+    # sizes by player: IP bets the pot and raises half the pot
+    ("hilo", BetTree(bets=(0.5,), ip_bets=(1.0,), raises=(1.0,), ip_raises=(0.5,),
+                     raise_cap=1, allin=False), 10, 200),
 ]
+# and by raise level: the raises after the first are 0.75 of the pot (too many pure
+# strategies for the brute-force best response: the linear program's value only)
+LEVELS = ("hilo", BetTree(bets=(0.5,), ip_bets=(1.0,), raises=(1.0,), ip_raises=(0.5,),
+                          reraises=(0.75,), raise_cap=2, allin=False), 10, 200)
 
 
-@pytest.mark.parametrize("game_name,tree,pot,stack", SPOTS)
+@pytest.mark.parametrize("game_name,tree,pot,stack", SPOTS + [LEVELS])
 def test_value_matches_the_linear_program(game_name, tree, pot, stack):
     g = Game(BOARD, OOP[:3], IP[:3], pot, stack, tree, game_name)
     v = g.lp_value()
