@@ -23,7 +23,8 @@ from omaha_fast.solve.memory import size_text
 from omaha_fast.solve.subgame import estimate
 
 BOARD, RANGE, POT = "Ah 7h 2c", "1.7%", 10.0
-TREE = BetTree(bets=(0.75,), raises=(1.0,), allin=True, raise_cap=1)
+# the later streets lead with the bets, donk bets too: the tree the figures were measured on
+TREE = BetTree(bets=(0.75,), raises=(1.0,), allin=True, raise_cap=1, donk=(0.75,))
 
 
 def main(argv: list[str]) -> int:

@@ -37,7 +37,9 @@ RIVER = "Ac 5d 8h Ts Kc"
 TURN = "Ac 5d 8h Ts"
 POT, STACK = 10.0, 100.0
 TREE = BetTree(bets=(0.33, 0.75), raises=(1.0,), allin=True, raise_cap=2)
-TURN_TREE = BetTree(bets=(0.33, 0.75), raises=(1.0,), allin=False, raise_cap=1)
+# the river leads with the bets, donk bets too: the tree the figures were measured on
+TURN_TREE = BetTree(bets=(0.33, 0.75), raises=(1.0,), allin=False, raise_cap=1,
+                    donk=(0.33, 0.75))
 
 
 def ranges(board, size, seed=7):

@@ -377,6 +377,22 @@ def test_a_tree_saved_before_leads_had_sizes_still_leads_with_its_bets():
     tree = BetTree.from_dict(old)
     assert first_of_street(build(tree, 10, 100, "turn"))["check/bet 10/call"] == \
         ["check", "bet 30"]
+    # a tree of no bets but the all-in led all in
+    shove = BetTree.from_dict({**old, "bets": [], "allin": True, "limit": "no"})
+    assert first_of_street(build(shove, 10, 100, "turn"))["check/bet 10/call"] == \
+        ["check", "bet 90"]
+
+
+def test_an_empty_lead_list_is_no_lead_and_the_probe_falls_back_on_the_bets():
+    shove = BetTree(bets=(), raises=(), raise_cap=0, limit="no")     # the all-in only
+    assert first_of_street(build(shove, 10, 100, "turn")) == \
+        {"check/check": ["check", "bet 100"]}          # a probe as his bets: all in
+    none = BetTree(bets=(), raises=(), raise_cap=0, limit="no", probe=())
+    assert first_of_street(build(none, 10, 100, "turn")) == {"check/check": ["check"]}
+    mixed = BetTree(bets=(0.5,), raise_cap=0, allin=False, probe={"river": ()})
+    first = first_of_street(build(mixed, 10, 100, "flop"))
+    assert first["check/check"] == ["check", "bet 5"]            # the turn: his bets
+    assert first["check/check/check/check"] == ["check"]         # the river: none
 
 
 # ---- the command line --------------------------------------------------------------------

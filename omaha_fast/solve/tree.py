@@ -248,7 +248,8 @@ class BetTree:
     def from_dict(cls, d: dict[str, Any]) -> BetTree:
         """The tree of :meth:`to_dict`; a tree saved before leads had their own sizes led
         with the bets, and reads back so."""
-        lead = d["bets"] if "donk" not in d else d["donk"]
+        # (an empty lead list is no lead at all, where the old tree went all in)
+        lead = d["donk"] if "donk" in d else list(d["bets"]) + ([ALLIN] if d["allin"] else [])
         return cls(bets=d["bets"], raises=d["raises"], allin=d["allin"],
                    raise_cap=d["raise_cap"], limit=d["limit"], fixed_bet=d["fixed_bet"],
                    reraises=d.get("reraises"), ip_bets=d.get("ip_bets"),
@@ -409,8 +410,8 @@ def _targets(tree: BetTree, pot: float, stack: float, s: _State, me: int) -> lis
         assert bet is not None
         return [min(c[opp] + bet, stack)]
     menu = _menu(tree, s, me, to_call)
-    leads = to_call <= _EPS and me == 0 and s.lead != "bets" and s.street in LEADS
-    if leads and not menu:
+    if not menu and to_call <= _EPS and me == 0 and s.street in LEADS and (
+            s.lead == "donk" or s.lead == "probe" and _on(tree.probe, s.street) is not None):
         return []                            # no lead here: not even the all-in
     top = stack if tree.limit == "no" else min(stack, c[opp] + size)
     behind = stack - c[opp]                  # what each has left after calling
