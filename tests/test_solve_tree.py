@@ -377,10 +377,10 @@ def test_a_tree_saved_before_leads_had_sizes_still_leads_with_its_bets():
     tree = BetTree.from_dict(old)
     assert first_of_street(build(tree, 10, 100, "turn"))["check/bet 10/call"] == \
         ["check", "bet 30"]
-    # a tree of no bets but the all-in led all in
-    shove = BetTree.from_dict({**old, "bets": [], "allin": True, "limit": "no"})
+    # a tree of no bets but the all-in (in pot limit, the pot) led with it
+    shove = BetTree.from_dict({**old, "bets": [], "allin": True})
     assert first_of_street(build(shove, 10, 100, "turn"))["check/bet 10/call"] == \
-        ["check", "bet 90"]
+        ["check", "bet 30"]
 
 
 def test_an_empty_lead_list_is_no_lead_and_the_probe_falls_back_on_the_bets():
