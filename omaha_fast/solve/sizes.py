@@ -28,11 +28,16 @@ from .errors import BetTreeError, SubgameTypeError
 
 STREETS = ("flop", "turn", "river")
 STREETS_LEFT = {"flop": 3, "turn": 2, "river": 1}
-ALLIN, GEO = "allin", "geo"
+ALLIN = "allin"
+"""The all-in as a size."""
+GEO = "geo"
+"""The geometric size over the streets left."""
 _STREETS_OF_GEO = re.compile(r"([1-9][0-9]?)e")   # "2e": geometric over two streets
 
 Size = Union[float, str]
+"""A size: a pot fraction, ALLIN, GEO or a geometric size over a count of streets."""
 Sizes = tuple[Size, ...]
+"""A list of sizes, sorted: pot fractions, then geometric sizes, then the all-in."""
 Text = Union[Sizes, dict[str, Sizes]]
 
 

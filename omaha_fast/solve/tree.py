@@ -110,7 +110,7 @@ class BetTree:
     ``raise_cap`` is the number of raises allowed after the first bet of a street;
     ``limit`` is ``"pot"``, ``"no"`` or ``"fixed"``: then ``fixed_bet`` is the bet and
     raise in chips (``big_bet`` on the turn and the river, default ``fixed_bet``) and the
-    sizes, leads, threshold and merge are not used.
+    sizes, threshold and merge are not used (every lead is open, as before).
 
     >>> BetTree.parse("33,75,pot", raises="pot,allin").bets
     (0.33, 0.75, 1.0)
