@@ -63,6 +63,19 @@ def add_solve(sub: Any) -> None:
                         "memory available)")
     p.add_argument("--threads", type=int, default=None,
                    help="threads a pass uses (default: every core)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="spread the subtrees below the first card dealt over this many "
+                            "worker processes (each with --threads threads, default 1); "
+                            "with --dask, the embedded cluster's workers")
+    where.add_argument("--scheduler", metavar="ADDR", default=None,
+                       help="spread them over the Dask cluster at this scheduler address, "
+                            "e.g. tcp://127.0.0.1:8786")
+    p.add_argument("--dask", action="store_true",
+                   help="spread them over an embedded Dask LocalCluster (127.0.0.1)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="how long to wait for the Dask scheduler and its workers "
+                        "(default 30)")
     p.add_argument("--top", type=int, default=20,
                    help="hand classes to print, most weight first (default 20; 0: all)")
     p.add_argument("--json", action="store_true",
@@ -90,6 +103,18 @@ def hand_class(cards: Any) -> str:
     pattern = {(2, 2): "ds", (2, 1): "ss", (3, 1): "3s", (4, 0): "4s"}.get(
         (counts[0], counts[1]), "r")
     return "".join(ranks[c // 4] for c in cs) + " " + pattern
+
+
+def _where(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the solve runs: this process, local workers or Dask."""
+    if args.dask and args.scheduler:
+        raise SubgameValueError("--dask starts a local cluster; --scheduler uses an "
+                                "existing one: give one of them")
+    if args.scheduler:
+        return {"client": args.scheduler, "timeout": args.timeout}
+    if args.dask:
+        return {"backend": "dask", "workers": args.workers, "timeout": args.timeout}
+    return {"workers": args.workers} if args.workers is not None else {}
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -122,7 +147,8 @@ def run_solve(args: argparse.Namespace) -> int:
                                       progress=bar, rake=rake, rake_cap=args.rake_cap,
                                       compact=args.compact, max_memory=max_memory,
                                       isomorphism=not args.no_isomorphism,
-                                      threads=args.threads, resume=args.resume)
+                                      threads=args.threads, resume=args.resume,
+                                      **_where(args))
     finally:
         bar.close()
     if result.stopped in ("iterations", "seconds") and result.exploitability > target:
