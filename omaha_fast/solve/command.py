@@ -172,6 +172,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def _print(r: Any, top: int) -> None:
+    from .memory import size_text
     np = __import__("numpy")
     n0, n1 = len(r.hands[0]), len(r.hands[1])
     print(f"{r.game} {r.street}, board {r.board}, pot {r.pot:g}, stack {r.stack:g}: "
@@ -180,6 +181,9 @@ def _print(r: Any, top: int) -> None:
            "seconds": "the time budget spent", "interrupted": "interrupted"}[r.stopped]
     print(f"exploitability {r.exploitability:.3f}% of the pot after {r.iterations} "
           f"iterations ({r.seconds:.1f} s; stopped: {why})")
+    if r.worker_memory:
+        print(f"spread over {len(r.worker_memory)} workers, peak memory each: " +
+              ", ".join(size_text(b) for b in r.worker_memory))
     print(f"EV: OOP {r.ev[0]:.3f}, IP {r.ev[1]:.3f} (equity {r.equity[0]:.2%} / "
           f"{r.equity[1]:.2%})")
     root = r.root_summary()

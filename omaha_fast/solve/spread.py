@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import signal
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any, Optional
@@ -57,6 +58,10 @@ class Part:
         """The bytes this part's engine holds."""
         return int(self.engine.size().total_bytes)
 
+    def peak(self) -> int:
+        """This worker process's peak resident memory, in bytes."""
+        return peak_memory()
+
     def children(self, iteration: int, player: int, mode: str, opp: Any, own: Any) -> Any:
         """Player's values at the root of each held part (held, n_top, hands) from the
         reaches at the top chance nodes; a CFR pass updates the parts."""
@@ -79,6 +84,21 @@ class Part:
             return False
         self.engine.lock(k, cards, mask, strategy)
         return True
+
+
+def peak_memory() -> int:
+    """This process's peak resident memory, in bytes (VmHWM where Linux gives it: a
+    forked process's ru_maxrss starts at its parent's)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:  # pragma: no cover (not Linux)
+        pass
+    import resource
+    scale = 1 if sys.platform == "darwin" else 1024
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * scale
 
 
 # ---- local processes ----------------------------------------------------------------
@@ -348,6 +368,12 @@ class SpreadEngine(ArenaEngine):
         """The bytes each worker's engine holds."""
         for w in self._workers:
             w.send("size")
+        return [int(w.result()) for w in self._workers]
+
+    def worker_peaks(self) -> list[int]:
+        """Each worker process's peak resident memory so far, in bytes."""
+        for w in self._workers:
+            w.send("peak")
         return [int(w.result()) for w in self._workers]
 
     # ---- passes ------------------------------------------------------------------

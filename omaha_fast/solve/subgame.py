@@ -301,10 +301,14 @@ def _run(engine: ArenaEngine, tree: BetTree, stack: float, target: float, max_it
     if stopped == "iterations" and expl <= target:
         stopped = "target"
     seconds = time.perf_counter() - start
+    peaks = None
     if isinstance(engine, SpreadEngine):   # the whole tree, here, to be read
         with engine:
+            peaks = engine.worker_peaks()
             engine = engine.assemble()
-    return gather(engine, tree, stack, expl, history, seconds, stopped)
+    result = gather(engine, tree, stack, expl, history, seconds, stopped)
+    result.worker_memory = peaks
+    return result
 
 
 def gather(engine: ArenaEngine, tree: BetTree, stack: float, expl: float,
