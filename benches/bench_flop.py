@@ -2,6 +2,7 @@
 
     python benches/bench_flop.py --stack 100 --minutes 30 --compact        # the target
     python benches/bench_flop.py --stack 30 --minutes 2                     # a quick look
+    python benches/bench_flop.py --stack 60 --compact --dask --workers 2    # on Dask
 
 Omaha Hi-Lo on a two-tone flop (Ah 7h 2c: diamonds and spades interchangeable), the top
 1.7% of hands for each player (2,128 hands a side once the board's cards are out), pot
@@ -35,7 +36,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--every", type=int, default=5, help="iterations between checks")
     parser.add_argument("--compact", action="store_true")
     parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--iterations", type=int, default=100_000)
+    parser.add_argument("--workers", type=int, default=None,
+                        help="spread over this many local worker processes")
+    parser.add_argument("--dask", action="store_true", help="on an embedded LocalCluster")
+    parser.add_argument("--scheduler", default=None, help="on the Dask cluster there")
     args = parser.parse_args(argv)
+    where = ({"client": args.scheduler} if args.scheduler else
+             {"backend": "dask", "workers": args.workers} if args.dask else
+             {"workers": args.workers} if args.workers else {})
     need = estimate(BOARD, RANGE, RANGE, pot=POT, stack=args.stack, tree=TREE,
                     compact=args.compact)
     print(f"{BOARD}, {RANGE} a side, stack {args.stack:g}, pot {POT:g}, "
@@ -49,12 +58,14 @@ def main(argv: list[str]) -> int:
               flush=True)
 
     r = solve(BOARD, RANGE, RANGE, pot=POT, stack=args.stack, tree=TREE, target=args.target,
-              iterations=100_000, seconds=args.minutes * 60, check_every=args.every,
-              progress=report, compact=args.compact, threads=args.threads)
+              iterations=args.iterations, seconds=args.minutes * 60, check_every=args.every,
+              progress=report, compact=args.compact, threads=args.threads, **where)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     print(f"{r.exploitability:.4f}% of the pot after {r.iterations} iterations, "
           f"{r.seconds:.0f} s ({r.stopped}); peak memory {size_text(peak)}; "
           f"{len(r.hands[0]):,} and {len(r.hands[1]):,} hands")
+    if r.worker_memory:
+        print("workers' peak memory: " + ", ".join(size_text(b) for b in r.worker_memory))
     return 0
 
 

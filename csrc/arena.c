@@ -140,7 +140,7 @@ static int chance_cards(const of_engine *e, uint64_t dealt, chance_child *out, s
 /* A segment for template node t on board `dealt`, and below it every segment its chance
  * nodes open. Its index in *out. */
 static int build_segment(of_engine *e, int32_t t, uint64_t dealt, int depth, uint32_t parent,
-                         uint8_t card, uint32_t *out) {
+                         uint8_t card, int32_t part, uint32_t *out) {
     if (grow((void **)&e->segs, &e->cap_segs, e->n_segs + 1, sizeof(segment)) != OF_OK)
         return OF_ERR_NOMEM;
     uint32_t seg = (uint32_t)e->n_segs++;
@@ -150,6 +150,7 @@ static int build_segment(of_engine *e, int32_t t, uint64_t dealt, int depth, uin
     s->n_dealt = 0;
     for (int c = 0; c < 52; c++) s->n_dealt += (uint8_t)(dealt >> c & 1);
     s->depth = (uint8_t)depth;
+    s->part = part;
     if (depth > e->max_depth) e->max_depth = depth;
     uint32_t root;
     int rc = emit(e, seg, t, parent, card, &root);
@@ -174,9 +175,16 @@ static int build_segment(of_engine *e, int32_t t, uint64_t dealt, int depth, uin
         e->nodes[k].n_children = (uint8_t)n_kept;
         int32_t child = e->t_children[e->t_child_start[e->nodes[k].tmpl]];
         for (size_t i = 0; i < n_kept; i++) {
-            uint32_t below;
+            uint32_t below = UINT32_MAX;
+            int32_t sub = depth == 0 ? (int32_t)i : part;
+            /* a partial engine: the top children of cards not its own have no subtree */
+            if (depth == 0 && e->spec.partial && !(e->spec.top_cards >> kept[i].card & 1)) {
+                kept[i].seg = below;
+                e->chance[at + i] = kept[i];
+                continue;
+            }
             rc = build_segment(e, child, dealt | (uint64_t)1 << kept[i].card, depth + 1, k,
-                               kept[i].card, &below);
+                               kept[i].card, sub, &below);
             if (rc != OF_OK) return rc;
             kept[i].seg = below;
             e->chance[at + i] = kept[i];
@@ -189,7 +197,7 @@ int arena_build(of_engine *e) {
     uint64_t dealt = 0;
     for (int i = 0; i < e->spec.n_board; i++) dealt |= (uint64_t)1 << e->board[i];
     uint32_t root;
-    return build_segment(e, 0, dealt, 0, UINT32_MAX, 0xFF, &root);
+    return build_segment(e, 0, dealt, 0, UINT32_MAX, 0xFF, -1, &root);
 }
 
 /* The showdown tables of every river board, built on the engine's threads. */

@@ -51,6 +51,8 @@ typedef struct {
     uint64_t dealt;          /* the board of the segment, a card mask */
     uint8_t n_dealt;         /* cards on that board */
     uint8_t depth;           /* chance nodes above */
+    int32_t part;            /* -1: the top segment; c: below the top chance nodes'
+                                children of card index c (of_engine_pass_*) */
 } segment;
 
 /* One player's side of the fold kernel (inclusion and exclusion over the shared cards):
@@ -142,6 +144,12 @@ int walk_alloc(of_engine *e);
 void walk_free(of_engine *e);
 int walk_pass(of_engine *e, int player, int mode, double *root_out);
 int walk_action_values(of_engine *e, uint64_t node, double *values, double *met);
+/* walk.c: a pass split in three (of_engine_pass_*), and the top chance nodes */
+int walk_pass_down(of_engine *e, int player, int mode, double *opp, double *own);
+int walk_pass_children(of_engine *e, int player, int mode, const double *opp,
+                       const double *own, double *values);
+int walk_pass_up(of_engine *e, const double *values, double *root_out);
+void walk_top(const of_engine *e, size_t *n_top, size_t *n_cards);
 /* node_kernels.c, the fold kernel: out[i] = the weight of the other player's hands (opp) sharing no card
  * with hand i of player p; acc holds fold_acc_size(e, p) doubles */
 size_t fold_acc_size(const of_engine *e, int p);

@@ -73,6 +73,7 @@ static int check_spec(const of_engine_spec *s) {
     if (!(s->pot > 0.0 && s->pot <= 1e300)) return OF_ERR_ARG;
     if (!(s->rake_pct >= 0.0 && s->rake_pct <= 1.0) || isnan(s->rake_cap)) return OF_ERR_ARG;
     if (s->storage != OF_STORAGE_FLOAT && s->storage != OF_STORAGE_COMPACT) return OF_ERR_ARG;
+    if (s->partial != 0 && s->partial != 1) return OF_ERR_ARG;
     uint64_t board = 0;
     for (int i = 0; i < s->n_board; i++) {
         if (s->board[i] > 51) return OF_ERR_CARD;
@@ -375,20 +376,27 @@ int of_engine_size_of(const of_engine *e, of_engine_size *out) {
 
 /* ---- the calls ---- */
 
-int of_engine_iterate(of_engine *e, uint32_t first, uint32_t count, double alpha,
-                      double beta, double gamma) {
-    if (!e || !(alpha >= 0.0 && alpha <= 100.0) || !(beta >= 0.0 && beta <= 100.0) ||
+int of_engine_discount(of_engine *e, uint32_t it, double alpha, double beta, double gamma) {
+    if (!e || !it || !(alpha >= 0.0 && alpha <= 100.0) || !(beta >= 0.0 && beta <= 100.0) ||
         !(gamma >= 0.0 && gamma <= 100.0))
         return OF_ERR_ARG;
+    double t = (double)it - 1.0, ta = pow(t, alpha), tb = pow(t, beta);
+    e->disc_pos = ta / (ta + 1.0);
+    e->disc_neg = tb / (tb + 1.0);
+    e->disc_avg = pow(t / (t + 1.0), gamma);
+    return OF_OK;
+}
+
+int of_engine_iterate(of_engine *e, uint32_t first, uint32_t count, double alpha,
+                      double beta, double gamma) {
+    int rc = of_engine_discount(e, first + 1, alpha, beta, gamma);
+    if (rc != OF_OK) return rc;
+    if (e->spec.partial) return OF_ERR_ARG;
     size_t width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
     double *root = malloc(sizeof(double) * width);
     if (!root) return OF_ERR_NOMEM;
-    int rc = OF_OK;
     for (uint32_t it = first + 1; it <= first + count && rc == OF_OK; it++) {
-        double t = (double)it - 1.0, ta = pow(t, alpha), tb = pow(t, beta);
-        e->disc_pos = ta / (ta + 1.0);
-        e->disc_neg = tb / (tb + 1.0);
-        e->disc_avg = pow(t / (t + 1.0), gamma);
+        rc = of_engine_discount(e, it, alpha, beta, gamma);
         for (int p = 0; p < 2 && rc == OF_OK; p++) rc = walk_pass(e, p, OF_ENGINE_CFR, root);
     }
     free(root);
@@ -456,6 +464,7 @@ int of_engine_locate(const of_engine *e, uint32_t tmpl, const uint8_t *cards, in
                 }
         }
         if (!hit) return OF_ERR_CARD;
+        if (hit->seg == UINT32_MAX) return OF_ERR_ARG;   /* a part another engine holds */
         k = e->segs[hit->seg].start;
     }
     *node = k;
@@ -504,7 +513,8 @@ int of_engine_lock(of_engine *e, uint64_t node, const uint8_t *mask, const doubl
 }
 
 int of_engine_action_values(of_engine *e, uint64_t node, double *values, double *met) {
-    if (!e || !values || !met || node >= e->n_nodes || e->nodes[node].kind != OF_NODE_ACTION)
+    if (!e || !values || !met || node >= e->n_nodes || e->nodes[node].kind != OF_NODE_ACTION ||
+        e->spec.partial)
         return OF_ERR_ARG;
     return walk_action_values(e, node, values, met);
 }
@@ -551,6 +561,104 @@ int of_engine_storage(of_engine *e, int get, float *regrets, float *sums) {
         }
         e->rscale[nd->id] = (float)(rmax > 0.0 ? rmax / 32767.0 : 0.0);
         e->sscale[nd->id] = (float)(smax > 0.0 ? smax / 65535.0 : 0.0);
+    }
+    return OF_OK;
+}
+
+/* ---- a solve spread over engines ---- */
+
+static int pass_args(const of_engine *e, int player, int mode) {
+    return e && (player == 0 || player == 1) &&
+           (mode == OF_ENGINE_CFR || mode == OF_ENGINE_BR || mode == OF_ENGINE_EV);
+}
+
+int of_engine_top(const of_engine *e, uint32_t *n_top, uint32_t *n_cards, uint8_t *cards) {
+    if (!e || !n_top || !n_cards || !cards) return OF_ERR_ARG;
+    size_t top, kept;
+    walk_top(e, &top, &kept);
+    *n_top = (uint32_t)top;
+    *n_cards = (uint32_t)kept;
+    memset(cards, 0xFF, 52);
+    for (uint32_t k = 0; k < e->segs[0].count; k++)
+        if (e->nodes[k].kind == OF_NODE_CHANCE) {
+            for (uint32_t ci = 0; ci < e->nodes[k].n_children; ci++)
+                cards[ci] = e->chance[e->nodes[k].first + ci].card;
+            break;
+        }
+    return OF_OK;
+}
+
+int of_engine_pass_down(of_engine *e, int player, int mode, double *opp, double *own) {
+    if (!pass_args(e, player, mode) || !opp || (mode == OF_ENGINE_CFR && !own))
+        return OF_ERR_ARG;
+    return walk_pass_down(e, player, mode, opp, own);
+}
+
+int of_engine_pass_children(of_engine *e, int player, int mode, const double *opp,
+                            const double *own, double *values) {
+    if (!pass_args(e, player, mode) || !opp || !values || (mode == OF_ENGINE_CFR && !own))
+        return OF_ERR_ARG;
+    return walk_pass_children(e, player, mode, opp, own, values);
+}
+
+int of_engine_pass_up(of_engine *e, const double *values, double *root) {
+    if (!e || !values || !root) return OF_ERR_ARG;
+    return walk_pass_up(e, values, root);
+}
+
+/* The bytes of action node nd's storage, raw: entries of regrets and of sums, and with
+ * compact storage the node's two scales. */
+static size_t node_bytes(const of_engine *e, const arena_node *nd) {
+    size_t count = (size_t)nd->n_children * e->n[nd->player];
+    return e->cregrets ? count * (sizeof(int16_t) + sizeof(uint16_t)) + 2 * sizeof(float)
+                       : count * 2 * sizeof(float);
+}
+
+static int part_ok(const of_engine *e, int32_t part) {
+    size_t top, kept;
+    if (!e) return 0;
+    walk_top(e, &top, &kept);
+    return part >= -1 && part < (int32_t)kept;
+}
+
+int of_engine_part_bytes(const of_engine *e, int32_t part, uint64_t *bytes) {
+    if (!part_ok(e, part) || !bytes) return OF_ERR_ARG;
+    uint64_t total = 0;
+    for (size_t k = 0; k < e->n_nodes; k++) {
+        const arena_node *nd = &e->nodes[k];
+        if (nd->kind == OF_NODE_ACTION && e->segs[nd->seg].part == part) total += node_bytes(e, nd);
+    }
+    *bytes = total;
+    return OF_OK;
+}
+
+/* one array's slice of a node, copied out (get) or in */
+static void move(void *store, void *buffer, size_t bytes, int get) {
+    if (get) memcpy(buffer, store, bytes);
+    else memcpy(store, buffer, bytes);
+}
+
+int of_engine_part_storage(of_engine *e, int32_t part, int get, uint8_t *buffer) {
+    if (!part_ok(e, part) || !buffer) return OF_ERR_ARG;
+    for (size_t k = 0; k < e->n_nodes; k++) {
+        const arena_node *nd = &e->nodes[k];
+        if (nd->kind != OF_NODE_ACTION || e->segs[nd->seg].part != part) continue;
+        size_t count = (size_t)nd->n_children * e->n[nd->player], at = nd->offset;
+        if (e->cregrets) {
+            move(e->cregrets + at, buffer, count * sizeof(int16_t), get);
+            buffer += count * sizeof(int16_t);
+            move(e->csums + at, buffer, count * sizeof(uint16_t), get);
+            buffer += count * sizeof(uint16_t);
+            move(e->rscale + nd->id, buffer, sizeof(float), get);
+            buffer += sizeof(float);
+            move(e->sscale + nd->id, buffer, sizeof(float), get);
+            buffer += sizeof(float);
+        } else {
+            move(e->regrets + at, buffer, count * sizeof(float), get);
+            buffer += count * sizeof(float);
+            move(e->sums + at, buffer, count * sizeof(float), get);
+            buffer += count * sizeof(float);
+        }
     }
     return OF_OK;
 }

@@ -7,7 +7,7 @@
  *   equity_exact.c  exact enumeration of the remaining boards
  *   equity_mc.c     Monte Carlo: boards for fixed hands, whole deals for ranges
  *   equity_range.c  of_range_equity: alias tables, hand records, exact combinations
- *   equity_run.c    the runner: threads, work units, progress, histogram to results
+ *   equity_run.c    work units on the task runner, progress, histogram to results
  *   equity_batch.c  of_equity_batch: many small exact spots
  *
  * With the hole cards fixed, a player's non-flush high depends only on the rank multiset
@@ -443,8 +443,6 @@ typedef struct {
     histogram one;
     uint16_t *high_buf[OF_MAX_PLAYERS];
     uint16_t *flush_buf[OF_MAX_PLAYERS][4];
-    of_progress_fn progress;   /* only the calling thread's worker has one */
-    void *user;
 } worker;
 
 /* Each returns the boards (or combination-boards, or deals) it counted, -1 for a Monte

@@ -1,5 +1,5 @@
-/* The runner: a prepared job's work units shared between threads (the caller's among
- * them), progress reports from the calling thread, and the merged histogram turned into
+/* A prepared job's work units as tasks of the task runner (runner.h: the caller's thread
+ * among them), progress reports from the calling thread, and the merged histogram turned into
  * per-player sums. The job is read-only here; everything that changes while it runs is
  * in the runner, under its lock. */
 #include "platform.h"   /* first: it sets the feature macros */
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "equity.h"
+#include "runner.h"
 
 #define PROGRESS_SECONDS 0.1    /* how often the calling thread reports progress */
 
@@ -31,36 +32,45 @@ static double run_unit(worker *w, int64_t unit) {
     return J->mc ? eq_mc_unit(J, &w->h, unit) : eq_exact_unit(J, &w->h, unit);
 }
 
-static void *work(void *arg) {
-    worker *w = arg;
-    const job *J = w->J;
-    runner *R = w->run;
-    double last_report = of_now_seconds();
-    for (;;) {
-        of_mutex_lock(&R->lock);
-        int64_t unit = R->cancel || R->failed ? J->n_units : R->next_unit++;
-        of_mutex_unlock(&R->lock);
-        if (unit >= J->n_units) break;
-        double boards = run_unit(w, unit);
-        of_mutex_lock(&R->lock);
-        if (boards < 0) {
-            R->no_deal = R->failed = 1;
-            boards = 0;
-        }
-        R->done += boards;
-        if (w->h.oom || (w->own && w->one.oom)) R->failed = 1;
-        double done = R->done;
-        of_mutex_unlock(&R->lock);
-        if (w->progress && of_now_seconds() - last_report >= PROGRESS_SECONDS) {
-            last_report = of_now_seconds();
-            if (w->progress(w->user, done, J->total)) {
-                of_mutex_lock(&R->lock);
-                R->cancel = 1;
-                of_mutex_unlock(&R->lock);
-            }
+/* What the tasks share: the job, the runner, a worker (histogram) per runner thread, and
+ * the progress callback, which the calling thread (worker 0) alone calls. */
+typedef struct {
+    const job *J;
+    runner *R;
+    worker *workers;
+    of_progress_fn progress;
+    void *user;
+    double last_report;
+} shared;
+
+/* Work unit `unit` on runner thread `id`; a failure or a cancel stops the others taking
+ * more units (the runner keeps the first status; eq_run reads the flags). */
+static int unit_task(void *ctx, int id, size_t unit) {
+    shared *S = ctx;
+    worker *w = &S->workers[id];
+    runner *R = S->R;
+    double boards = run_unit(w, (int64_t)unit);
+    of_mutex_lock(&R->lock);
+    if (boards < 0) {
+        R->no_deal = R->failed = 1;
+        boards = 0;
+    }
+    R->done += boards;
+    if (w->h.oom || (w->own && w->one.oom)) R->failed = 1;
+    double done = R->done;
+    int failed = R->failed;
+    of_mutex_unlock(&R->lock);
+    if (failed) return OF_ERR_NOMEM;
+    if (id == 0 && S->progress && of_now_seconds() - S->last_report >= PROGRESS_SECONDS) {
+        S->last_report = of_now_seconds();
+        if (S->progress(S->user, done, S->J->total)) {
+            of_mutex_lock(&R->lock);
+            R->cancel = 1;
+            of_mutex_unlock(&R->lock);
+            return OF_ERR_CANCELLED;
         }
     }
-    return NULL;
+    return OF_OK;
 }
 
 static int default_threads(void) {
@@ -123,9 +133,7 @@ int eq_run(const job *J, int threads, of_progress_fn progress, void *user,
     runner R;
     memset(&R, 0, sizeof R);
     worker *workers = calloc((size_t)threads, sizeof *workers);
-    of_thread *tids = calloc((size_t)threads, sizeof *tids);
-    if (!workers || !tids) rc = OF_ERR_NOMEM;
-    int started = 0;
+    if (!workers) rc = OF_ERR_NOMEM;
     if (rc == OF_OK && of_mutex_init(&R.lock) != 0) rc = OF_ERR_THREAD;
     int have_lock = rc == OF_OK;
     /* exact ranges add weighted histograms: sparse, so scaled counts go straight in */
@@ -138,20 +146,8 @@ int eq_run(const job *J, int threads, of_progress_fn progress, void *user,
         if (rc == OF_OK && exact_ranges) rc = eq_range_worker_init(&workers[t]);
     }
     if (rc == OF_OK) {
-        workers[0].progress = progress;
-        workers[0].user = user;
-        for (int t = 1; t < threads; t++) {
-            if (of_thread_create(&tids[t], work, &workers[t]) != 0) {
-                of_mutex_lock(&R.lock);
-                R.failed = 1;
-                of_mutex_unlock(&R.lock);
-                rc = OF_ERR_THREAD;
-                break;
-            }
-            started = t;
-        }
-        work(&workers[0]);   /* the calling thread works too, and reports progress */
-        for (int t = 1; t <= started; t++) of_thread_join(&tids[t]);
+        shared S = {J, &R, workers, progress, user, of_now_seconds()};
+        (void)of_run_tasks(threads, (size_t)J->n_units, unit_task, &S);   /* flags below */
         /* a last report, so that every run reports at least once, completed or not */
         if (progress && !R.cancel && !R.failed) progress(user, R.done, J->total);
         if (rc == OF_OK && R.no_deal) rc = OF_ERR_NO_DEAL;
@@ -180,6 +176,5 @@ int eq_run(const job *J, int threads, of_progress_fn progress, void *user,
     }
     if (have_lock) of_mutex_destroy(&R.lock);
     free(workers);
-    free(tids);
     return rc;
 }

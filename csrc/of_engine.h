@@ -55,6 +55,9 @@ typedef struct {
     double rake_cap;                   /* the most taken from a pot; < 0: no cap */
     int isomorphism;                   /* 1: isomorphic chance children share one child */
     int storage;                       /* OF_STORAGE_* */
+    int partial;                       /* 1: a part of the tree (of_engine_pass_*) */
+    uint64_t top_cards;                /* with partial: the cards (a mask) whose children
+                                          of the top chance nodes have their subtrees */
 } of_engine_spec;
 
 typedef struct {
@@ -108,6 +111,40 @@ int of_engine_action_values(of_engine *engine, uint64_t node, double *values, do
 /* The raw storage of one player's action nodes, for saving and resuming: the regrets and
  * strategy sums as floats (entries of them, in arena order). */
 int of_engine_storage(of_engine *engine, int get, float *regrets, float *sums);
+/* Spreading a solve over processes. The top chance nodes (those of the spot's first
+ * street) each keep the same cards; the subtrees below their children of one card are a
+ * part of the tree that needs only the reaches at those nodes, and gives back values
+ * there. An engine made with spec.partial holds the top segment and the parts of the
+ * cards in spec.top_cards (none: the top segment alone); the other children exist,
+ * numbered as in the whole tree, without subtrees. A partial engine does not iterate
+ * alone: each pass is split in three calls, and the caller carries the vectors between
+ * the engines. Every result is the same, to the bit, as the whole engine's.
+ *
+ * of_engine_top: the number of top chance nodes, of cards kept at each, and those cards
+ * (cards: 52 bytes, n_cards written). */
+int of_engine_top(const of_engine *engine, uint32_t *n_top, uint32_t *n_cards,
+                  uint8_t *cards);
+/* The discounts of iteration `iteration` (1, 2, ...), for the passes that follow. */
+int of_engine_discount(of_engine *engine, uint32_t iteration, double alpha, double beta,
+                       double gamma);
+/* A pass of `player` in mode OF_ENGINE_*: down the top segment, writing the reaches at
+ * each top chance node (opp: n_top rows of the other player's hands; own: n_top rows of
+ * player's, written in a CFR pass only, may be NULL otherwise). */
+int of_engine_pass_down(of_engine *engine, int player, int mode, double *opp, double *own);
+/* The parts this engine holds, from those reaches: values gets player's values at the
+ * root of each (card index c, top chance node x) part held, in row c * n_top + x of
+ * n_hands[player] (the rows of parts not held are left as they are). */
+int of_engine_pass_children(of_engine *engine, int player, int mode, const double *opp,
+                            const double *own, double *values);
+/* Up the top segment, after of_engine_pass_down of this engine, with every part's values
+ * (rows as above): player's root values into root (n_hands[player]). */
+int of_engine_pass_up(of_engine *engine, const double *values, double *root);
+/* A part's storage, raw (the regrets and strategy sums of its action nodes, bit for bit,
+ * compact or not): part -1 is the top segment, part c the subtrees of card index c.
+ * of_engine_part_bytes gives its size; of_engine_part_storage copies it out (get 1) or in
+ * (get 0) between engines of the same spot. */
+int of_engine_part_bytes(const of_engine *engine, int32_t part, uint64_t *bytes);
+int of_engine_part_storage(of_engine *engine, int32_t part, int get, uint8_t *buffer);
 /* cdef-end */
 
 #ifdef __cplusplus

@@ -263,16 +263,12 @@ typedef struct {
     const double *fold_pay;         /* per fold row, or NULL: fold sums scaled */
     size_t k_values;
     const batch_unit *units;
-    size_t n_units, next;     /* next: the first unit no thread has taken */
+    size_t n_units;
+    of_showdown_work **works; /* by the runner's worker */
     of_mutex lock;
     int rc;                   /* the failure of the lowest row, and where */
     size_t bad_row, bad_col;
 } batch_queue;
-
-typedef struct {
-    batch_queue *q;
-    of_showdown_work *w;
-} batch_worker;
 
 /* One unit. OF_OK, OF_ERR_WEIGHT (*bad_row, *bad_col set) or OF_ERR_NOMEM. */
 /* Fold rows' sums times what each fold pays. */
@@ -344,32 +340,28 @@ static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit 
     return OF_OK;
 }
 
-static void *batch_run(void *arg) {
-    batch_worker *me = arg;
-    batch_queue *q = me->q;
-    for (;;) {
+/* Unit i, on the runner's worker `worker` (its work area). After a failure only units of
+ * earlier rows run: the error is the first bad row, as row by row, whatever order the
+ * units ran in (so a task never fails: the queue keeps the error). */
+static int batch_task(void *ctx, int worker, size_t i) {
+    batch_queue *q = ctx;
+    const batch_unit *u = &q->units[i];
+    of_mutex_lock(&q->lock);
+    int skip = q->rc != OF_OK && u->first >= q->bad_row;
+    of_mutex_unlock(&q->lock);
+    if (skip) return OF_OK;
+    size_t bad_row = 0, bad_col = 0;
+    int rc = run_unit(q, q->works[worker], u, &bad_row, &bad_col);
+    if (rc != OF_OK) {
         of_mutex_lock(&q->lock);
-        size_t i = q->n_units;
-        /* after a failure, only units of earlier rows: the error is the first bad row,
-         * as row by row, whatever order the units ran in */
-        while (q->next < q->n_units && i == q->n_units) {
-            const batch_unit *u = &q->units[q->next++];
-            if (q->rc == OF_OK || u->first < q->bad_row) i = (size_t)(u - q->units);
+        if (q->rc == OF_OK || bad_row < q->bad_row) {
+            q->rc = rc;
+            q->bad_row = bad_row;
+            q->bad_col = bad_col;
         }
         of_mutex_unlock(&q->lock);
-        if (i == q->n_units) return NULL;
-        size_t bad_row = 0, bad_col = 0;
-        int rc = run_unit(q, me->w, &q->units[i], &bad_row, &bad_col);
-        if (rc != OF_OK) {
-            of_mutex_lock(&q->lock);
-            if (q->rc == OF_OK || bad_row < q->bad_row) {
-                q->rc = rc;
-                q->bad_row = bad_row;
-                q->bad_col = bad_col;
-            }
-            of_mutex_unlock(&q->lock);
-        }
     }
+    return OF_OK;
 }
 
 /* The units of rows [first, first + count) of one kind, appended at *n_units: walks of
@@ -427,22 +419,17 @@ int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *w
     q.units = units;
     /* a thread's start (tens of microseconds) outweighs a small batch's whole walk */
     int n_threads = (t->n + t->m) * k < SMALL_BATCH ? 1 : of_runner_workers(threads, q.n_units);
-    batch_worker workers[OF_RUNNER_MAX];
-    of_thread ids[OF_RUNNER_MAX];
-    of_showdown_work *own[OF_RUNNER_MAX];
-    int rc = OF_OK, started = 0;
+    of_showdown_work *own[OF_RUNNER_MAX], *use[OF_RUNNER_MAX];
+    int rc = OF_OK;
     memset(own, 0, sizeof own);
     if (of_mutex_init(&q.lock) != 0) { free(units); return OF_ERR_THREAD; }
     for (int i = 0; i < n_threads; i++) {   /* a work area for each thread not given one */
         if (!(i < n_works && works[i]) && (rc = of_showdown_work_new(t, &own[i])) != OF_OK)
             goto done;
-        workers[i].q = &q;
-        workers[i].w = own[i] ? own[i] : works[i];
+        use[i] = own[i] ? own[i] : works[i];
     }
-    for (int i = 1; i < n_threads; i++, started++)
-        if (of_thread_create(&ids[i], batch_run, &workers[i]) != 0) { rc = OF_ERR_THREAD; break; }
-    batch_run(&workers[0]);   /* also when a thread failed to start: the queue still empties */
-    for (int i = 1; i <= started; i++) of_thread_join(&ids[i]);
+    q.works = use;
+    rc = of_run_tasks(n_threads, q.n_units, batch_task, &q);
     if (rc == OF_OK && q.rc != OF_OK) {
         rc = q.rc;
         *bad_row = q.bad_row;

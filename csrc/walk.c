@@ -63,7 +63,10 @@ struct walk_state {
     worker *w;
     size_t width;              /* the larger range */
     size_t n_top;              /* the top segment's chance nodes */
-    size_t n_cards;            /* the cards kept at each of them (tasks) */
+    size_t n_cards;            /* the cards kept at each of them */
+    uint32_t *owned;           /* the card indexes whose parts this engine holds (tasks) */
+    size_t n_owned;
+    int down;                  /* the player of the last walk_pass_down, or -1 */
     double *task_out;          /* n_cards * n_top rows of width */
     of_showdown_work **works[2];   /* each worker's work area (a river spot's table) */
 };
@@ -385,9 +388,10 @@ static int run_group(of_engine *e, worker *w, int depth) {
 
 /* Task ci of a pass: the group below the top segment's chance nodes for their child ci;
  * each member's root values into its row of task_out. */
-static int top_task(void *ctx, int worker_id, size_t ci) {
+static int top_task(void *ctx, int worker_id, size_t task) {
     of_engine *e = ctx;
     struct walk_state *ws = e->walk;
+    size_t ci = ws->owned[task];
     level *L0 = &ws->w[0].lv[0];
     worker *w = &ws->w[worker_id];
     level *C = &w->lv[1];
@@ -407,13 +411,13 @@ static int top_task(void *ctx, int worker_id, size_t ci) {
     return rc;
 }
 
-int walk_pass(of_engine *e, int player, int mode, double *root_out) {
+/* Down the top segment for a pass of `player`: its chance nodes' slots and nodes into sd
+ * and sd_node; their number. */
+static size_t top_down(of_engine *e, int player, int mode) {
     struct walk_state *ws = e->walk;
     e->pass_player = player;
     e->pass_mode = mode;
-    worker *w0 = &ws->w[0];
-    level *L = &w0->lv[0];
-    size_t width = ws->width, n = e->n[player];
+    level *L = &ws->w[0].lv[0];
     L->n_mem = 1;
     L->mem[0].seg = 0;
     L->mem[0].lo = 0;
@@ -423,15 +427,24 @@ int walk_pass(of_engine *e, int player, int mode, double *root_out) {
     L->mem[0].own = mode == OF_ENGINE_CFR ? e->weights[player] : NULL;
     L->used = L->sig_used = 0;
     walk_down(e, L, &L->mem[0]);
-    /* the top chance nodes (their slots and nodes in sd, sd_node), one task a card */
     size_t top = 0;
     for (uint32_t k = 0; k < e->segs[0].count; k++)
         if (e->nodes[k].kind == OF_NODE_CHANCE) {
             L->sd[top] = k;
             L->sd_node[top++] = k;
         }
-    int rc = of_run_tasks(ws->n_workers, top ? ws->n_cards : 0, top_task, e);
-    for (size_t x = 0; x < top && rc == OF_OK; x++) {
+    return top;
+}
+
+/* Up the top segment, the parts' values in task_out: each chance node's value, the
+ * terminals, the walk up; the root values into root_out. */
+static int top_up(of_engine *e, size_t top, double *root_out) {
+    struct walk_state *ws = e->walk;
+    int player = e->pass_player;
+    worker *w0 = &ws->w[0];
+    level *L = &w0->lv[0];
+    size_t width = ws->width, n = e->n[player];
+    for (size_t x = 0; x < top; x++) {
         const arena_node *nd = &e->nodes[L->sd_node[x]];
         double *v = L->val + width * L->sd[x];
         memset(v, 0, sizeof(double) * n);
@@ -441,10 +454,76 @@ int walk_pass(of_engine *e, int player, int mode, double *root_out) {
         double deals = 52.0 - e->segs[0].n_dealt - 8.0;
         for (size_t i = 0; i < n; i++) v[i] /= deals;
     }
-    if (rc == OF_OK) rc = terminals(e, w0, L, top ? 1 : ws->n_workers);
+    int rc = terminals(e, w0, L, top ? 1 : ws->n_workers);
     if (rc == OF_OK) walk_up(e, w0, L, &L->mem[0]);
     if (rc == OF_OK) memcpy(root_out, L->val, sizeof(double) * n);
     return rc;
+}
+
+int walk_pass(of_engine *e, int player, int mode, double *root_out) {
+    struct walk_state *ws = e->walk;
+    if (e->spec.partial) return OF_ERR_ARG;   /* parts missing: see walk_pass_down */
+    ws->down = -1;
+    size_t top = top_down(e, player, mode);
+    int rc = of_run_tasks(ws->n_workers, top ? ws->n_owned : 0, top_task, e);
+    if (rc == OF_OK) rc = top_up(e, top, root_out);
+    return rc;
+}
+
+int walk_pass_down(of_engine *e, int player, int mode, double *opp, double *own) {
+    struct walk_state *ws = e->walk;
+    if (!ws->n_top) return OF_ERR_ARG;
+    size_t top = top_down(e, player, mode);
+    const level *L = &ws->w[0].lv[0];
+    for (size_t x = 0; x < top; x++) {
+        memcpy(opp + x * e->n[1 - player], L->opp[L->sd[x]], sizeof(double) * e->n[1 - player]);
+        if (mode == OF_ENGINE_CFR)
+            memcpy(own + x * e->n[player], L->own[L->sd[x]], sizeof(double) * e->n[player]);
+    }
+    ws->down = player;
+    return OF_OK;
+}
+
+int walk_pass_children(of_engine *e, int player, int mode, const double *opp,
+                       const double *own, double *values) {
+    struct walk_state *ws = e->walk;
+    size_t top = ws->n_top, n = e->n[player];
+    if (!top) return OF_ERR_ARG;
+    e->pass_player = player;
+    e->pass_mode = mode;
+    ws->down = -1;   /* the top level's reaches are the caller's now */
+    level *L = &ws->w[0].lv[0];
+    size_t x = 0;
+    for (uint32_t k = 0; k < e->segs[0].count; k++)
+        if (e->nodes[k].kind == OF_NODE_CHANCE) {
+            L->sd[x] = (uint32_t)x;
+            L->sd_node[x] = k;
+            L->opp[x] = opp + x * e->n[1 - player];
+            L->own[x] = mode == OF_ENGINE_CFR ? own + x * n : NULL;
+            x++;
+        }
+    int rc = of_run_tasks(ws->n_workers, ws->n_owned, top_task, e);
+    for (size_t t = 0; t < ws->n_owned && rc == OF_OK; t++)
+        for (x = 0; x < top; x++) {
+            size_t row = ws->owned[t] * top + x;
+            memcpy(values + row * n, ws->task_out + ws->width * row, sizeof(double) * n);
+        }
+    return rc;
+}
+
+int walk_pass_up(of_engine *e, const double *values, double *root_out) {
+    struct walk_state *ws = e->walk;
+    if (ws->down < 0) return OF_ERR_ARG;   /* no walk_pass_down before */
+    size_t top = ws->n_top, n = e->n[ws->down];
+    for (size_t row = 0; row < top * ws->n_cards; row++)
+        memcpy(ws->task_out + ws->width * row, values + row * n, sizeof(double) * n);
+    ws->down = -1;
+    return top_up(e, top, root_out);
+}
+
+void walk_top(const of_engine *e, size_t *n_top, size_t *n_cards) {
+    *n_top = e->walk->n_top;
+    *n_cards = e->walk->n_cards;
 }
 
 /* The actor's values of each action at node k: the other player's reach at k under the
@@ -541,6 +620,7 @@ static int plan_group(const of_engine *e, int depth, const uint32_t *segs, size_
     }
     int rc = OF_OK;
     for (uint32_t ci = 0; ci < e->nodes[nodes[0]].n_children && rc == OF_OK; ci++) {
+        if (e->chance[e->nodes[nodes[0]].first + ci].seg == UINT32_MAX) continue;   /* not held */
         for (size_t y = 0; y < chances; y++)
             below[y] = e->chance[e->nodes[nodes[y]].first + ci].seg;
         rc = plan_group(e, depth + 1, below, chances, c);
@@ -555,14 +635,28 @@ static int plan(const of_engine *e, caps *c) {
     return plan_group(e, 0, &top, 1, c);
 }
 
-/* the top segment's chance nodes, and the cards kept at each */
-static void top_chances(const of_engine *e, size_t *nodes, size_t *cards) {
-    *nodes = *cards = 0;
+/* the top segment's chance nodes, the cards kept at each, and the parts held (cards
+ * whose children have subtrees here); with `owned`, their card indexes */
+static void top_chances(const of_engine *e, size_t *nodes, size_t *cards, size_t *held,
+                        uint32_t *owned) {
+    *nodes = *cards = *held = 0;
     for (uint32_t k = 0; k < e->segs[0].count; k++)
         if (e->nodes[k].kind == OF_NODE_CHANCE) {
+            if (!*nodes)
+                for (uint32_t ci = 0; ci < e->nodes[k].n_children; ci++) {
+                    if (e->chance[e->nodes[k].first + ci].seg == UINT32_MAX) continue;
+                    if (owned) owned[*held] = ci;
+                    (*held)++;
+                }
             (*nodes)++;
             *cards = e->nodes[k].n_children;
         }
+}
+
+/* the workers of a pass: one a part held at most; a river spot's (no parts) are its table
+ * calls' threads; the top segment alone walks on one (its terminals are few) */
+static int pass_workers(const of_engine *e, size_t cards, size_t held) {
+    return of_runner_workers(e->threads, held ? held : cards ? 1 : OF_RUNNER_MAX);
 }
 
 static uint64_t level_bytes(const caps *c, int d, size_t width) {
@@ -579,11 +673,11 @@ static size_t acc_size(const of_engine *e) {
 
 uint64_t walk_bytes(const of_engine *e) {
     caps c;
-    size_t top, cards;
+    size_t top, cards, held;
     if (plan(e, &c) != OF_OK) return UINT64_MAX;
-    top_chances(e, &top, &cards);
+    top_chances(e, &top, &cards, &held, NULL);
     size_t width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
-    int workers = of_runner_workers(e->threads, cards ? cards : OF_RUNNER_MAX);
+    int workers = pass_workers(e, cards, held);
     uint64_t bytes = 0;
     for (int d = 0; d <= e->max_depth; d++)
         bytes += level_bytes(&c, d, width) * (d == 0 ? 1 : (uint64_t)workers);
@@ -652,6 +746,7 @@ void walk_free(of_engine *e) {
     free(ws->works[0]);
     free(ws->works[1]);
     free(ws->task_out);
+    free(ws->owned);
     free(ws);
     e->walk = NULL;
 }
@@ -664,12 +759,14 @@ int walk_alloc(of_engine *e) {
     if (ws->width < 1) ws->width = 1;
     caps c;
     if (plan(e, &c) != OF_OK) return OF_ERR_NOMEM;
-    top_chances(e, &ws->n_top, &ws->n_cards);
+    ws->down = -1;
+    ws->owned = malloc(sizeof(uint32_t) * 52);
+    if (!ws->owned) return OF_ERR_NOMEM;
+    top_chances(e, &ws->n_top, &ws->n_cards, &ws->n_owned, ws->owned);
     size_t rows = ws->n_top * ws->n_cards;
     ws->task_out = malloc(sizeof(double) * ws->width * (rows ? rows : 1));
     if (!ws->task_out) return OF_ERR_NOMEM;
-    /* a river spot has no tasks: its workers are the threads of its table's calls */
-    ws->n_workers = of_runner_workers(e->threads, ws->n_cards ? ws->n_cards : OF_RUNNER_MAX);
+    ws->n_workers = pass_workers(e, ws->n_cards, ws->n_owned);
     ws->w = calloc((size_t)ws->n_workers, sizeof(worker));
     ws->works[0] = calloc((size_t)ws->n_workers, sizeof(of_showdown_work *));
     ws->works[1] = calloc((size_t)ws->n_workers, sizeof(of_showdown_work *));

@@ -5,16 +5,15 @@ worker killed mid-run, agent errors, and the message when Dask is missing."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
+from dask_cluster import dask_command, free_port, running_cluster, stop
 
 from omaha_fast import FixedLimit
 from omaha_fast.cli import main
@@ -28,59 +27,13 @@ FL = FixedLimit(10, 20)
 RUN = {"hands": 600, "seed": 21, "block_size": 60}       # ten blocks
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def dask_command() -> list[str]:
-    here = Path(sys.executable).parent / "dask"
-    found = str(here) if here.exists() else shutil.which("dask")
-    if found is None:
-        pytest.skip("the dask command is not installed")
-    return [found]
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=15)
-
-
 @pytest.fixture(scope="module")
 def cluster():
     """A scheduler and two single-threaded workers as separate processes on 127.0.0.1
     (no nanny: a worker killed by a test stays dead, and the scheduler gives its blocks
     to the other); yields the scheduler's address."""
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    # the test agents import, and the package is the one under test (PYTHONPATH kept)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in (str(Path(__file__).parent), os.environ.get("PYTHONPATH")) if p))
-    started = []
-    try:
-        started.append(subprocess.Popen(
-            dask_command() + ["scheduler", "--host", "127.0.0.1", "--port", str(port),
-                              "--no-dashboard"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
-        for _ in range(2):
-            started.append(subprocess.Popen(
-                dask_command() + ["worker", address, "--nthreads", "1", "--no-nanny",
-                                  "--host", "127.0.0.1", "--no-dashboard",
-                                  "--death-timeout", "60"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                start_new_session=True))
-        with distributed.Client(address, timeout=60) as client:
-            client.wait_for_workers(2, timeout=120)
+    with running_cluster(2) as (address, _):
         yield address
-    finally:
-        for process in reversed(started):
-            stop(process)
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ every status becomes an exception through :func:`omaha_fast._core.status_error`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple, Optional
 
 from ._lib import ffi, lib
@@ -15,6 +16,7 @@ from .common import _fail
 KINDS = {"action": lib.OF_NODE_ACTION, "fold": lib.OF_NODE_FOLD,
          "showdown": lib.OF_NODE_SHOWDOWN, "chance": lib.OF_NODE_CHANCE}
 MODES = {"br": lib.OF_ENGINE_BR, "ev": lib.OF_ENGINE_EV}
+PASS_MODES = {"cfr": lib.OF_ENGINE_CFR, **MODES}
 
 
 class EngineSize(NamedTuple):
@@ -45,7 +47,7 @@ class Spec:
                  weights: tuple[Any, Any], kind: Any, player: Any, child_start: Any,
                  children: Any, contrib: Any, pot: float, rake_pct: float = 0.0,
                  rake_cap: Optional[float] = None, isomorphism: bool = True,
-                 compact: bool = False) -> None:
+                 compact: bool = False, part: Optional[Sequence[int]] = None) -> None:
         s = ffi.new("of_engine_spec *")
         keep: list[Any] = []
 
@@ -77,6 +79,14 @@ class Spec:
         s.rake_cap = -1.0 if rake_cap is None else rake_cap
         s.isomorphism = 1 if isomorphism else 0
         s.storage = lib.OF_STORAGE_COMPACT if compact else lib.OF_STORAGE_FLOAT
+        # a part of the tree: the top chance nodes' children of these cards (a mask)
+        s.partial = 0 if part is None else 1
+        mask = 0
+        for card in part or ():
+            if not 0 <= card < 52:
+                _fail(lib.OF_ERR_CARD, f"solver part: card {card}")
+            mask |= 1 << card
+        s.top_cards = mask
         self.ptr = s
         self.keep = keep
         # what a node's arrays hold, by template node: (actions, the actor's hands)
@@ -192,3 +202,63 @@ class Engine:
         rc = lib.of_engine_storage(self._ptr, 1 if get else 0, r, s)
         if rc != lib.OF_OK:
             _fail(rc, "solver storage")
+
+    # ---- a solve spread over engines (of_engine_pass_*) ----
+
+    def top(self) -> tuple[int, list[int]]:
+        """(the top chance nodes, the cards kept at each, in their order)."""
+        n_top, n_cards = ffi.new("uint32_t *"), ffi.new("uint32_t *")
+        cards = ffi.new("uint8_t[52]")
+        rc = lib.of_engine_top(self._ptr, n_top, n_cards, cards)
+        if rc != lib.OF_OK:
+            _fail(rc, "solver engine")
+        return int(n_top[0]), [int(cards[i]) for i in range(int(n_cards[0]))]
+
+    def discount(self, iteration: int, alpha: float, beta: float, gamma: float) -> None:
+        rc = lib.of_engine_discount(self._ptr, iteration, alpha, beta, gamma)
+        if rc != lib.OF_OK:
+            _fail(rc, "solver iteration")
+
+    def _rows(self, array: Any, width: int, rows: int, what: str, writable: bool) -> Any:
+        p, n = _buffer(array, "double", 1, what, writable=writable)
+        if n != width * rows:
+            _fail(lib.OF_ERR_ARG, f"{what}: {rows} rows of {width}")
+        return p
+
+    def pass_down(self, player: int, mode: str, n_top: int, opp: Any, own: Any) -> None:
+        o = self._rows(opp, self.n[1 - player], n_top, "reaches", True)
+        w = self._rows(own, self.n[player], n_top, "own reaches", True)
+        rc = lib.of_engine_pass_down(self._ptr, player, PASS_MODES[mode], o, w)
+        if rc != lib.OF_OK:
+            _fail(rc, "solver pass")
+
+    def pass_children(self, player: int, mode: str, n_top: int, n_cards: int, opp: Any,
+                      own: Any, values: Any) -> None:
+        o = self._rows(opp, self.n[1 - player], n_top, "reaches", False)
+        w = self._rows(own, self.n[player], n_top, "own reaches", False)
+        v = self._rows(values, self.n[player], n_top * n_cards, "part values", True)
+        rc = lib.of_engine_pass_children(self._ptr, player, PASS_MODES[mode], o, w, v)
+        if rc != lib.OF_OK:
+            _fail(rc, "solver pass")
+
+    def pass_up(self, player: int, n_top: int, n_cards: int, values: Any, root: Any) -> None:
+        v = self._rows(values, self.n[player], n_top * n_cards, "part values", False)
+        r = self._rows(root, self.n[player], 1, "root values", True)
+        rc = lib.of_engine_pass_up(self._ptr, v, r)
+        if rc != lib.OF_OK:
+            _fail(rc, "solver pass")
+
+    def part_bytes(self, part: int) -> int:
+        out = ffi.new("uint64_t *")
+        rc = lib.of_engine_part_bytes(self._ptr, part, out)
+        if rc != lib.OF_OK:
+            _fail(rc, f"solver part {part}")
+        return int(out[0])
+
+    def part_storage(self, part: int, get: bool, buffer: Any) -> None:
+        b, n = _buffer(buffer, "uint8_t", 1, "part storage", writable=get)
+        if n != self.part_bytes(part):
+            _fail(lib.OF_ERR_ARG, f"part storage: {self.part_bytes(part)} bytes")
+        rc = lib.of_engine_part_storage(self._ptr, part, 1 if get else 0, b)
+        if rc != lib.OF_OK:
+            _fail(rc, f"solver part {part}")

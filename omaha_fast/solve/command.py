@@ -55,6 +55,19 @@ def add_solve(sub: Any) -> None:
                         "memory available)")
     p.add_argument("--threads", type=int, default=None,
                    help="threads a pass uses (default: every core)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="spread the subtrees below the first card dealt over this many "
+                            "worker processes (each with --threads threads, default 1); "
+                            "with --dask, the embedded cluster's workers")
+    where.add_argument("--scheduler", metavar="ADDR", default=None,
+                       help="spread them over the Dask cluster at this scheduler address, "
+                            "e.g. tcp://127.0.0.1:8786")
+    p.add_argument("--dask", action="store_true",
+                   help="spread them over an embedded Dask LocalCluster (127.0.0.1)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="how long to wait for the Dask scheduler and its workers "
+                        "(default 30)")
     p.add_argument("--top", type=int, default=20,
                    help="hand classes to print, most weight first (default 20; 0: all)")
     p.add_argument("--json", action="store_true",
@@ -84,6 +97,18 @@ def hand_class(cards: Any) -> str:
     return "".join(ranks[c // 4] for c in cs) + " " + pattern
 
 
+def _where(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the solve runs: this process, local workers or Dask."""
+    if args.dask and args.scheduler:
+        raise SubgameValueError("--dask starts a local cluster; --scheduler uses an "
+                                "existing one: give one of them")
+    if args.scheduler:
+        return {"client": args.scheduler, "timeout": args.timeout}
+    if args.dask:
+        return {"backend": "dask", "workers": args.workers, "timeout": args.timeout}
+    return {"workers": args.workers} if args.workers is not None else {}
+
+
 def run_solve(args: argparse.Namespace) -> int:
     from .memory import size_text
     from .result import SubgameResult
@@ -109,7 +134,8 @@ def run_solve(args: argparse.Namespace) -> int:
                                       progress=bar, rake=rake, rake_cap=args.rake_cap,
                                       compact=args.compact, max_memory=max_memory,
                                       isomorphism=not args.no_isomorphism,
-                                      threads=args.threads, resume=args.resume)
+                                      threads=args.threads, resume=args.resume,
+                                      **_where(args))
     finally:
         bar.close()
     if result.stopped in ("iterations", "seconds") and result.exploitability > target:
@@ -133,6 +159,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def _print(r: Any, top: int) -> None:
+    from .memory import size_text
     np = __import__("numpy")
     n0, n1 = len(r.hands[0]), len(r.hands[1])
     print(f"{r.game} {r.street}, board {r.board}, pot {r.pot:g}, stack {r.stack:g}: "
@@ -141,6 +168,9 @@ def _print(r: Any, top: int) -> None:
            "seconds": "the time budget spent", "interrupted": "interrupted"}[r.stopped]
     print(f"exploitability {r.exploitability:.3f}% of the pot after {r.iterations} "
           f"iterations ({r.seconds:.1f} s; stopped: {why})")
+    if r.worker_memory:
+        print(f"spread over {len(r.worker_memory)} workers, peak memory each: " +
+              ", ".join(size_text(b) for b in r.worker_memory))
     print(f"EV: OOP {r.ev[0]:.3f}, IP {r.ev[1]:.3f} (equity {r.equity[0]:.2%} / "
           f"{r.equity[1]:.2%})")
     root = r.root_summary()

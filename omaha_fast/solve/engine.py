@@ -44,7 +44,8 @@ def template_arrays(nodes: Sequence[Node]) -> dict[str, Any]:
 
 def spec(nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
          weights: tuple[Any, Any], pot: float, game: str, rake: tuple[float, Optional[float]],
-         isomorphism: bool, compact: bool = False) -> core.Spec:
+         isomorphism: bool, compact: bool = False,
+         part: Optional[Sequence[int]] = None) -> core.Spec:
     """The C engine's spec of a spot (its arrays kept alive with it)."""
     return core.Spec(game=game_code(game), board=np.array(board, dtype=np.uint8),
                      hands=(np.ascontiguousarray(hands[0], dtype=np.uint8),
@@ -52,7 +53,8 @@ def spec(nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
                      weights=(np.ascontiguousarray(weights[0], dtype=np.float64),
                               np.ascontiguousarray(weights[1], dtype=np.float64)),
                      pot=float(pot), rake_pct=float(rake[0]), rake_cap=rake[1],
-                     isomorphism=isomorphism, compact=compact, **template_arrays(nodes))
+                     isomorphism=isomorphism, compact=compact, part=part,
+                     **template_arrays(nodes))
 
 
 def estimate(spot: core.Spec, threads: Optional[int]) -> dict[str, int]:
@@ -72,7 +74,8 @@ class ArenaEngine:
                  weights: tuple[Any, Any], pot: float, game: str,
                  rake: tuple[float, Optional[float]] = (0.0, None), isomorphism: bool = True,
                  threads: Optional[int] = None, alpha: float = 1.5, beta: float = 0.0,
-                 gamma: float = 2.0, compact: bool = False) -> None:
+                 gamma: float = 2.0, compact: bool = False,
+                 part: Optional[Sequence[int]] = None) -> None:
         self.nodes = list(nodes)
         self.board = [int(c) for c in board]
         self.hands = hands
@@ -84,7 +87,9 @@ class ArenaEngine:
         self.alpha, self.beta, self.gamma = alpha, beta, gamma
         self.threads = 0 if threads is None else int(threads)
         self.compact = compact
-        self.spec = spec(nodes, board, hands, weights, pot, game, rake, isomorphism, compact)
+        self.isomorphism = isomorphism
+        self.spec = spec(nodes, board, hands, weights, pot, game, rake, isomorphism, compact,
+                         part)
         self._engine = core.Engine(self.spec, self.threads)
         self.iterations = 0
         self._keys = [_hand_keys(np.asarray(h)) for h in hands]
@@ -204,6 +209,62 @@ class ArenaEngine:
         regrets, sums = np.empty(n, dtype=np.float32), np.empty(n, dtype=np.float32)
         self._engine.storage(True, regrets, sums)
         return regrets, sums
+
+    # ---- parts (a solve spread over processes: omaha_fast.solve.spread) ----------------
+
+    def top(self) -> tuple[int, list[int]]:
+        """(the top chance nodes, the cards kept at each): the parts are the cards."""
+        return self._engine.top()
+
+    def discount(self, iteration: int) -> None:
+        """Set the DCFR discounts of iteration ``iteration`` (1, 2, ...) for the passes
+        that follow (a pass split in three: pass_down, pass_children, pass_up)."""
+        self._engine.discount(iteration, self.alpha, self.beta, self.gamma)
+
+    def pass_down(self, p: int, mode: str) -> tuple[Any, Any]:
+        """Down the top segment for a pass of p (mode ``"cfr"``, ``"br"`` or ``"ev"``):
+        the other player's and p's reaches at each top chance node, flat (n_top rows)."""
+        n_top, _ = self.top()
+        opp = np.empty(n_top * len(self.hands[1 - p]))
+        own = np.zeros(n_top * len(self.hands[p]))
+        self._engine.pass_down(p, mode, n_top, opp, own)
+        return opp, own
+
+    def pass_children(self, p: int, mode: str, opp: Any, own: Any) -> Any:
+        """p's values at the root of each part this engine holds, from the reaches of
+        :meth:`pass_down`: (kept cards, n_top, hands), zero in the rows of parts not held."""
+        n_top, kept = self.top()
+        values = np.zeros((len(kept), n_top, len(self.hands[p])))
+        self._engine.pass_children(p, mode, n_top, len(kept), opp, own, values.reshape(-1))
+        return values
+
+    def pass_up(self, p: int, values: Any) -> Any:
+        """Up the top segment after :meth:`pass_down`, with every part's values: p's
+        values at the root."""
+        n_top, kept = self.top()
+        root = np.empty(len(self.hands[p]))
+        self._engine.pass_up(p, n_top, len(kept),
+                             np.ascontiguousarray(values, dtype=np.float64).reshape(-1), root)
+        return root
+
+    def located(self, k: int, cards: Sequence[int]) -> bool:
+        """Whether this engine holds template node k after ``cards`` (a partial engine
+        holds its parts only)."""
+        try:
+            self._engine.locate(k, bytes(cards))
+        except Exception:
+            return False
+        return True
+
+    def part(self, index: int) -> Any:
+        """Part ``index``'s storage, raw bytes (-1: the top segment; c: the subtrees below
+        the top chance nodes' children of card index c)."""
+        out = np.empty(self._engine.part_bytes(index), dtype=np.uint8)
+        self._engine.part_storage(index, True, out)
+        return out
+
+    def set_part(self, index: int, storage: Any) -> None:
+        self._engine.part_storage(index, False, np.ascontiguousarray(storage, dtype=np.uint8))
 
     def restore(self, regrets: Any, sums: Any, iterations: int) -> None:
         self._engine.storage(False, np.ascontiguousarray(regrets, dtype=np.float32),

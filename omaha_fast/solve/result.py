@@ -65,6 +65,9 @@ class SubgameResult:
     stopped: str = "iterations"
     rake: tuple[float, Optional[float]] = (0.0, None)
     engine: Any = field(default=None, repr=False, compare=False)
+    worker_memory: Optional[list[int]] = field(default=None, compare=False)
+    """A solve spread over processes: each worker's peak resident memory, in bytes (not
+    saved)."""
     # a loaded file's engine storage: (regrets or None, sums, isomorphism, compact)
     saved: Optional[tuple[Any, Any, bool, bool]] = field(default=None, repr=False,
                                                           compare=False)

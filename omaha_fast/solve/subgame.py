@@ -3,6 +3,7 @@ exploitability."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 import os
@@ -19,6 +20,7 @@ from .errors import SpotTooLargeError, SubgameTypeError, SubgameValueError
 from .memory import available_memory, size_text
 from .result import SubgameResult, load
 from .spot import check_chips, read_amount, read_board, read_range, read_stack
+from .spread import SpreadEngine
 from .tree import ACTION, CHANCE, SHOWDOWN, BetTree, Node, build
 
 Progress = Callable[[int, int, float], None]
@@ -122,7 +124,9 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
           rake_cap: Optional[float] = None, isomorphism: bool = True,
           max_memory: Optional[float] = None, compact: bool = False,
           locks: Optional[Mapping[Any, Any]] = None,
-          resume: Optional[Union[str, os.PathLike[str]]] = None) -> SubgameResult:
+          resume: Optional[Union[str, os.PathLike[str]]] = None,
+          workers: Optional[int] = None, backend: Optional[str] = None,
+          client: Any = None, timeout: Optional[float] = None) -> SubgameResult:
     """Solve a heads-up subgame that starts on the flop (a 3-card board), the turn (4) or
     the river (5): every turn and river card is dealt, exactly.
 
@@ -146,6 +150,17 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     isomorphism) and the full storage. ``resume`` names a file saved with ``regrets=True``
     by a solve of the same spot: the solve goes on from there, to the same result as one
     that had never stopped (``iterations`` counts the saved ones too).
+
+    A flop or turn spot can be spread over processes (:mod:`omaha_fast.solve.spread`):
+    ``workers`` local processes (``backend="local"``, the default once ``workers`` is
+    given), or Dask (``backend="dask"`` for an embedded ``LocalCluster`` of ``workers``
+    processes, or ``client=`` a ``dask.distributed.Client`` or a scheduler address).
+    Each worker keeps the subtrees below the first chance node of its share of the cards
+    for the whole solve, using ``threads`` threads (default 1); only reach and value
+    vectors travel each iteration, and the result is the single-process solve's, to the
+    bit. At the end the whole tree is gathered here to be read, so this process needs the
+    memory of a single-process solve then. ``timeout``: how long to wait for a Dask
+    scheduler or its workers.
 
     >>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
     ...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), target=0.01)
@@ -191,25 +206,41 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
                                                                    False)
     if limit is not None and need["total"] > limit:
         raise _too_large(need, int(limit))
+    spread = workers is not None or backend is not None or client is not None
+    if spread:
+        workers_v = _budget(workers, "workers", True, least=1)
+        if len(cards) == 5:
+            raise SubgameValueError("a river spot deals no card: it solves in one process "
+                                    "(leave workers, backend and client out)")
     try:
-        engine = ArenaEngine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game,
-                             rake=rake_v, isomorphism=iso, threads=threads_v,
-                             alpha=alpha_v, beta=beta_v, gamma=gamma_v,
-                             compact=bool(compact))
+        if spread:
+            engine: ArenaEngine = SpreadEngine(
+                nodes, cards, (hands0, hands1), (w0, w1), pot_v, game, rake=rake_v,
+                isomorphism=iso, threads=threads_v, alpha=alpha_v, beta=beta_v,
+                gamma=gamma_v, compact=bool(compact), backend=backend or "local",
+                workers=workers_v, client=client, timeout=timeout)
+        else:
+            engine = ArenaEngine(nodes, cards, (hands0, hands1), (w0, w1), pot_v, game,
+                                 rake=rake_v, isomorphism=iso, threads=threads_v,
+                                 alpha=alpha_v, beta=beta_v, gamma=gamma_v,
+                                 compact=bool(compact))
     except OutOfMemoryError:
         raise _too_large(need, int(limit or need["total"])) from None
-    if engine.deal_weight() <= 0:
-        raise SubgameValueError("the two ranges never fit together: every pair of hands "
-                                "shares a card")
-    for k, dealt, mask, strategy in lock_list:
-        engine.lock(k, dealt, mask, strategy)
-    history: list[tuple[int, float, float]] = []
-    before = 0.0
-    if prior is not None and saved is not None:
-        engine.restore(saved[0], saved[1], prior.iterations)
-        history, before = list(prior.history), prior.seconds
-    return _run(engine, tree, stack_v, target_v, max_iter, max_time, every, progress,
-                history, before)
+    with contextlib.ExitStack() as ending:
+        if isinstance(engine, SpreadEngine):
+            ending.callback(engine.close)
+        if engine.deal_weight() <= 0:
+            raise SubgameValueError("the two ranges never fit together: every pair of "
+                                    "hands shares a card")
+        for k, dealt, mask, strategy in lock_list:
+            engine.lock(k, dealt, mask, strategy)
+        history: list[tuple[int, float, float]] = []
+        before = 0.0
+        if prior is not None and saved is not None:
+            engine.restore(saved[0], saved[1], prior.iterations)
+            history, before = list(prior.history), prior.seconds
+        return _run(engine, tree, stack_v, target_v, max_iter, max_time, every, progress,
+                    history, before)
 
 
 def _resumable(path: Union[str, os.PathLike[str]], cards: list[int], game: str, pot: float,
@@ -269,7 +300,15 @@ def _run(engine: ArenaEngine, tree: BetTree, stack: float, target: float, max_it
         expl = measure()
     if stopped == "iterations" and expl <= target:
         stopped = "target"
-    return gather(engine, tree, stack, expl, history, time.perf_counter() - start, stopped)
+    seconds = time.perf_counter() - start
+    peaks = None
+    if isinstance(engine, SpreadEngine):   # the whole tree, here, to be read
+        with engine:
+            peaks = engine.worker_peaks()
+            engine = engine.assemble()
+    result = gather(engine, tree, stack, expl, history, seconds, stopped)
+    result.worker_memory = peaks
+    return result
 
 
 def gather(engine: ArenaEngine, tree: BetTree, stack: float, expl: float,
