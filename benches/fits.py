@@ -20,7 +20,7 @@ from omaha_fast.solve.memory import size_text
 from omaha_fast.solve.subgame import estimate
 
 SPOTS = (("flop", "Ah 7h 2c"), ("turn", "Ah Kd 7c 8s"))
-TREE = BetTree(bets=(0.75,), raises=(1.0,), allin=True, raise_cap=1)
+TREE = BetTree(bets=(0.75,), raises=(1.0,), allin=True, raise_cap=1, donk=(0.75,))
 STEPS = [0.5 * k for k in range(1, 10)] + list(range(5, 101))
 
 
