@@ -220,9 +220,12 @@ def _view(result: SubgameResult, path: str, turn: Cards, river: Cards) -> _View:
 
 
 def _forget(key: int) -> Any:
-    """The callback dropping a result's views once it is gone."""
+    """The callback dropping a result's views once it is gone (the cache held by the
+    closure: at the interpreter's exit the module's names may be gone first)."""
+    cache = _CACHE
+
     def drop(_: Any) -> None:
-        _CACHE.pop(key, None)
+        cache.pop(key, None)
     return drop
 
 
