@@ -38,6 +38,7 @@ from typing import Any, Optional, Union
 from .._extras import import_extra
 from ..cards import format_cards, parse_cards
 from ..categories import FAMILIES, categorize
+from ..errors import RangeError
 from ..ranges import Range, universe
 from .errors import SubgameValueError
 from .result import Cards, SubgameResult
@@ -562,7 +563,10 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
     if filter is not None:
         if not isinstance(filter, str):
             raise SubgameValueError(f"filter is range text, got {filter!r}")
-        inside = Range(filter, "hilo")._w > 0 if filter.strip() else None
+        try:
+            inside = Range(filter, "hilo")._w > 0 if filter.strip() else None
+        except RangeError as err:
+            raise SubgameValueError(f"filter {filter!r}: {err}") from None
         if inside is not None:
             idx = idx[inside[_universe_index(np, v.hands[idx])]]
     key = _hand_key(np, v, sort, idx)
