@@ -180,6 +180,7 @@ class _View:
             self.ev = (self.strategy * self.action_ev).sum(axis=1)
         self._equity: Any = None
         self._classes: Optional[tuple[Any, list[str]]] = None
+        self.categories: Any = None     # HandCategories, read when first asked for
 
     @property
     def equity(self) -> Any:
@@ -511,9 +512,8 @@ def _category_codes(np: Any, result: SubgameResult, v: _View,
 def _categories(result: SubgameResult, v: _View) -> Any:
     """The categories of every hand of the acting player on the node's board (hands
     holding a dealt card read as 'no pair': their reach is 0)."""
-    cached = getattr(v, "_cats", None)
-    if cached is not None:
-        return cached
+    if v.categories is not None:
+        return v.categories
     np = _np()
     hands = v.hands
     mask = 0
@@ -530,7 +530,7 @@ def _categories(result: SubgameResult, v: _View) -> Any:
             codes[f][~live] = len(part.names[f]) - 1
         part.codes = codes
         cats = part
-    v._cats = cats  # type: ignore[attr-defined]
+    v.categories = cats
     return cats
 
 
@@ -657,9 +657,10 @@ def runout_report(result: SubgameResult, path: str, *, turn: Cards = None,
     first = None
     weights, freqs, evs = [], [], []
     for c in cards:
-        kw = {"turn": before[0] if before else None, "river": None}
-        kw[street] = c
-        v = _view(result, path, kw["turn"], kw["river"])
+        # each card's node read apart, not kept: 48 of them would push out the views
+        # the caller is looking at
+        dealt = before + [c]
+        v = _View(result, path, dealt, _keywords(result, dealt))
         first = first or v
         w = v.reach
         tw = float(w.sum())
