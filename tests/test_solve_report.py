@@ -29,6 +29,7 @@ from omaha_fast.solve.report import (
     node_report,
     reach_at,
     runout_report,
+    tree_outline,
 )
 
 RIVER = "Ah Kh 7h 8s 2c"          # hearts: a flush suit on the river
@@ -334,6 +335,50 @@ def test_node_dict_for_any_node(turn):
     root = node_dict(turn, "")
     assert root["children"] == ["check", "bet 10"] and "hands" not in root
     assert root["reports"]["category"]["family"] == ["high", "low"]
+    assert [(n["action"], n["kind"], n["deals"]) for n in d["next"]] == \
+        [("check", "action", None), ("bet 10", "action", None)]
+
+
+def test_the_outline_walks_every_action_node(turn):
+    outline = tree_outline(turn)
+    assert [n["path"] for n in outline] == turn.paths
+    for n in outline:
+        assert n["player"] == turn.player(n["path"]) and n["actions"] == \
+            turn.actions(n["path"])
+        for step in n["next"]:
+            # a next action node is one of the paths; a chance step leads to the next street
+            if step["kind"] == "action":
+                assert step["path"] in turn.paths and step["deals"] is None
+            if step["kind"] == "chance":
+                assert step["deals"] == "river"
+    check = next(n for n in outline if n["path"] == "check")
+    assert [s["kind"] for s in check["next"]] == ["chance", "action"]
+
+
+def test_a_loaded_flop_file_reports_as_the_solve_did(flop, tmp_path):
+    path = tmp_path / "flop.npz"
+    flop.save(path)
+    back = load(path)
+    for node, cards in [("", {}), ("check/check", {"turn": "Ks"}),
+                        ("check/check/check/check", {"turn": "Ks", "river": "2d"})]:
+        a = node_report(flop, node, by="class", **cards)
+        b = node_report(back, node, by="class", **cards)
+        assert [x.label for x in a.rows] == [x.label for x in b.rows]
+        for x, y in zip(a.rows, b.rows):
+            assert np.allclose(x.frequency, y.frequency, atol=1e-6)
+            assert close(x.ev, y.ev, 1e-4) and close(x.equity, y.equity, 1e-6)
+
+
+def test_omaha_high_reports_have_no_low_families():
+    r = solve(RIVER, pick(RIVER, 150, 8), pick(RIVER, 150, 9), pot=10, stack=10,
+              game="high", tree=BetTree(bets=(1.0,), raise_cap=0), iterations=30)
+    rep = node_report(r, "check")
+    assert rep.family == ["high"]
+    p = r.player("check")
+    labels = categorize(r.hands[p], cards_of(RIVER), "high").labels("high")
+    check_rows(rep, brute_rows(r, "check", labels, {}, cards_of(RIVER)))
+    with pytest.raises(SubgameValueError, match="family 'low'"):
+        node_report(r, "", family="low")
 
 
 # ---- errors --------------------------------------------------------------------------------------

@@ -796,6 +796,7 @@ def node_dict(result: SubgameResult, path: str = "", *, turn: Cards = None,
         "path": path, "dealt": cat.dealt, "player": cat.player, "actions": cat.actions,
         "pot": round(result.pot + sum(node.contrib), 6), "contrib": list(node.contrib),
         "children": [c for c in result.paths if _is_child(result, k, c)],
+        "next": _next(result, k),
         "weight": cat.weight, "frequency": cat.frequency, "ev": cat.ev,
         "equity": cat.equity,
         "reports": {"category": cat.to_dict(), "class": cls.to_dict()}}
@@ -803,6 +804,45 @@ def node_dict(result: SubgameResult, path: str = "", *, turn: Cards = None,
         page = hand_rows(result, path, turn=turn, river=river, limit=len(result.hands[
             cat.player]))
         out["hands"] = page.to_dict()["rows"]
+    return out
+
+
+def _next(result: SubgameResult, k: int) -> list[dict[str, Any]]:
+    """Where each action of node ``k`` leads: the node's path and kind (``"action"``,
+    ``"fold"``, ``"showdown"``, or ``"chance"``: a card is dealt, ``deals`` names the
+    street, then the path is the next street's first action node, or its showdown)."""
+    node = result.nodes[k]
+    out = []
+    for action, child in zip(node.actions, node.children):
+        c = result.nodes[child]
+        deals = None
+        if c.kind == CHANCE:
+            deals = result.nodes[c.children[0]].street if c.children else None
+        out.append({"action": action, "path": c.path, "kind": c.kind, "deals": deals,
+                    "player": c.player if c.kind == ACTION else None})
+    return out
+
+
+def tree_outline(result: SubgameResult) -> list[dict[str, Any]]:
+    """Every action node of the tree, parents first, for a view of the tree: its path,
+    who acts, its street, how many cards are dealt above it (``depth``: 0 on the spot's
+    first street) and where each action leads (as :func:`node_dict`'s ``next``).
+
+    >>> from omaha_fast.solve import BetTree, solve
+    >>> r = solve("Ah Kd 7c 8s", "AA:$ds", "KK:$ds", pot=10, stack=10,
+    ...           tree=BetTree(bets=(1.0,), raise_cap=0, allin=False), iterations=5)
+    >>> top = tree_outline(r)[1]
+    >>> top["path"], top["player"], [(n["action"], n["kind"], n["deals"]) for n in top["next"]]
+    ('check', 1, [('check', 'chance', 'river'), ('bet 10', 'action', None)])
+    """
+    out = []
+    for path in result.paths:
+        k = result._index[path]
+        node = result.nodes[k]
+        out.append({"path": path, "player": node.player, "street": node.street,
+                    "depth": node.depth, "actions": list(node.actions),
+                    "pot": round(result.pot + sum(node.contrib), 6),
+                    "next": _next(result, k)})
     return out
 
 
@@ -817,5 +857,6 @@ def _is_child(result: SubgameResult, k: int, path: str) -> bool:
 
 
 __all__ = ["node_report", "hand_rows", "runout_report", "node_range", "node_dict", "reach_at",
+           "tree_outline",
            "hand_class_labels", "class_range", "flush_suits", "NodeReport", "ReportRow",
            "HandPage", "HandRow", "RunoutReport", "RunoutRow"]
