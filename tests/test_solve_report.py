@@ -214,6 +214,39 @@ def test_a_class_label_reads_as_the_range_of_exactly_its_hands(board):
         assert members & names == mine, label
 
 
+@pytest.mark.parametrize("board", ["Ah 7d 2c", "Qs Jh 5s", "Ah Kh 7s 8s", "Ah Kh 7h 8s 2c"])
+def test_hands_the_board_cannot_tell_apart_share_a_class(board):
+    """Swapping suits the board cannot make a flush in maps every hand to one of its class;
+    a hand whose cards in a flush suit change (swapped with another suit holding other
+    ranks) does not stay in it."""
+    u = universe()
+    u = u[~np.isin(u, cards_of(board)).any(axis=1)]
+    hands = u[np.random.default_rng(11).choice(len(u), 3000, replace=False)].astype(np.int64)
+    labels = hand_class_labels(hands, board)
+    flush = flush_suits(cards_of(board))
+    free = [x for x in range(4) if x not in flush]
+    rng = np.random.default_rng(12)
+    for _ in range(5):
+        perm = np.arange(4)
+        perm[free] = rng.permutation(free)
+        moved = (hands // 4) * 4 + perm[hands % 4]
+        keep = ~np.isin(moved, cards_of(board)).any(axis=1)
+        assert [x for x, k in zip(hand_class_labels(moved, board), keep) if k] == \
+            [x for x, k in zip(labels, keep) if k]
+    if flush:
+        f, other = flush[0], free[0]
+        swap = np.arange(4)
+        swap[[f, other]] = [other, f]
+        moved = (hands // 4) * 4 + swap[hands % 4]
+        def ranks_in(suit):
+            return [sorted(h[h % 4 == suit] // 4) for h in hands]
+        differ = np.array([a != b for a, b in zip(ranks_in(f), ranks_in(other))])
+        keep = ~np.isin(moved, cards_of(board)).any(axis=1) & differ
+        changed = [a != b for a, b, k in zip(hand_class_labels(moved, board), labels, keep)
+                   if k]
+        assert all(changed)
+
+
 def test_classes_name_the_suits_that_matter_on_the_board():
     board = "Qs Jh 5s"
     assert flush_suits(cards_of(board)) == [3]
