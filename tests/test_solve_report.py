@@ -356,6 +356,11 @@ def test_the_range_after_an_action_at_a_terminal_node(river):
     assert np.allclose(bettor, river.reach("check/bet 10", 1))
     rng = node_range(river, "check/bet 10/call", 0)
     assert Range(str(rng)) == rng and len(rng) <= int((calls > 0).sum())
+    # a root's range of equal weights is 100 for every hand: it reads back as it is
+    even = solve(RIVER, "KK:$ds", "QQ:$ds", pot=10, stack=10, iterations=2,
+                 tree=BetTree(bets=(1.0,), raise_cap=0))
+    root = node_range(even, "", 0)
+    assert set(root.weights.tolist()) == {100} and Range(str(root)) == root
 
 
 # ---- JSON ----------------------------------------------------------------------------------------

@@ -758,17 +758,18 @@ def reach_at(result: SubgameResult, path: str, player: int, *, turn: Cards = Non
 
 
 def _range_text(np: Any, weights: Any) -> str:
-    """Range text of a weight per hand of the universe: the hands of each weight,
-    comma-separated, ``@weight`` after each hand when the weights differ."""
+    """Range text of a weight per hand of the universe: the hands comma-separated, each
+    with ``@weight`` unless every weight is 1 (the syntax weighs each sub-range or none,
+    and a weight after a group of many hands would nest as deep as the group is long)."""
     idx = np.flatnonzero(weights)
     if not len(idx):
         return ""
     u = universe()
-    same = bool(weights[idx].min() == weights[idx].max())
+    ones = bool(weights[idx].max() == 1)
     parts = []
     for i in idx.tolist():
         text = "".join(format_cards([c]) for c in sorted(u[i].tolist(), reverse=True))
-        parts.append(text if same else f"{text}@{int(weights[i])}")
+        parts.append(text if ones else f"{text}@{int(weights[i])}")
     return ",".join(parts)
 
 
