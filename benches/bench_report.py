@@ -25,9 +25,9 @@ from omaha_fast.solver import all_hands  # noqa: E402
 BOARD = "Ah Kd 7c 8s 2h"
 
 
-def timed(call):
+def timed(call, *args, **kw):
     start = time.perf_counter()
-    out = call()
+    out = call(*args, **kw)
     return out, time.perf_counter() - start
 
 
@@ -37,13 +37,13 @@ def test_full_range_river_reports():
     r = solve(BOARD, hands, hands, pot=10, stack=20, iterations=20,
               tree=BetTree(bets=(0.75,), raise_cap=1))
     for path in ("", "check"):
-        page, first = timed(lambda: hand_rows(r, path, limit=50))
-        _, later = timed(lambda: hand_rows(r, path, offset=1000, limit=50, sort="ev"))
-        filtered, filt = timed(lambda: hand_rows(r, path, filter="AA:$ds", sort="equity"))
-        classes, cls = timed(lambda: node_report(r, path, by="class"))
-        _, cat = timed(lambda: node_report(r, path))
-        rng, export = timed(lambda: node_range(r, path, r.player(path)))
-        back, read = timed(lambda: Range(str(rng)))
+        page, first = timed(hand_rows, r, path, limit=50)
+        _, later = timed(hand_rows, r, path, offset=1000, limit=50, sort="ev")
+        filtered, filt = timed(hand_rows, r, path, filter="AA:$ds", sort="equity")
+        classes, cls = timed(node_report, r, path, by="class")
+        _, cat = timed(node_report, r, path)
+        rng, export = timed(node_range, r, path, r.player(path))
+        back, read = timed(Range, str(rng))
         assert page.total == len(hands) or path and page.total > 0
         assert back == rng and filtered.total > 0 and len(classes.rows) > 1000
         print(f"\nnode {path!r}: first page {first:.3f} s, a later page {later:.3f} s, "
