@@ -431,6 +431,7 @@ def test_omaha_high_reports_have_no_low_families():
     (lambda r: node_report(r, "", family="flush"), "family"),
     (lambda r: hand_rows(r, "", sort="luck"), "sort is"),
     (lambda r: runout_report(r, ""), "before any card"),
+    (lambda r: runout_report(r, "check/check", turn="Qs"), "deals no turn"),
     (lambda r: node_range(r, "", 2), "player is"),
 ])
 def test_bad_reports_name_the_problem(turn, call, match):

@@ -645,6 +645,8 @@ def runout_report(result: SubgameResult, path: str, *, turn: Cards = None,
                                 f"is dealt: a run-out is of a node below a chance node")
     names = ("turn", "river") if result.street == "flop" else ("river",)
     street = names[depth - 1]
+    if turn is not None and result.street != "flop":
+        raise SubgameValueError(f"node {path!r}: a {result.street} spot deals no turn card")
     if street == "turn" and turn is not None:
         raise SubgameValueError(f"node {path!r} is on the turn: its run-out deals every "
                                 f"turn card (leave out turn)")
