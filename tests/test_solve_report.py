@@ -291,6 +291,25 @@ def test_hand_rows_filter_sort_and_pages(river):
         max(row.action_ev[1] for row in calls.rows if row.action_ev[1] is not None)
 
 
+def test_hand_rows_of_a_report_row(river):
+    """A category or class row's hands: the page's total is the row's count, its hands'
+    labels the row's."""
+    path = "check"
+    for row in node_report(river, path, family=["high", "low"]).rows:
+        high, low = row.label.split(", ")
+        page = hand_rows(river, path, category={"high": high, "low": low}, limit=10_000)
+        assert page.total == row.hands
+        assert all(x.categories["high"] == high and x.categories["low"] == low
+                   for x in page.rows)
+    for row in node_report(river, path, by="class").rows[:25]:
+        page = hand_rows(river, path, hand_class=row.label, limit=10_000)
+        assert page.total == row.hands and {x.hand_class for x in page.rows} == {row.label}
+        assert close(sum(x.weight for x in page.rows), row.weight)
+    assert hand_rows(river, path, hand_class="2x2y2z2w").total == 0
+    with pytest.raises(SubgameValueError, match="no label 'aces'"):
+        hand_rows(river, path, category={"high": "aces"})
+
+
 # ---- run-outs ------------------------------------------------------------------------------
 
 def test_runout_rows_are_each_river_cards_node(turn):

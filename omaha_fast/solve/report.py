@@ -31,7 +31,7 @@ the ones that gain most first); ``sort`` picks another.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional, Union
 
@@ -539,10 +539,14 @@ def _categories(result: SubgameResult, v: _View) -> Any:
 def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
               river: Cards = None, filter: Optional[str] = None, sort: str = "weight",
               descending: bool = True, offset: int = 0, limit: int = 100,
-              families: Optional[Sequence[str]] = None) -> HandPage:
+              families: Optional[Sequence[str]] = None,
+              category: Optional[Mapping[str, str]] = None,
+              hand_class: Optional[str] = None) -> HandPage:
     """A page of the acting player's hands reaching the node (reach above 0), those in
-    the range ``filter`` (range text) when given: per hand its reach, strategy, EV (the
-    mix, and each action's), equity, class and category labels.
+    the range ``filter`` (range text) when given, of the labels ``category`` names
+    (``{"low": "nut low"}``: a report row's hands) and of the class ``hand_class``: per
+    hand its reach, strategy, EV (the mix, and each action's), equity, class and
+    category labels (of ``families``, default every family the node has).
 
     ``sort``: ``"weight"``, ``"ev"``, ``"equity"``, ``"hand"`` (the deck's order), an
     action's name (its frequency) or ``"ev:"`` and an action's name; ties go by the
@@ -556,6 +560,8 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
     (150, 2, 'Ac4d3d2c', 'Ax4y3y2x')
     >>> page.rows[0].categories["low"], page.rows[0].strategy[1] > 0.9
     ('nut low', True)
+    >>> hand_rows(r, "bet 10", category={"low": "nut low", "high": "two pair"}).total
+    144
     """
     np = _np()
     v = _view(result, path, turn, river)
@@ -564,11 +570,25 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
         if not isinstance(filter, str):
             raise SubgameValueError(f"filter is range text, got {filter!r}")
         try:
-            inside = Range(filter, "hilo")._w > 0 if filter.strip() else None
+            inside = Range(filter, result.game)._w > 0 if filter.strip() else None
         except RangeError as err:
             raise SubgameValueError(f"filter {filter!r}: {err}") from None
         if inside is not None:
             idx = idx[inside[_universe_index(np, v.hands[idx])]]
+    if category:
+        cats = _categories(result, v)
+        for fam, label in dict(category).items():
+            have = _families(result, v.board, fam)[0]
+            if label not in cats.names[have]:
+                raise SubgameValueError(f"category {fam!r}: no label {label!r}; the "
+                                        f"labels are {', '.join(cats.names[have])}")
+            idx = idx[cats.codes[have][idx] == cats.names[have].index(label)]
+    if hand_class is not None:
+        codes, labels = v.classes()
+        if not isinstance(hand_class, str):
+            raise SubgameValueError(f"hand_class is a class label, got {hand_class!r}")
+        idx = idx[codes[idx] == labels.index(hand_class)] if hand_class in labels \
+            else idx[:0]
     key = _hand_key(np, v, sort, idx)
     deck = _universe_index(np, v.hands[idx])
     order = np.lexsort((deck, -key if descending else key))
