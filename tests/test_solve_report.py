@@ -483,6 +483,11 @@ def test_report_command_prints_each_report(saved, capsys):
     out = capsys.readouterr().out
     top = hand_rows(r, "", filter="A", sort="ev", limit=3)
     assert all(row.hand in out for row in top.rows)
+    assert main(["report", str(saved), "--report", "hands", "--category", "low=nut low",
+                 "--top", "0", "--json"]) == 0
+    page = json.loads(capsys.readouterr().out)
+    assert page["total"] == hand_rows(r, "", category={"low": "nut low"}).total > 0
+    assert {x["categories"]["low"] for x in page["rows"]} == {"nut low"}
     assert main(["report", str(saved), "--node", "check/check", "--river", "Qs",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -522,6 +527,7 @@ def test_solve_reports_a_node_it_just_solved(capsys):
     (["--report", "runout"], "before any card"),
     (["--report", "hands", "--filter", "AAAAA"], "filter 'AAAAA'"),
     (["--family", "flush", "--report", "category"], "family 'flush'"),
+    (["--report", "hands", "--category", "nut low"], "family=label"),
 ])
 def test_report_errors_are_one_line_and_status_2(saved, capsys, extra, match):
     assert main(["report", str(saved), *extra]) == 2

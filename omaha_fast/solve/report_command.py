@@ -41,6 +41,11 @@ def add_report_options(p: Any, top: bool = True) -> None:
                         "classes); weight, ev, equity, hand, an action, or ev:ACTION (hands)")
     g.add_argument("--filter", default=None, help="hands report: only the hands in this "
                                                   "range, e.g. 'AA,A2$L'")
+    g.add_argument("--category", default=None,
+                   help="hands report: only the hands of these labels, e.g. 'low=nut low' "
+                        "or 'high=set,way=scoop candidate'")
+    g.add_argument("--class", dest="hand_class", default=None,
+                   help="hands report: only the hands of this class, e.g. AsQs5x2x")
     g.add_argument("--offset", type=int, default=0, help="hands report: skip this many")
     g.add_argument("--range-out", default=None,
                    help="write the range reaching the node (any node, 'bet 10/call' too) to "
@@ -56,7 +61,8 @@ def add_report_options(p: Any, top: bool = True) -> None:
 def wants_node(args: argparse.Namespace) -> bool:
     """Whether any report option was given (``solve --json`` then prints the node)."""
     return any(getattr(args, name) is not None for name in
-               ("node", "turn", "river", "family", "sort", "filter", "range_out")) or \
+               ("node", "turn", "river", "family", "sort", "filter", "range_out",
+                "category", "hand_class")) or \
         args.report != "class"
 
 
@@ -121,7 +127,9 @@ def print_report(result: Any, args: argparse.Namespace, head: bool = True) -> in
     elif args.report == "hands":
         page = report.hand_rows(result, path, **cards, filter=args.filter,
                                 sort=args.sort or "weight", offset=args.offset,
-                                limit=top or len(result.hands[result.player(path)]))
+                                limit=top or len(result.hands[result.player(path)]),
+                                category=_labels(args.category),
+                                hand_class=args.hand_class)
         data, lines = page.to_dict(), _hand_lines(page)
     else:
         rep = report.node_report(result, path, **cards, by=args.report, family=family,
@@ -143,6 +151,20 @@ def print_report(result: Any, args: argparse.Namespace, head: bool = True) -> in
         header(result)
     print("\n".join(lines))
     return 0
+
+
+def _labels(text: Any) -> Any:
+    """``--category``'s 'family=label,...' as a dict."""
+    if text is None:
+        return None
+    out = {}
+    for part in text.split(","):
+        fam, sep, label = part.partition("=")
+        if not sep or not fam.strip() or not label.strip():
+            raise SubgameValueError(f"--category {text!r}: family=label pairs such as "
+                                    f"'low=nut low', comma-separated")
+        out[fam.strip()] = label.strip()
+    return out
 
 
 def _last_player(result: Any, path: str) -> int:
