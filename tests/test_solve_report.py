@@ -87,11 +87,23 @@ def brute_equity(r, path, board, dealt_kw):
     return out
 
 
+def brute_met(r, path, dealt_kw):
+    """Each hand of the acting player: the opponent's reach at the node over the hands
+    sharing no card with it."""
+    p = r.player(path)
+    hero, villain = np.asarray(r.hands[p]), np.asarray(r.hands[1 - p])
+    w = r.reach(path, 1 - p, **dealt_kw)
+    return np.array([w[~np.isin(villain, h).any(axis=1)].sum() for h in hero])
+
+
 def brute_rows(r, path, labels, dealt_kw, board):
-    """label -> (weight, frequencies, ev, action evs, equity) by a loop over hands."""
+    """label -> (weight, frequencies, ev, action evs, equity) by a loop over hands: the
+    frequencies weighted by reach, the EVs and equity by deals (reach times the opposing
+    reach met)."""
     p = r.player(path)
     s, aev = r.strategy(path, **dealt_kw), r.action_ev(path, **dealt_kw)
     w = r.reach(path, p, **dealt_kw)
+    deals = w * brute_met(r, path, dealt_kw)
     eq = brute_equity(r, path, board, dealt_kw)
     sums: dict[str, dict[str, np.ndarray]] = {}
     for i, label in enumerate(labels):
@@ -104,14 +116,14 @@ def brute_rows(r, path, labels, dealt_kw, board):
         d["f"] = d["f"] + w[i] * s[i]
         ev = float((s[i] * aev[i]).sum())
         if np.isfinite(ev):
-            d["ev"] += w[i] * ev
-            d["evw"] += w[i]
+            d["ev"] += deals[i] * ev
+            d["evw"] += deals[i]
         fin = np.isfinite(aev[i])
-        d["a"][fin] += w[i] * aev[i][fin]
-        d["aw"][fin] += w[i]
+        d["a"][fin] += deals[i] * aev[i][fin]
+        d["aw"][fin] += deals[i]
         if np.isfinite(eq[i]):
-            d["eq"] += w[i] * eq[i]
-            d["eqw"] += w[i]
+            d["eq"] += deals[i] * eq[i]
+            d["eqw"] += deals[i]
     return {k: (d["w"], d["f"] / d["w"], d["ev"] / d["evw"] if d["evw"] else None,
                 [a / b if b else None for a, b in zip(d["a"], d["aw"])],
                 d["eq"] / d["eqw"] if d["eqw"] else None)
@@ -150,6 +162,13 @@ def test_river_category_rows_are_the_reach_weighted_sums(river, family, path):
     order = {name: k for k, name in enumerate(cats.names[family[0]])}
     firsts = [order[row.label.split(", ")[0]] for row in rep.rows]
     assert firsts == sorted(firsts)
+
+
+def test_the_roots_ev_and_equity_are_the_ranges(river, turn):
+    for r in (river, turn):
+        rep = node_report(r, "")
+        assert close(rep.ev, r.ev[0], 1e-5) and close(rep.equity, r.equity[0], 1e-5)
+        assert close(rep.weight, float(r.weights[0].sum()))
 
 
 @pytest.mark.parametrize("path", ["", "check"])

@@ -16,11 +16,13 @@ next call at the same node.
 Figures per row (weights are each hand's reach, :meth:`SubgameResult.reach`, of the
 player acting at the node: its prior weight times its own strategy along the path):
 ``weight`` (the reach summed), ``share`` (of the node's whole reach), ``frequency`` of
-each action, ``ev`` (chips per deal reaching the node, as ``action_ev``: the strategy's
-mix) and ``action_ev`` (each action's), ``equity`` (the pot share at showdown against the
-opponent's range reaching the node, every card to come dealt), each a reach-weighted
-mean over the row's hands. A hand meeting no opposing hand (its EV is NaN) counts in the
-weight and frequencies but not in the EVs and equity.
+each action (reach-weighted), ``ev`` (chips per deal reaching the node, as
+``action_ev``: the strategy's mix) and ``action_ev`` (each action's), ``equity`` (the pot
+share at showdown against the opponent's range reaching the node, every card to come
+dealt): means over the row's hands weighted by their deals, each hand's reach times the
+opponent's reach it meets, so that the root's EV and equity are the range's
+(:attr:`SubgameResult.ev`, :attr:`SubgameResult.equity`). A hand meeting no opposing hand
+(its EV is NaN) counts in the weight and frequencies but not in the EVs and equity.
 
 Row order: categories in their family's order (the nuts first; see
 :data:`omaha_fast.categories.HIGH`); hand classes by weight, most first, then by EV,
@@ -179,8 +181,23 @@ class _View:
         with np.errstate(invalid="ignore"):
             self.ev = (self.strategy * self.action_ev).sum(axis=1)
         self._equity: Any = None
+        self._deals: Any = None
         self._classes: Optional[tuple[Any, list[str]]] = None
         self.categories: Any = None     # HandCategories, read when first asked for
+
+    @property
+    def deals(self) -> Any:
+        """Each hand's reach times the opponent's reach it meets (sharing no card): the
+        weight of its deals reaching the node, by which EVs and equities average (as the
+        range's EV does)."""
+        if self._deals is None:
+            np = _np()
+            from .showdown import Blockers
+            other = 1 - self.player
+            w = np.asarray(self.result.reach(self.path, other, **self.kw), dtype=np.float64)
+            met = Blockers(self.hands, np.asarray(self.result.hands[other]))(w[None, :])[0]
+            self._deals = self.reach * np.maximum(met, 0.0)
+        return self._deals
 
     @property
     def equity(self) -> Any:
@@ -465,9 +482,10 @@ def node_report(result: SubgameResult, path: str = "", *, turn: Cards = None,
                      for a in range(len(v.actions))], axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         freq = freq / np.where(weight > 0, weight, 1)[:, None]
-    ev = _mean(np, groups, count, w, v.ev)
-    aev = [_mean(np, groups, count, w, v.action_ev[:, a]) for a in range(len(v.actions))]
-    eq = _mean(np, groups, count, w, v.equity)
+    d = v.deals
+    ev = _mean(np, groups, count, d, v.ev)
+    aev = [_mean(np, groups, count, d, v.action_ev[:, a]) for a in range(len(v.actions))]
+    eq = _mean(np, groups, count, d, v.equity)
     total = float(w.sum())
     shown = [g for g in range(count) if weight[g] > 0]
     how = sort or ("weight" if by == "class" else "order")
@@ -490,8 +508,8 @@ def node_report(result: SubgameResult, path: str = "", *, turn: Cards = None,
     return NodeReport(path=path, dealt=[format_cards([c]) for c in v.dealt],
                       player=v.player, actions=v.actions, by=by, family=fams,
                       weight=round(total, 6), frequency=[round(float(f), 6) for f in overall],
-                      ev=_opt(_mean(np, zero, 1, w, v.ev)[0]),
-                      equity=_opt(_mean(np, zero, 1, w, v.equity)[0]), rows=rows)
+                      ev=_opt(_mean(np, zero, 1, d, v.ev)[0]),
+                      equity=_opt(_mean(np, zero, 1, d, v.equity)[0]), rows=rows)
 
 
 def _category_codes(np: Any, result: SubgameResult, v: _View,
@@ -677,7 +695,7 @@ def runout_report(result: SubgameResult, path: str, *, turn: Cards = None,
     cards = sorted((c for c in range(52) if c not in board), key=lambda c: (-(c // 4), c % 4))
     rows = []
     first = None
-    weights, freqs, evs = [], [], []
+    weights, freqs, evs, deals = [], [], [], []
     for c in cards:
         # each card's node read apart, not kept: 48 of them would push out the views
         # the caller is looking at
@@ -689,10 +707,12 @@ def runout_report(result: SubgameResult, path: str, *, turn: Cards = None,
         zero = np.zeros(len(w), dtype=np.int64)
         with np.errstate(invalid="ignore", divide="ignore"):
             f = (w[:, None] * v.strategy).sum(axis=0) / (tw if tw > 0 else 1)
-        ev = _mean(np, zero, 1, w, v.ev)[0]
-        aev = [_mean(np, zero, 1, w, v.action_ev[:, a])[0] for a in range(len(v.actions))]
-        eq = _mean(np, zero, 1, w, v.equity)[0] if equity else float("nan")
+        d = v.deals
+        ev = _mean(np, zero, 1, d, v.ev)[0]
+        aev = [_mean(np, zero, 1, d, v.action_ev[:, a])[0] for a in range(len(v.actions))]
+        eq = _mean(np, zero, 1, d, v.equity)[0] if equity else float("nan")
         weights.append(tw)
+        deals.append(float(d[np.isfinite(v.ev)].sum()))
         freqs.append(f * tw)
         evs.append(ev)
         rows.append(RunoutRow(card=format_cards([c]), weight=round(tw, 6), share=0.0,
@@ -701,10 +721,10 @@ def runout_report(result: SubgameResult, path: str, *, turn: Cards = None,
     total = sum(weights)
     for row, tw in zip(rows, weights):
         row.share = round(tw / total, 6) if total > 0 else 0.0
-    wsum = np.array(weights)
+    dsum = np.array(deals)
     evarr = np.array(evs)
-    ok = np.isfinite(evarr) & (wsum > 0)
-    overall_ev = float((wsum[ok] * evarr[ok]).sum() / wsum[ok].sum()) if ok.any() \
+    ok = np.isfinite(evarr) & (dsum > 0)
+    overall_ev = float((dsum[ok] * evarr[ok]).sum() / dsum[ok].sum()) if ok.any() \
         else float("nan")
     overall = np.sum(freqs, axis=0) / (total if total > 0 else 1)
     assert first is not None
