@@ -191,12 +191,7 @@ class _View:
         weight of its deals reaching the node, by which EVs and equities average (as the
         range's EV does)."""
         if self._deals is None:
-            np = _np()
-            from .showdown import Blockers
-            other = 1 - self.player
-            w = np.asarray(self.result.reach(self.path, other, **self.kw), dtype=np.float64)
-            met = Blockers(self.hands, np.asarray(self.result.hands[other]))(w[None, :])[0]
-            self._deals = self.reach * np.maximum(met, 0.0)
+            self._read_showdown()
         return self._deals
 
     @property
@@ -204,8 +199,15 @@ class _View:
         """Each hand's pot share at showdown against the opponent's reach at the node
         (NaN for a hand meeting none)."""
         if self._equity is None:
-            self._equity = _node_equity(self)
+            self._read_showdown()
         return self._equity
+
+    def _read_showdown(self) -> None:
+        """The equities and the opposing reach each hand meets, from the one showdown
+        call that gives both."""
+        np = _np()
+        self._equity, met = _node_equity(self)
+        self._deals = self.reach * np.maximum(met, 0.0)
 
     def classes(self) -> tuple[Any, list[str]]:
         """(code per hand, label per code) of :func:`hand_class_labels`."""
@@ -253,10 +255,11 @@ def _keywords(result: SubgameResult, dealt: Sequence[int]) -> dict[str, Any]:
     return dict(zip(names, (int(c) for c in dealt)))
 
 
-def _node_equity(v: _View) -> Any:
-    """Showdown equity of each hand of the acting player against the other's reach: the
-    river kernel on five cards, the turn kernel (every river) on four, on the flop an
-    engine whose tree deals both cards and shows down."""
+def _node_equity(v: _View) -> tuple[Any, Any]:
+    """Showdown equity of each hand of the acting player against the other's reach, and
+    the other's reach it meets (sharing no card): the river kernel on five cards, the turn
+    kernel (every river) on four, on the flop an engine whose tree deals both cards and
+    shows down."""
     np = _np()
     from ..solver import showdown_values, turn_showdown_values
     r = v.result
@@ -264,13 +267,14 @@ def _node_equity(v: _View) -> Any:
     villain = np.asarray(r.hands[other])
     w = np.asarray(r.reach(v.path, other, **v.kw), dtype=np.float64)
     out = np.full(len(v.hands), np.nan)
+    meets = np.zeros(len(v.hands))
     mask = 0
     for c in v.board:
         mask |= 1 << c
     hero_live = _free(np, v.hands, mask)
     keep = _free(np, villain, mask) & (w > 0)
     if not keep.any() or not hero_live.any():
-        return out
+        return out, meets
     hero = np.ascontiguousarray(v.hands[hero_live])
     vill = np.ascontiguousarray(villain[keep])
     board = bytes(v.board)
@@ -284,7 +288,8 @@ def _node_equity(v: _View) -> Any:
         value, met = _flop_equity(np, r, v.board, hero, vill, w[keep])
     with np.errstate(invalid="ignore", divide="ignore"):
         out[hero_live] = np.where(met > 0, value / met, np.nan)
-    return out
+    meets[hero_live] = met
+    return out, meets
 
 
 def _flop_equity(np: Any, r: SubgameResult, board: list[int], hero: Any, villain: Any,
