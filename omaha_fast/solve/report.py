@@ -811,13 +811,12 @@ def _range_text(np: Any, weights: Any) -> str:
     idx = np.flatnonzero(weights)
     if not len(idx):
         return ""
-    u = universe()
-    ones = bool(weights[idx].max() == 1)
-    parts = []
-    for i in idx.tolist():
-        text = "".join(format_cards([c]) for c in sorted(u[i].tolist(), reverse=True))
-        parts.append(text if ones else f"{text}@{int(weights[i])}")
-    return ",".join(parts)
+    names = [format_cards([c]) for c in range(52)]
+    hands = -np.sort(-universe()[idx].astype(np.int64), axis=1)      # high cards first
+    texts = ["".join(names[c] for c in h) for h in hands.tolist()]
+    if bool(weights[idx].max() == 1):
+        return ",".join(texts)
+    return ",".join(f"{t}@{w}" for t, w in zip(texts, weights[idx].tolist()))
 
 
 # ---- JSON ---------------------------------------------------------------------------------------
