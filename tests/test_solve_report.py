@@ -562,3 +562,22 @@ def test_a_file_that_is_not_a_solve_is_one_line(tmp_path, capsys):
     assert main(["report", str(tmp_path / "missing.npz")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "Traceback" not in err
+
+
+def test_reports_from_several_threads_agree(turn):
+    """A server asks from several threads at once: every answer is the one a single
+    thread gets."""
+    from concurrent.futures import ThreadPoolExecutor
+    fresh = solve(TURN, pick(TURN, 60, 13), pick(TURN, 60, 14), pot=10, stack=10,
+                  tree=BetTree(bets=(1.0,), raise_cap=0, allin=False), iterations=5)
+    cards = ["Qs", "2d", "9h", "Tc"] * 4
+
+    def ask(card):
+        rep = node_report(fresh, "check/check", river=card, by="class")
+        page = hand_rows(fresh, "check/check", river=card, sort="ev", limit=5)
+        return rep.to_dict(), page.to_dict()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(ask, cards))
+    for card, answer in zip(cards, answers):
+        assert answer == ask(card)

@@ -32,6 +32,7 @@ the ones that gain most first); ``sort`` picks another.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -206,18 +207,23 @@ class _View:
         """The equities and the opposing reach each hand meets, from the one showdown
         call that gives both."""
         np = _np()
-        self._equity, met = _node_equity(self)
-        self._deals = self.reach * np.maximum(met, 0.0)
+        with _LOCK:
+            if self._equity is None:
+                equity, met = _node_equity(self)
+                self._deals = self.reach * np.maximum(met, 0.0)
+                self._equity = equity
 
     def classes(self) -> tuple[Any, list[str]]:
         """(code per hand, label per code) of :func:`hand_class_labels`."""
-        if self._classes is None:
-            self._classes = _class_codes(self.hands, self.board)
-        return self._classes
+        with _LOCK:
+            if self._classes is None:
+                self._classes = _class_codes(self.hands, self.board)
+            return self._classes
 
 
 _CACHE: dict[int, tuple[Any, dict[tuple[str, tuple[int, ...]], _View]]] = {}
 _KEPT = 12     # views kept per result (a full river's is some 10 MB)
+_LOCK = threading.RLock()
 
 
 def _view(result: SubgameResult, path: str, turn: Cards, river: Cards) -> _View:
@@ -228,16 +234,17 @@ def _view(result: SubgameResult, path: str, turn: Cards, river: Cards) -> _View:
     dealt = result._dealt(path, result.nodes[k].depth, turn, river)
     kw = _keywords(result, dealt)
     key_of = id(result)
-    entry = _CACHE.get(key_of)
-    if entry is None or entry[0]() is not result:
-        entry = _CACHE[key_of] = (weakref.ref(result, _forget(key_of)), {})
-    views = entry[1]
-    key = (path, tuple(dealt))
-    if key not in views:
-        if len(views) >= _KEPT:
-            views.pop(next(iter(views)))
-        views[key] = _View(result, path, dealt, kw)
-    return views[key]
+    with _LOCK:      # a server may ask from several threads: one reads, the others wait
+        entry = _CACHE.get(key_of)
+        if entry is None or entry[0]() is not result:
+            entry = _CACHE[key_of] = (weakref.ref(result, _forget(key_of)), {})
+        views = entry[1]
+        key = (path, tuple(dealt))
+        if key not in views:
+            if len(views) >= _KEPT:
+                views.pop(next(iter(views)))
+            views[key] = _View(result, path, dealt, kw)
+        return views[key]
 
 
 def _forget(key: int) -> Any:
@@ -534,7 +541,12 @@ def _category_codes(np: Any, result: SubgameResult, v: _View,
 
 def _categories(result: SubgameResult, v: _View) -> Any:
     """The categories of every hand of the acting player on the node's board (hands
-    holding a dealt card read as 'no pair': their reach is 0)."""
+    holding a dealt card take each family's last label: their reach is 0)."""
+    with _LOCK:
+        return _read_categories(result, v)
+
+
+def _read_categories(result: SubgameResult, v: _View) -> Any:
     if v.categories is not None:
         return v.categories
     np = _np()
