@@ -564,7 +564,7 @@ def test_a_file_that_is_not_a_solve_is_one_line(tmp_path, capsys):
     assert err.count("\n") == 2 and "Traceback" not in err
 
 
-def test_reports_from_several_threads_agree(turn):
+def test_reports_from_several_threads_agree():
     """A server asks from several threads at once: every answer is the one a single
     thread gets."""
     from concurrent.futures import ThreadPoolExecutor
