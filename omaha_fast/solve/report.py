@@ -627,12 +627,14 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
     key = _hand_key(np, v, sort, idx)
     deck = _universe_index(np, v.hands[idx])
     order = np.lexsort((deck, -key if descending else key))
-    off = max(0, int(offset))
-    lim = max(0, int(limit))
-    pick = idx[order[off:off + lim]]
-    fams = list(families) if families is not None else \
-        [f for f in FAMILIES[result.game]
-         if len(v.board) < 5 or f not in ("draw", "low draw", "counterfeit")]
+    for name, x in (("offset", offset), ("limit", limit)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+            raise SubgameValueError(f"{name} is a whole number 0 or more, got {x!r}")
+    pick = idx[order[offset:offset + limit]]
+    every = [f for f in FAMILIES[result.game]
+             if len(v.board) < 5 or f not in ("draw", "low draw", "counterfeit")]
+    fams = every if families is None else _families(result, v.board, list(families)) \
+        if families else []
     cats = categorize(v.hands[pick], v.board, result.game) if len(pick) else None
     codes, labels = v.classes()
     rows = []
@@ -643,9 +645,9 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
             strategy=[round(float(x), 6) for x in v.strategy[i]], ev=_opt(v.ev[i]),
             action_ev=[_opt(x) for x in v.action_ev[i]], equity=_opt(v.equity[i]),
             categories={f: cats.names[f][int(cats.codes[f][j])] for f in fams
-                        if cats is not None and f in cats.codes}))
+                        if cats is not None}))
     return HandPage(path=path, dealt=[format_cards([c]) for c in v.dealt], player=v.player,
-                    actions=v.actions, total=int(len(idx)), offset=off, rows=rows)
+                    actions=v.actions, total=int(len(idx)), offset=offset, rows=rows)
 
 
 def _hand_key(np: Any, v: _View, sort: str, idx: Any) -> Any:
