@@ -65,7 +65,7 @@ def add_solve(sub: Any) -> None:
     p.add_argument("--threads", type=int, default=None,
                    help="threads a pass uses (default: every core)")
     p.add_argument("--top", type=int, default=20,
-                   help="hand classes to print, most weight first (default 20; 0: all)")
+                   help="rows of the report to print (default 20; 0: all)")
     p.add_argument("--json", action="store_true",
                    help="print everything (per-hand strategies at the root, EVs, "
                         "equities, the exploitability history) as JSON")
