@@ -584,3 +584,13 @@ def test_reports_from_several_threads_agree():
         answers = list(pool.map(ask, cards))
     for card, answer in zip(cards, answers):
         assert answer == ask(card)
+
+
+def test_solve_names_a_node_not_in_its_tree_before_solving(capsys):
+    args = ["solve", "--board", "AhKd7c8s2h", "--pot", "10", "--stack", "10", "--oop",
+            "AA", "--ip", "KK", "--bets", "pot", "--raise-cap", "0", "--iterations",
+            "100000", "--node", "check/raise 10"]
+    assert main(args) == 2                 # at once: 100,000 iterations would take minutes
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "no action node 'check/raise 10' in this tree" in captured.err

@@ -66,6 +66,31 @@ def wants_node(args: argparse.Namespace) -> bool:
         args.report != "class"
 
 
+def check_node(args: argparse.Namespace, tree: Any) -> None:
+    """Before a solve: the node ``--node`` names is in the tree it will build (a typo is
+    told at once, not after the solve). A spot that does not read is left for the solve
+    to name."""
+    if args.node is None:
+        return
+    from ..cards import parse_cards
+    from ..errors import OmahaError
+    from .spot import read_amount, read_stack
+    from .tree import ACTION, build
+    try:
+        street = {3: "flop", 4: "turn", 5: "river"}[len(parse_cards(args.board))]
+        nodes = build(tree, read_amount(args.pot, "pot", True), read_stack(args.stack),
+                      street)
+    except (OmahaError, KeyError, ValueError):
+        return
+    actions = [n.path for n in nodes if n.kind == ACTION]
+    if args.node in actions or (args.range_out is not None and
+                                args.node in {n.path for n in nodes}):
+        return
+    near = ", ".join(repr(p) for p in actions[:6])
+    raise SubgameValueError(f"--node: no action node {args.node!r} in this tree; the "
+                            f"nodes start {near}, ...")
+
+
 def add_report(sub: Any) -> None:
     p = sub.add_parser("report", help="reports at any node of a solve saved by solve --save",
                        description="Read a solve saved by 'omaha-fast solve --save' and "
