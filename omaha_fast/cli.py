@@ -236,8 +236,8 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
 
     p = Path(path)
     stdin = path == STDIN
-    text = decode_history(sys.stdin.buffer.read() if stdin else p.read_bytes())
     name = "<stdin>" if stdin else p.name
+    text = decode_history(sys.stdin.buffer.read() if stdin else p.read_bytes(), name)
     fmt = ("json" if text.lstrip().startswith(("{", "[")) else "phh") if stdin else \
         p.suffix.lstrip(".") or "phh"
     out: list[dict[str, Any]] = []

@@ -181,3 +181,18 @@ def test_the_summary_says_why_hands_were_skipped(tmp_path, capsys):
     code, out, _ = run(capsys, "replay", "--json", str(path))
     summary = json.loads(out.splitlines()[-1])["summary"]
     assert summary["skipped_as"] == {"Hold'em No Limit ($0.01/$0.02 USD)": 1}
+
+
+def test_bytes_after_a_utf8_byte_order_mark_that_are_not_utf8_name_the_file(tmp_path,
+                                                                            capsys):
+    from omaha_fast.history.record import RecordError
+    data = "\ufeff".encode() + HOLDEM.format(id=1).encode()[:30] + b"\xff\xfe\x80 bad"
+    with pytest.raises(RecordError, match=r"^h\.txt: not UTF-8 text after its UTF-8 "
+                                          r"byte-order mark \(byte 33\)$"):
+        sites.decode_history(data, "h.txt")
+    path = tmp_path / "bom.txt"
+    path.write_bytes(data)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err == ("omaha-fast replay: error: bom.txt: not UTF-8 text after its UTF-8 "
+                   "byte-order mark (byte 33)\n")
