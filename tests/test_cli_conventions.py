@@ -17,8 +17,14 @@ import pytest
 
 import omaha_fast
 from omaha_fast import FixedLimit, Table
-from omaha_fast.cli import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_FAILED, EXIT_INTERRUPTED,
-                            EXIT_OK, main)
+from omaha_fast.cli import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    main,
+)
 from omaha_fast.history import HandRecord
 
 # Children run from the tests folder, so that they import the installed package even when

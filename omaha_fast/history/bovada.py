@@ -261,6 +261,8 @@ def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int])
     before = b.street_bet.get(seat, 0)
     if verb in ("Raises", "All-in(raise)"):
         total = b.chips(to_text, k) if to_text else amount      # older files: the total
+        if to_text:
+            b.raised_by(name, amount, total, k, f"{name} : {rest}", "either")
         added = total - before
         b.act(name, "raise_to", total, b.invested.get(seat, 0) + added >= b.stacks[seat], k)
     elif verb == "All-in":

@@ -220,6 +220,7 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
     m = _RAISE_TO.match(rest) if rest.startswith("raises ") else None
     if m:
         to = _chips(b, m.group(2), k)
+        b.raised_by(name, _chips(b, m.group(1), k), to, k, line, "total")
         seat = b.seat(name, k)
         left = b.stacks[seat] - b.invested.get(seat, 0) + b.street_bet.get(seat, 0)
         verb = "raise_to" if max(b.street_bet.values(), default=0) else "bet"

@@ -30,8 +30,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from .record import HandRecord
-from .sitehand import (SiteFormatError, SiteItem, SkippedHand, UnreadableHand, parse_guarded,
-                       records_only)
+from .sitehand import (
+    SiteFormatError,
+    SiteItem,
+    SkippedHand,
+    UnreadableHand,
+    parse_guarded,
+    records_only,
+)
 from .sitetext import split_hands, text_lines
 
 # the longest line of a card room's hand read (see SiteFormat.max_line)

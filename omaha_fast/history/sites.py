@@ -50,10 +50,11 @@ def decode_history(data: bytes, origin: str = "<history>") -> str:
     make the file unreadable (a :class:`SiteFormatError` naming ``origin``), never text
     guessed in another encoding:
 
-    >>> decode_history(b"\\xef\\xbb\\xbfPokerStars \\xff", "h.txt")
-    Traceback (most recent call last):
-    ...
-    omaha_fast.history.sitehand.SiteFormatError: h.txt: not UTF-8 text after its UTF-8 byte-order mark (byte 14)
+    >>> try:
+    ...     decode_history(b"\\xef\\xbb\\xbfPokerStars \\xff", "h.txt")
+    ... except ValueError as err:
+    ...     print(type(err).__name__, err)
+    SiteFormatError h.txt: not UTF-8 text after its UTF-8 byte-order mark (byte 14)
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         if len(data) % 2 and data[-1:] in (b"\n", b"\r", b" ", b"\x00"):

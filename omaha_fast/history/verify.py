@@ -53,8 +53,9 @@ from ..game.hand import Hand
 from ..game.pots import PotAward, build_pots, split_evenly
 from ..game.rules import Rake, Rules
 from .halves import half_lines
-from .record import HandRecord
-from .replay import ReplayError, ReplayResult, replay
+from .record import HandRecord, RecordError
+from .replay import ReplayResult, replay
+from .stated import blind_posts, cash_outs, stated, summary_wins
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ def verify(record: HandRecord) -> Verdict:
             result = replay(_RakedRecord(**base, pot_rakes=rakes))
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
-    except ReplayError as e:
+    except RecordError as e:     # an action refused, or a record that starts no hand
         message = site_seats(str(e), names) if site else str(e)
         return Verdict(record.id, fmt, "refused", [message], [], record.final_stacks, None)
     engine_awards = result.hand.awards
@@ -217,6 +218,7 @@ def verify(record: HandRecord) -> Verdict:
                          divided)
     if site.get("low_in_whole_units") and second is None:
         expected = [_low_in_whole_units(a, chip=record.chip) for a in awards]
+    site_pots = awards       # the pots as the site divides them, before any are merged
     if site.get("unnamed_pots") and len(awards) > 1:
         awards, expected = _as_one_pot(awards, expected)
     if site.get("merge_pots") == "by_winner":
@@ -320,6 +322,13 @@ def verify(record: HandRecord) -> Verdict:
     if site and taken != result.hand.rake:
         differences.append(f"hand {record.id}: rake {money(taken)} on the "
                            f"site, {money(result.hand.rake)} in the replay")
+    if site:
+        folded = [a for _, a in engine_returns] if returns_in_pot else []
+        differences += [f"hand {record.id}: {d}" for d in
+                        stated(site, engine_awards, site_pots, taken, folded, who, money) +
+                        summary_wins(site, who, money) +
+                        blind_posts(record, site, money, who) +
+                        cash_outs(site, site_pots, who, money)]
     odd_chip_only &= len(differences) == pot_differences
     if result.recorded != replayed_stacks:
         for seat, (a, b) in enumerate(zip(result.recorded or [], replayed_stacks)):
