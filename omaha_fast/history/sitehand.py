@@ -451,6 +451,18 @@ class HandBuilder:
             if amount is None:
                 raise self.fail(line, f"{verb} without an amount")
             total = amount if verb == "raise_to" else before + amount
+            # the word must be what the chips do (an all-in keeps only its total; a reader
+            # calls an all-in written with no word a raise)
+            level = self.bet_to_face()
+            # (before the flop a call adds up to the big blind, and a raise raises it,
+            # whoever posted it: the engine checks the amounts themselves)
+            most = self.bet_to_face(blind=True)
+            wrong = ("bets with a bet in front" if verb == "bet" and level else
+                     "raises with no bet in front" if verb == "raise_to" and not most and
+                     not all_in else
+                     "calls more than the bet" if verb == "call" and total > most else "")
+            if wrong:
+                raise self.fail(line, f"{name} {wrong} ({level} chips on the street)")
             if total <= before:
                 raise self.fail(line, f"{verb} to {total} does not add chips")
             self.street_bet[seat] = total
@@ -473,6 +485,19 @@ class HandBuilder:
         self.actions.append(entry)
         self.sources.append(f"line {line}")
 
+    def bet_to_face(self, blind: bool = False) -> int:
+        """The bet in front on this street: the most anyone has in, and before the flop
+        at least the big blind, even one posted short (with ``blind``, even one nobody
+        posted)."""
+        level = max(self.street_bet.values(), default=0)
+        posted = self.big_blind is not None or \
+            self.settings.get("big_blind", "none") != "none"
+        if not self.board and (posted or blind):
+            full = (self.setting_int("blinds", 1) if "blinds" in self.settings else
+                    self.stakes[0] if self.structure == "fixed-limit" else self.stakes[1])
+            level = max(level, full)
+        return level
+
     def raised_by(self, name: str, by: int, total: int, line: int, text: str,
                   over: str = "bet") -> None:
         """A raise written with both its amounts ("raises $0.25 to $0.35"), read before
@@ -486,11 +511,7 @@ class HandBuilder:
         level = max(self.street_bet.values(), default=0)
         bases = set()
         if over in ("bet", "either"):
-            bases.add(level)
-            if not self.board and self.big_blind is not None:
-                full = (self.setting_int("blinds", 1) if "blinds" in self.settings else
-                        self.stakes[0] if self.structure == "fixed-limit" else self.stakes[1])
-                bases.add(max(level, full))
+            bases.update((level, self.bet_to_face()))
         if over in ("own", "either"):
             bases.add(self.street_bet.get(seat, 0))
         if over == "total":
