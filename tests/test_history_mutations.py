@@ -118,34 +118,35 @@ def _more(figure: str, how: str) -> str:
     return figure[:m.start()] + new + figure[m.end():]
 
 
+def _changed(lines: list[str], k: int, start: int, end: int, new: str) -> str:
+    """The hand with line ``k``'s characters ``start:end`` replaced by ``new``."""
+    line = lines[k][:start] + new + lines[k][end:]
+    return "\n".join(lines[:k] + [line] + lines[k + 1:])
+
+
 def _mutations(hand: str):
     """(what, line, span of the figure in the line, mutated hand) for every money
     figure of the hand (a unit more, doubled) and every action word or type."""
     lines = hand.split("\n")
     for k, line in enumerate(lines):
-        def at(start: int, end: int, new: str, what: str):
-            changed = line[:start] + new + line[end:]
-            return what, line, (start, end), "\n".join(lines[:k] + [changed] + lines[k + 1:])
+        found: list[tuple[tuple[int, int], str, str]] = []   # (span, new text, what)
         if line.lstrip().startswith("<"):
             for m in XML_FIGURE.finditer(line):
-                for how in ("plus", "twice"):
-                    new = _more(m.group("figure"), how)
-                    if new != m.group("figure"):
-                        yield at(*m.span("figure"), new, f"{how} {m.group(0)}")
+                found += [(m.span("figure"), _more(m.group("figure"), how),
+                           f"{how} {m.group(0)}") for how in ("plus", "twice")]
             for m in XML_TYPE.finditer(line):
-                for other in XML_TYPES:
-                    if other != m.group("figure"):
-                        yield at(*m.span("figure"), other, f"type {m.group('figure')}"
-                                                           f" -> {other}")
-            continue
-        for m in CURRENCY.finditer(line):
-            for how in ("plus", "twice"):
-                new = _more(m.group(0), how)
-                if new != m.group(0):
-                    yield at(*m.span(), new, f"{how} {m.group(0)}")
-        for m in KEYWORD.finditer(line):
-            yield at(*m.span("figure"), KEYWORDS[m.group("figure")],
-                     f"{m.group('figure')} -> {KEYWORDS[m.group('figure')]}")
+                found += [(m.span("figure"), other, f"type {m.group('figure')} -> {other}")
+                          for other in XML_TYPES]
+        else:
+            for m in CURRENCY.finditer(line):
+                found += [(m.span(), _more(m.group(0), how), f"{how} {m.group(0)}")
+                          for how in ("plus", "twice")]
+            for m in KEYWORD.finditer(line):
+                word = m.group("figure")
+                found.append((m.span("figure"), KEYWORDS[word], f"{word} -> {KEYWORDS[word]}"))
+        for (start, end), new, what in found:
+            if new != line[start:end]:
+                yield what, line, (start, end), _changed(lines, k, start, end, new)
 
 
 def _excused(line: str, span: tuple[int, int]) -> Optional[str]:

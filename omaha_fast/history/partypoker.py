@@ -298,6 +298,7 @@ def _summary_line(b: HandBuilder, line: str, k: int, balances: dict[int, int],
     out, not from the pot)."""
     m = _POT_LINE.match(line)
     if m:
+        b.pot_nets.append(_chips(b, m.group(1), k))   # checked against the replay's pots
         b.rake += _chips(b, m.group(2), k)
         return
     if line.startswith("Board: "):
@@ -319,6 +320,9 @@ def _summary_line(b: HandBuilder, line: str, k: int, balances: dict[int, int],
     net = (-1 if m.group(4) == "-" else 1) * _chips(b, m.group(5), k) if m.group(5) else \
         None if bet is None else -_chips(b, bet, k)
     figures[seat] = (0 if bet is None else _chips(b, bet, k), net, k)
+    if m.group(3) and seat in b.cash_outs and _chips(b, m.group(3), k) != b.cash_outs[seat][0]:
+        raise b.fail(k, f"{name} cashed out for {b.cash_outs[seat][0]} but the summary says "
+                        f"he collected {_chips(b, m.group(3), k)}")
     cards = re.match(r"\[([^\]]*)\]", m.group(7))
     if cards:
         b.hole(seat, _cards(b, f"[{cards.group(1)}]", k), k, "the summary shows")

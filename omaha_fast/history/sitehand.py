@@ -509,7 +509,7 @@ class HandBuilder:
         ("total": partypoker), the second the street total."""
         seat = self.seat(name, line)
         level = max(self.street_bet.values(), default=0)
-        bases = set()
+        bases: set[int] = set()
         if over in ("bet", "either"):
             bases.update((level, self.bet_to_face()))
         if over in ("own", "either"):
@@ -703,7 +703,11 @@ class HandBuilder:
             for seat, cards, line in self.shows:
                 actions.append([seat - 1, "show", cards])
                 sources.append(f"line {line}")
+            folded = {a[0] + 1 for a in self.actions if len(a) == 3 and a[1] == "fold"}
             for seat, line in self.mucks:
+                if seat in folded:      # a player who folded has no hand to muck
+                    raise self.fail(line, f"{self.names[seat]} mucks at the showdown but "
+                                          f"folded")
                 if all(s != seat for s, _, _ in self.shows):
                     actions.append([seat - 1, "muck", None])
                     sources.append(f"line {line}")

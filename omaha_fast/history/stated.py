@@ -75,16 +75,11 @@ def summary_wins(site: dict[str, Any], who: Callable[[int], str],
     else:
         for line in site.get("collected", []):
             paid[line[1]] += line[2]
-    back: Counter[int] = Counter()
-    for seat, amount in site.get("returned", []):
-        back[seat] += amount
     cashed = {line[0] for line in site.get("cash_outs", [])}
-    # some sites count a bet that came back in what the player won (Winamax)
     return [f"the summary says {who(seat)} won {money(summary[seat])}, the pay lines give "
             f"him {money(paid[seat])}"
             for seat in sorted(set(summary) | set(paid))
-            if seat not in cashed and summary[seat] not in (paid[seat],
-                                                            paid[seat] + back[seat])]
+            if seat not in cashed and summary[seat] != paid[seat]]
 
 
 def blind_posts(record: HandRecord, site: dict[str, Any],
