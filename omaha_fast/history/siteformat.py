@@ -131,11 +131,11 @@ class SiteFormat(ABC):
 
 # the words a hand of another game names it by (the poker games the card rooms deal, a
 # betting structure first, as iPoker names a game with no name, and "cancelled" for a
-# hand that moved no chips)
+# hand that moved no chips); linear in any text, a run of digits tried once
 _GAME_WORDS = re.compile(
     r"^(?:[NPF]L|pot limit|no limit|fixed limit|limit)\b|"
     r"hold'?em|omaha|stud|razz|draw|badugi|badeucy|badacey|courchevel|horse|hose|"
-    r"[0-9]+-game|mixed|short ?deck|6\+|pineapple|lowball|2-7|a-5|triple|deuce|tempest|"
+    r"(?<![0-9])[0-9]{1,2}-game|mixed|short ?deck|6\+|pineapple|lowball|2-7|a-5|triple|deuce|tempest|"
     r"fusion|\bplo|\bplh|\bnlh|\bflh|\bcap(?:ped)?\b|cancelled|[0-9] hole cards",
     re.IGNORECASE)
 # what text decoded from bytes that were never text holds: control characters, and the
