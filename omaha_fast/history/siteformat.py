@@ -135,8 +135,8 @@ class SiteFormat(ABC):
 _GAME_WORDS = re.compile(
     r"^(?:[NPF]L|pot limit|no limit|fixed limit|limit)\b|"
     r"hold'?em|omaha|stud|razz|draw|badugi|badeucy|badacey|courchevel|horse|hose|"
-    r"(?<![0-9])[0-9]{1,2}-game|mixed|short ?deck|6\+|pineapple|lowball|2-7|a-5|triple|deuce|tempest|"
-    r"fusion|\bplo|\bplh|\bnlh|\bflh|\bcap(?:ped)?\b|cancelled|[0-9] hole cards",
+    r"(?<![0-9])[0-9]{1,2}-game|mixed|short ?deck|6\+|pineapple|lowball|2-7|a-5|triple|"
+    r"deuce|tempest|fusion|\bplo|\bplh|\bnlh|\bflh|\bcap(?:ped)?\b|cancelled|[0-9] hole cards",
     re.IGNORECASE)
 # what text decoded from bytes that were never text holds: control characters, and the
 # replacement character a decoding put for bytes it could not read
