@@ -54,6 +54,11 @@ FIXTURES = sorted(DATA.iterdir())
 # an amount a text history writes with its currency: "$1,234.50", "0.50€", "€80"
 CURRENCY = re.compile(r"[$€£] ?[0-9](?:[0-9,]*[0-9])?(?:\.[0-9]+)?|(?<![0-9.,])[0-9]"
                       r"(?:[0-9,]*[0-9])?(?:\.[0-9]+)?(?: ?€)")
+# an amount of chips (tournaments, play money), after the words that move them
+CHIPS = re.compile(r"\b(?:posts|calls|bets|raises|(?<!Straight )to|collected|won|wins|pot|"
+                   r"Pot|Rake|returned|bet|ante|blind|blinds|of|Ante|chip|result|is all-In|"
+                   r"Bets|Collects|Wins):? ?[(\[]? ?(?P<figure>[0-9](?:[0-9,]*[0-9])?"
+                   r"(?:\.[0-9]+)?)(?![0-9A-Za-z])")
 # iPoker's amounts and action types, in the XML's attributes
 XML_FIGURE = re.compile(r'\b(?:sum|win|bet|chips)="(?P<figure>[^"]*[0-9][^"]*)"')
 XML_TYPE = re.compile(r'<action [^>]*\btype="(?P<figure>[0-9]+)"')
@@ -164,6 +169,7 @@ def _mutations(hand: str):
     """(what, line, span of the figure in the line, mutated hand) for every money
     figure of the hand (a unit more, doubled) and every action word or type."""
     lines = hand.split("\n")
+    chips = not CURRENCY.search(hand)      # a hand of chips: its amounts have no symbol
     for k, line in enumerate(lines):
         found: list[tuple[tuple[int, int], str, str]] = []   # (span, new text, what)
         if line.lstrip().startswith("<"):
@@ -177,6 +183,10 @@ def _mutations(hand: str):
             for m in CURRENCY.finditer(line):
                 found += [(m.span(), _more(m.group(0), how), f"{how} {m.group(0)}")
                           for how in ("plus", "twice")]
+            if chips and k:
+                for m in CHIPS.finditer(line):
+                    found += [(m.span("figure"), _more(m.group("figure"), how),
+                               f"{how} {m.group('figure')}") for how in ("plus", "twice")]
             for m in KEYWORD.finditer(line):
                 word = m.group("figure")
                 found.append((m.span("figure"), KEYWORDS[word], f"{word} -> {KEYWORDS[word]}"))
