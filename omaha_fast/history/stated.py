@@ -9,9 +9,9 @@ the rest, so that no money figure of a history goes unread.
 >>> from omaha_fast.game.values import PotAward
 >>> pots = [PotAward(1000, 50, (0, 1), (0,), (1,), {0: 475, 1: 475})]
 >>> money = lambda chips: f"{chips / 100:.2f}"
->>> stated({"total_pot": 1000, "pots": [], "rake": 50}, pots, pots, 50, [], str, money)
+>>> stated({"total_pot": 1000, "pots": [], "rake": 50}, pots, pots, 50, [], money)
 []
->>> stated({"total_pot": 1001, "pots": [], "rake": 50}, pots, pots, 50, [], str, money)
+>>> stated({"total_pot": 1001, "pots": [], "rake": 50}, pots, pots, 50, [], money)
 ["the summary's total pot is 10.01, the replay's pots hold 10.00"]
 """
 
@@ -27,7 +27,7 @@ from .record import HandRecord
 
 def stated(site: dict[str, Any], engine_awards: Sequence[PotAward],
            pots: Sequence[PotAward], taken: int, folded_returns: Sequence[int],
-           who: Callable[[int], str], money: Callable[[int], str]) -> list[str]:
+           money: Callable[[int], str]) -> list[str]:
     """What differs between the summary's total pot and its pots and the replay's:
     ``engine_awards`` are the engine's pots, ``pots`` the pots as the site divides them
     (before any are written as one), ``taken`` the rake and drop the site took, and
@@ -82,8 +82,8 @@ def summary_wins(site: dict[str, Any], who: Callable[[int], str],
             if seat not in cashed and summary[seat] != paid[seat]]
 
 
-def blind_posts(record: HandRecord, site: dict[str, Any],
-                money: Callable[[int], str], who: Callable[[int], str]) -> list[str]:
+def blind_posts(record: HandRecord, site: dict[str, Any], who: Callable[[int], str],
+                money: Callable[[int], str]) -> list[str]:
     """Each blind against the stakes of the header: the big blind's post is the big blind,
     the small blind's the small blind, a dead small blind the small blind, any other live
     blind one of the two; a post that puts its player all-in may be less."""

@@ -5,9 +5,11 @@ pot's size less what the summary says it held (all of it from the main pot when 
 summary does not list pots). Then, pot by pot, what every player collected is compared
 with the engine's award, half by half where the site's lines say which half (Full Tilt)
 or list one line per half (PokerStars); then the uncalled bets, the rake and the final
-stacks. Sites that do not name the pots (888poker, GGPoker, Bovada) are checked over all
-pots as one, and sites that write a player's two halves in one line (WPN, GGPoker,
-Bovada) line by line with each player's halves added up. A disagreement names the hand,
+stacks, and every other figure the hand states (the summary's total pot, pots and wins,
+the blinds, a cash out: :mod:`omaha_fast.history.stated`). Sites that do not name the
+pots (888poker, GGPoker, Bovada) are checked over all pots as one, and sites that write
+a player's two halves in one line (WPN, GGPoker, Bovada) line by line with each
+player's halves added up. A disagreement names the hand,
 the pot and both amounts.
 
 >>> from omaha_fast.history.pokerstars import loads_pokerstars
@@ -325,9 +327,9 @@ def verify(record: HandRecord) -> Verdict:
     if site:
         folded = [a for _, a in engine_returns] if returns_in_pot else []
         differences += [f"hand {record.id}: {d}" for d in
-                        stated(site, engine_awards, site_pots, taken, folded, who, money) +
+                        stated(site, engine_awards, site_pots, taken, folded, money) +
                         summary_wins(site, who, money) +
-                        blind_posts(record, site, money, who) +
+                        blind_posts(record, site, who, money) +
                         cash_outs(site, site_pots, who, money)]
     odd_chip_only &= len(differences) == pot_differences
     if result.recorded != replayed_stacks:
