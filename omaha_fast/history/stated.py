@@ -19,10 +19,65 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Optional
 
 from ..game.pots import PotAward
 from .record import HandRecord
+
+# the shape of each list of the site data the verifier reads: how many whole numbers a
+# row starts with (a collection line's half and run follow its numbers), and which of
+# them are seats
+_ROWS = {"collected": (3, (1,)), "returned": (2, (0,)), "summary_won": (2, (0,)),
+         "paid_as_written": (2, (0,)), "cash_outs": (4, (0,))}
+
+
+def site_problem(site: Any, table_size: int) -> Optional[str]:
+    """What is wrong with a record's site data (``extra["site"]``, which a JSON file may
+    hold in any shape), or None: each figure the verifier reads must be a whole number,
+    each seat one of the table's.
+
+    >>> site_problem({"collected": [[0, 1, 50, None]], "total_pot": 50}, 2) is None
+    True
+    >>> site_problem({"collected": [[0, 7, 50, None]]}, 2)
+    'site data "collected" row 0: seat 7 is not a seat of a table of 2'
+    >>> print(site_problem({"total_pot": "9"}, 2))
+    site data "total_pot" must be a whole number, got '9'
+    """
+    if not isinstance(site, dict):
+        return f"site data must be an object, got {type(site).__name__}"
+    for key in ("total_pot", "rake", "scale", "small_blind", "rake_percent"):
+        value = site.get(key)
+        if value is not None and not _whole(value):
+            return f'site data "{key}" must be a whole number, got {value!r}'
+    for key in ("pots", "drops"):
+        values = site.get(key) or []
+        if not isinstance(values, list) or not all(_whole(v) for v in values):
+            return f'site data "{key}" must be a list of whole numbers, got {values!r}'
+    for key, (width, seats) in _ROWS.items():
+        rows = site.get(key) or []
+        if not isinstance(rows, list):
+            return f'site data "{key}" must be a list, got {rows!r}'
+        for k, row in enumerate(rows):
+            if not isinstance(row, list) or len(row) < width or \
+                    not all(_whole(v) for v in row[:width]):
+                return (f'site data "{key}" row {k} must start with {width} whole numbers, '
+                        f'got {row!r}')
+            bad = next((row[i] for i in seats if not 0 <= row[i] < table_size), None)
+            if bad is not None:
+                return (f'site data "{key}" row {k}: seat {bad} is not a seat of a table '
+                        f'of {table_size}')
+    names, boards = site.get("names"), site.get("boards")
+    if names is not None and (not isinstance(names, list) or
+                              not all(n is None or isinstance(n, str) for n in names)):
+        return f'site data "names" must be a list of names, got {names!r}'
+    if boards is not None and (not isinstance(boards, list) or len(boards) != 2 or
+                               not all(isinstance(b, str) for b in boards)):
+        return f'site data "boards" must be the two boards of a hand run twice, got {boards!r}'
+    return None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def stated(site: dict[str, Any], engine_awards: Sequence[PotAward],
@@ -132,4 +187,4 @@ def cash_outs(site: dict[str, Any], pots: Sequence[PotAward], who: Callable[[int
     return out
 
 
-__all__ = ["stated", "summary_wins", "blind_posts", "cash_outs"]
+__all__ = ["stated", "summary_wins", "blind_posts", "cash_outs", "site_problem"]

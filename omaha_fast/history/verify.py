@@ -57,7 +57,7 @@ from ..game.rules import Rake, Rules
 from .halves import half_lines
 from .record import HandRecord, RecordError
 from .replay import ReplayResult, replay
-from .stated import blind_posts, cash_outs, stated, summary_wins
+from .stated import blind_posts, cash_outs, site_problem, stated, summary_wins
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,11 @@ def verify(record: HandRecord) -> Verdict:
     A hand run twice (``extra["site"]["boards"]``) is replayed on each board; every pot
     that more than one player contests is divided between the two runs."""
     site = record.extra.get("site") or {}
+    problem = site_problem(site, record.table_size)
+    if problem:        # a JSON file's site data in a shape no reader writes
+        fmt = site.get("format", "record") if isinstance(site, dict) else "record"
+        return Verdict(record.id, str(fmt), "refused", [f"hand {record.id}: {problem}"], [],
+                       record.final_stacks, None)
     fmt = site.get("format", "record")
     names = site.get("names") or [None] * record.table_size
     scale = site.get("scale", 1)
