@@ -82,10 +82,11 @@ UNCHECKED: list[tuple[re.Pattern[str], str, str]] = [
                 r"(?P<figure2>[$€£][0-9][0-9,.]*K)\b|(?P<figure3>[$€£][0-9][0-9,.]*) Gtd|"
                 r"(?P<figure4>[$€£][0-9][0-9,.]*) USD (?:Buy-in|PL|NL|FL)\b"), "",
      "a tournament's buy-in, fee or guarantee, a cash table's buy-in: no chips of the hand"),
-    (re.compile(r"^Main pot(?: [0-9]+)? (?P<figure>.*)$|\(Total Pot: (?P<figure2>[^,]+),|"
+    (re.compile(r"^Main pot(?: [0-9]+)? (?P<figure>.*)$|"
                 r"^Creating (?:Main|Side) Pot with (?P<figure3>.+?) with "), "",
-     "the pot so far, written as a street starts (WPN, Full Tilt, partypoker): a running "
-     "figure; the summary's pots and rake are checked"),
+     "the pot so far, written as a street starts (WPN, partypoker): a running figure whose "
+     "rake and runs these sites reckon their own way; the summary's pots and rake are "
+     "checked (Full Tilt's, every chip put in before the street, is checked)"),
     (re.compile(r"^Pot [0-9] (?P<figure>\S+)$"), "",
      "the part of a pot each run of a hand run twice was played for (Full Tilt): each "
      "run's pays are checked"),
