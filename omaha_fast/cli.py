@@ -15,6 +15,9 @@ input; errors are one line on standard error. Exit statuses:
 - 2 (:data:`EXIT_BAD_INPUT`): bad arguments or input (a bad card, an unreadable or malformed
   file, a usage error);
 - 130 (:data:`EXIT_INTERRUPTED`): stopped by Ctrl-C (SIGINT);
+- 141 (:data:`EXIT_BROKEN_PIPE`): whatever reads the output stopped reading
+  (``omaha-fast replay FILE | head -1``): the command ends at once and says nothing, as a
+  command ended by SIGPIPE does;
 - 143: ``simulate`` and ``tournament`` ended by SIGTERM (their workers ended first).
 
 >>> main(["eval", "As2s3h4h", "5c6d7hKsKd"])
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
@@ -52,6 +56,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report `yes | head -1`'s yes
 
 STDIN = "-"
 """The file name that stands for standard input."""
@@ -237,8 +242,8 @@ def _replay_items(path: str) -> list[dict[str, Any]]:
 
     p = Path(path)
     stdin = path == STDIN
-    text = decode_history(sys.stdin.buffer.read() if stdin else p.read_bytes())
     name = "<stdin>" if stdin else p.name
+    text = decode_history(sys.stdin.buffer.read() if stdin else p.read_bytes(), name)
     fmt = ("json" if text.lstrip().startswith(("{", "[")) else "phh") if stdin else \
         p.suffix.lstrip(".") or "phh"
     out: list[dict[str, Any]] = []
@@ -413,7 +418,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="omaha-fast",
                                      description="Fast Omaha Hi-Lo and Omaha High tools.",
                                      epilog="Exit status: 0 done, 1 a check failed, 2 bad "
-                                            "arguments or input, 130 interrupted.")
+                                            "arguments or input, 130 interrupted, 141 "
+                                            "the output's reader gone.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for add, _ in COMMANDS.values():
@@ -428,10 +434,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     (status 0).
     """
     try:
-        return _run(argv)
+        status = _run(argv)
+        sys.stdout.flush()    # a reader gone is found here, not while Python exits
+        return status
     except KeyboardInterrupt:  # Ctrl-C: the C core has stopped; one line, no traceback
         print("omaha-fast: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device: what is left in its buffer, flushed
+    when Python exits, would raise BrokenPipeError again (and print it)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return        # not a file (a caller's StringIO): nothing is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
 
 
 def _run(argv: Optional[Sequence[str]]) -> int:
@@ -442,6 +465,8 @@ def _run(argv: Optional[Sequence[str]]) -> int:
     except (OmahaError, ValueError) as err:
         print(f"omaha-fast {args.command}: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        raise                # no file of the user's: the output's reader is gone
     except OSError as err:   # a file that cannot be read
         print(f"omaha-fast {args.command}: error: {err.filename or ''}: {err.strerror or err}",
               file=sys.stderr)

@@ -1,10 +1,12 @@
 """The command's shared conventions: --version, python -m, '-' for standard input, the exit
-statuses (0 done, 1 a check failed, 2 bad input, 130 interrupted)."""
+statuses (0 done, 1 a check failed, 2 bad input, 130 interrupted, 141 the output's reader
+gone)."""
 
 from __future__ import annotations
 
 import dataclasses
 import importlib.metadata
+import os
 import signal
 import subprocess
 import sys
@@ -15,7 +17,14 @@ import pytest
 
 import omaha_fast
 from omaha_fast import FixedLimit, Table
-from omaha_fast.cli import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, main
+from omaha_fast.cli import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    main,
+)
 from omaha_fast.history import HandRecord
 
 # Children run from the tests folder, so that they import the installed package even when
@@ -37,7 +46,8 @@ def _history(seed: int) -> HandRecord:
 
 
 def test_the_statuses_have_their_documented_values():
-    assert (EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERRUPTED) == (0, 1, 2, 130)
+    assert (EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE) == \
+        (0, 1, 2, 130, 141)
 
 
 def test_version_is_the_installed_version(capsys):
@@ -113,3 +123,37 @@ def test_ctrl_c_during_a_long_equity_prints_one_line_and_exits_130():
     assert time.monotonic() - started < 10          # the work stops at once
     assert child.returncode == EXIT_INTERRUPTED
     assert out == "" and err == "omaha-fast: interrupted\n"
+
+
+HISTORY = HERE / "data" / "sites" / "pokerstars_written_by_omaha_fast.txt"
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly_with_141():
+    # `omaha-fast replay FILE | head -1`: a real pipe, read for one line and closed while
+    # the command still has far more to write than the pipe holds (8 x 23 KB of JSON)
+    child = subprocess.Popen([sys.executable, "-m", "omaha_fast", "replay", "--json",
+                              *[str(HISTORY)] * 8], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=HERE)
+    try:
+        assert child.stdout is not None and child.stderr is not None
+        assert child.stdout.readline().startswith(b'{"id": ')
+        child.stdout.close()
+        err = child.stderr.read()
+        child.wait(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == EXIT_BROKEN_PIPE and err == b""
+
+
+def test_output_to_a_pipe_already_closed_is_no_error_either():
+    # the pipe's reader gone before the first write (the end of the output is then found
+    # when it is flushed): still no message and 141, never "error: : Broken pipe"
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        run = subprocess.run([sys.executable, "-m", "omaha_fast", "replay", str(HISTORY)],
+                             stdin=subprocess.DEVNULL, stdout=write, stderr=subprocess.PIPE,
+                             timeout=60, cwd=HERE)
+    finally:
+        os.close(write)
+    assert run.returncode == EXIT_BROKEN_PIPE and run.stderr == b""

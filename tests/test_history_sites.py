@@ -200,7 +200,7 @@ def test_a_tournament_player_sitting_out_is_dealt_in_when_he_acts():
     text = text.replace("Aki: raises 125", "Dee: folds\r\nAki: raises 125")
     text = text.replace("Cyd: posts the ante 5\r\n", "Cyd: posts the ante 5\r\n"
                         "Dee: posts the ante 5\r\n")
-    text = text.replace("Total pot 1830", "Total pot 1835")
+    text = text.replace("Total pot 1830", "Total pot 1835").replace("won (1830)", "won (1835)")
     text = text.replace("Aki collected 915 from pot\r\nAki collected 915",
                         "Aki collected 918 from pot\r\nAki collected 917")
     [record] = loads_pokerstars(text)

@@ -126,7 +126,8 @@ def test_a_second_small_blind_is_live_when_its_call_says_so():
     assert [p for p in capitals.posts if p[0] == 3] == [[3, "blind", 100]]
     # called in full, the same post is a returning player's dead small blind
     text = CONVENTIONS.read_text().replace("rex: calls $1\n", "rex: calls $2\n").replace(
-        "Total pot $6 |", "Total pot $7 |").replace("quo collected $6", "quo collected $7")
+        "Total pot $6 |", "Total pot $7 |").replace("quo collected $6", "quo collected $7").replace(
+        "collected ($6)", "collected ($7)")
     hand = next(r for r in loads_pokerstars(text) if r.id == "300000000401")
     assert [p for p in hand.posts if p[0] == 3] == [[3, "dead", 100]]
     assert verify(hand).result == "agree"

@@ -67,7 +67,8 @@ def test_a_collection_holding_the_uncalled_bet_is_counted_in_it():
 def test_amounts_are_what_each_action_adds():
     r = hand(1)
     assert [1, "call", 300] in r.actions and [0, "raise_to", 350] in r.actions
-    assert result(1, "bob calls [$3]", "bob calls [$3.50]")[0] != "agree"
+    with pytest.raises(SiteFormatError, match="bob calls more than the bet"):
+        result(1, "bob calls [$3]", "bob calls [$3.50]")
 
 
 def test_one_line_per_half_and_the_odd_cent_to_the_high_half():

@@ -160,7 +160,7 @@ def test_a_one_chip_odd_chip_difference_is_reported_as_such():
     # half (ann), WPN's real hands give it sometimes to the low: no rule can be told, so
     # the one cent is reported as what it is, not as a disagreement
     chunk = TEXT[TEXT.index("Hand #700000001"):TEXT.index("Hand #700000002")]
-    odd = chunk.replace("Rake $0.28 | JP Fee", "Rake $0.27 | JP Fee")
+    odd = chunk.replace("Total pot $10.20 | Rake $0.28", "Total pot $10.21 | Rake $0.27")
     assert verify(hand(1, odd.replace("$7.65", "$7.66"))).result == "agree"
     v = verify(hand(1, odd.replace("$2.55", "$2.56")))     # the odd cent to the low half
     assert v.result == "odd chip", v.differences
@@ -179,7 +179,7 @@ def test_a_one_chip_odd_chip_difference_is_reported_as_such():
 def test_the_command_counts_an_odd_chip_apart_and_fails_nothing(tmp_path, capsys):
     chunk = TEXT[TEXT.index("Hand #700000001"):TEXT.index("Hand #700000002")]
     path = tmp_path / "w.txt"
-    path.write_text(chunk.replace("Rake $0.28 | JP Fee", "Rake $0.27 | JP Fee")
+    path.write_text(chunk.replace("Total pot $10.20 | Rake $0.28", "Total pot $10.21 | Rake $0.27")
                     .replace("$2.55", "$2.56"))
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()

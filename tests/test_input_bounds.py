@@ -77,6 +77,16 @@ SOLVE = ["solve", "--board", BOARD, "--pot", "10", "--stack", "10", "--oop", "AA
          "--ip", "KK", "--iterations", "20", "--top", "1"]
 
 
+@pytest.mark.parametrize("threads", ["-1", "0"])
+def test_the_command_s_threads_one_message(threads: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # the memory estimate the command prints first took -1 to the C core ("solver
+    # engine: bad argument")
+    assert main([*SOLVE, "--threads", threads]) == 2
+    assert capsys.readouterr().err == (f"omaha-fast solve: error: threads must be at least 1 "
+                                       f"(or None: every core), got {threads}\n")
+
+
 @pytest.mark.parametrize("bets", [",,,", "", "75,,pot", " "])
 def test_empty_bet_sizes_are_refused(bets: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*SOLVE, "--bets", bets]) == 2

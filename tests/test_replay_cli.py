@@ -181,3 +181,40 @@ def test_the_summary_says_why_hands_were_skipped(tmp_path, capsys):
     code, out, _ = run(capsys, "replay", "--json", str(path))
     summary = json.loads(out.splitlines()[-1])["summary"]
     assert summary["skipped_as"] == {"Hold'em No Limit ($0.01/$0.02 USD)": 1}
+
+
+def test_bytes_after_a_utf8_byte_order_mark_that_are_not_utf8_name_the_file(tmp_path,
+                                                                            capsys):
+    from omaha_fast.history.record import RecordError
+    data = "\ufeff".encode() + HOLDEM.format(id=1).encode()[:30] + b"\xff\xfe\x80 bad"
+    with pytest.raises(RecordError, match=r"^h\.txt: not UTF-8 text after its UTF-8 "
+                                          r"byte-order mark \(byte 33\)$"):
+        sites.decode_history(data, "h.txt")
+    path = tmp_path / "bom.txt"
+    path.write_bytes(data)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err == ("omaha-fast replay: error: bom.txt: not UTF-8 text after its UTF-8 "
+                   "byte-order mark (byte 33)\n")
+
+
+@pytest.mark.parametrize("key,value", [("collected", "zz"), ("collected", [[0, 9, 5, None]]),
+                                       ("total_pot", "9"), ("pots", [None]),
+                                       ("cash_outs", [[0, "a", 1, 2]]), ("returned", [[0]])])
+def test_a_json_hand_s_site_data_in_another_shape_is_refused_in_one_line(key, value, tmp_path,
+                                                                       capsys):
+    # the site data a card-room hand keeps in JSON is read by the verifier: in a shape no
+    # reader writes, the hand is refused naming the key (was a TypeError's traceback)
+    from pathlib import Path
+
+    from omaha_fast.history import dumps_json
+    text = (Path(__file__).parent / "data" / "sites" / "pokerstars_plo8_cash.txt").read_text()
+    record = sites.read_site(text, "h.txt")[0]
+    data = json.loads(dumps_json([record]))
+    data["site"][key] = value
+    path = tmp_path / "h.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1 and err == ""
+    assert out.splitlines()[0].startswith(f'100000000001: REFUSED: hand 100000000001: site '
+                                          f'data "{key}"')

@@ -261,6 +261,8 @@ def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int])
     before = b.street_bet.get(seat, 0)
     if verb in ("Raises", "All-in(raise)"):
         total = b.chips(to_text, k) if to_text else amount      # older files: the total
+        if to_text:
+            b.raised_by(name, amount, total, k, f"{name} : {rest}", "either")
         added = total - before
         b.act(name, "raise_to", total, b.invested.get(seat, 0) + added >= b.stacks[seat], k)
     elif verb == "All-in":
@@ -272,6 +274,10 @@ def _event(b: HandBuilder, name: str, rest: str, k: int, posted: dict[str, int])
         b.act(name, "call" if verb in ("Calls", "Call") else "bet", amount, all_in, k)
 
 
+# an amount a summary seat line says its player won: before "with", his cards, or the end
+_SUMMARY_WON = re.compile(rf"(?<![^ ])({MONEY})(?= with | \[|$)")
+
+
 def _summary_line(b: HandBuilder, line: str, k: int) -> None:
     m = _TOTAL.match(line)
     if m:
@@ -281,9 +287,14 @@ def _summary_line(b: HandBuilder, line: str, k: int) -> None:
     if line.startswith("Board ["):
         b.summary_board(None, cards_in(line), line, k)
         return
-    # "Seat+1: Dealer $3.76 with Flush [..]": the play lines said it all
-    if not re.match(r"^Seat[+ ][0-9]{1,2}: ", line):
+    # "Seat+1: Dealer HI $4.32 with Two pair [..] LO $2.15 [..]": what the seat won, which
+    # the verifier checks against his "Hand result" lines
+    seat = re.match(r"^Seat[+ ]([0-9]{1,2}): ", line)
+    if seat is None:
         b.unread(line, k, _HARMLESS, re.compile(r"^(?P<name>.+?) : "))
+    elif int(seat.group(1)) in b.names:
+        b.summary_won += [(int(seat.group(1)), b.chips(a, k))
+                          for a in _SUMMARY_WON.findall(line, seat.end())]
 
 
 class Bovada(SiteFormat):

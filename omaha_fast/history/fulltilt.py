@@ -59,6 +59,8 @@ _UNCALLED = re.compile(rf"^Uncalled bet of ({MONEY}) returned to (.+)$")
 _WINS = re.compile(rf"^(?:wins|ties for) (?:the )?(?:(high|low) )?"
                    rf"(pot|main pot|side pot(?: #\d+)?)(?: ([12]))? \(({MONEY})\)")
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER)(?: ([12]))? \*\*\*(.*)$")
+# a street line's pot so far: "(Total Pot: $61.50, 3 Players, 1 All-In)"
+_POT_SO_FAR = re.compile(rf"\(Total Pot: ({MONEY}),")
 # lines that may name money or cards but move nothing in the hand: chat ("name: text",
 # observers' too), a tournament's prizes, chips added for the next hand
 _HARMLESS = re.compile(r"^(?!Seat [0-9]+: )[^\[\]]+?: |^.+? (?:finished the tournament|"
@@ -109,6 +111,11 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
             m = _STREET.match(line)
             if m:
                 b.street(m.group(1).lower(), cards_in(m.group(3)), k, int(m.group(2) or 0))
+                so_far = _POT_SO_FAR.search(m.group(3))
+                if so_far and b.chips(so_far.group(1), k) != sum(b.invested.values()):
+                    # the pot as the street starts: every chip put in before it
+                    raise b.fail(k, f"the pot so far is {so_far.group(1)}, but the lines "
+                                    f"before put in {sum(b.invested.values())} chips: {line}")
             elif line.startswith("*** SUMMARY"):
                 section = "summary"
                 b.summary_run = 2 if line == "*** SUMMARY 2 ***" else 1 if \

@@ -178,6 +178,8 @@ def _play_line(b: HandBuilder, line: str, k: int) -> str:
         amount = m.group(3) if verb == "raise_to" else m.group(2)
         if verb in ("call", "bet", "raise_to") and amount is None:
             raise b.fail(k, f"unreadable action: {line}")
+        if verb == "raise_to" and m.group(2) is not None and amount is not None:
+            b.raised_by(name, b.chips(m.group(2), k), b.chips(amount, k), k, line)
         b.act(name, verb, None if amount is None else b.chips(amount, k),
               bool(m.group(4)), k)
     elif rest.startswith("shows ["):

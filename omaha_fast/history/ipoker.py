@@ -218,7 +218,12 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
                                 for x in (dealt_cards.text or "").split())
                 b.street(street, b.board + board, first)
         actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no") or 0))
+        posts = round_.get("no") == "0"
         for a in actions:
+            if (a.get("type") in _POSTS) != posts and a.get("type") not in ("8", "9"):
+                raise b.fail(first, f"action type {a.get('type')} of {a.get('player')} in "
+                                    f"round {round_.get('no')} (round 0 holds the blinds "
+                                    f"and antes, and only round 0)")
             _action(b, a, first)
     written: dict[int, int] = {}    # some clients' bet is the sum of the amounts written
     for a in game.iter("action"):
@@ -251,15 +256,38 @@ def _chips(b: HandBuilder, text: Optional[str], line: int) -> int:
     return amount
 
 
+# the action types of round 0 (the blinds and the antes)
+_POSTS = ("1", "2", "15")
+_TYPE_NAMES = {"0": "fold", "1": "small blind", "2": "big blind", "3": "call", "4": "check",
+               "5": "bet", "6": "raise by", "7": "all-in", "9": "sitting out",
+               "15": "ante", "23": "raise to"}
+
+
 def _action(b: HandBuilder, a: ET.Element, line: int) -> None:
     kind, name = a.get("type") or "", a.get("player") or ""
     seat = b.seat(name, line)
-    if kind == "8" or kind == "9" and seat in b.out:
-        return                      # sitting out, not dealt in: no action
     amount = _chips(b, a.get("sum"), line)
+    if kind == "8" or kind == "9" and seat in b.out:
+        if amount:
+            raise b.fail(line, f"action {a.get('no')} of {name} is type {kind} (sitting "
+                               f"out) but it moves chips: sum {a.get('sum')}")
+        return                      # sitting out, not dealt in: no action
     before = b.street_bet.get(seat, 0)
     left = b.stacks[seat] - b.invested.get(seat, 0)
+    level = max(b.street_bet.values(), default=0)
+    # each type says what the action is: it must be what its amount does
+    wrong = ("it moves chips" if kind in ("0", "4", "9") and amount else
+             "there is a bet to raise" if kind == "5" and level else
+             "there is no bet to raise" if kind in ("6", "23") and not level else
+             "it does not put him all-in" if kind == "7" and amount != left else
+             "it puts in more than a call" if kind == "3" and before + amount > level else "")
+    if wrong:
+        raise b.fail(line, f"action {a.get('no')} of {name} is type {kind} "
+                           f"({_TYPE_NAMES.get(kind, kind)}) but {wrong}: sum {a.get('sum')}")
     if kind == "1":
+        if any(k == "blind" for _, k, _ in b.posts):
+            raise b.fail(line, f"action {a.get('no')} of {name} is a small blind (type 1) "
+                               f"after another blind")
         b.post(name, "sb", amount, line)
     elif kind == "2":           # more than the big blind: both blinds, the small dead
         big = b.stakes[0] if b.structure == "fixed-limit" else b.stakes[1]

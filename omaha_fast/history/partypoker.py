@@ -30,6 +30,7 @@ held beyond the wins.
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from .siteformat import SiteFormat
 from .sitehand import (
@@ -57,7 +58,7 @@ _RAISE_TO = re.compile(rf"^raises ({AMOUNT}) to ({AMOUNT})$")
 _PAREN = re.compile(rf"^(calls|bets) \(({AMOUNT})\)$")
 _POT_LINE = re.compile(rf"^(?:Main Pot|Side Pot ?[0-9]*): ({AMOUNT}) Rake: ({AMOUNT})$")
 _BALANCE = re.compile(rf"^balance ({AMOUNT}), (?:bet ({AMOUNT}), collected ({AMOUNT}), "
-                      rf"net [-+]?{AMOUNT}|lost ({AMOUNT})(?: \(folded\))?|didn't bet "
+                      rf"net ([-+]?)({AMOUNT})|lost ({AMOUNT})(?: \(folded\))?|didn't bet "
                       rf"\(folded\))(.*)$")
 _CASH_OUT = re.compile(rf"^Cashout Amount is ({AMOUNT})$")
 _BUTTON = re.compile(r"Seat ([0-9]{1,2}) is the button")
@@ -123,12 +124,14 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         (table if table and table.group(1) else None)
     posted: dict[str, int] = {}
     balances: dict[int, int] = {}       # the summary's balance of each player
+    # the summary's bet and net of each player, and its line
+    figures: dict[int, tuple[int, Optional[int], int]] = {}
     section = "seats"
     for k, line in enumerate(chunk[2:], first + 2):
         if not line:
             continue
         if section == "summary":
-            _summary_line(b, line, k, balances)
+            _summary_line(b, line, k, balances, figures)
             continue
         if line.startswith("** "):
             m = _STREET.match(line)
@@ -183,6 +186,15 @@ def _parse(chunk: list[str], first: int, hand_id: str, origin: str) -> SiteItem:
         if end != balance:
             raise b.fail(first, f"{b.names[seat]} ends with {balance} in the summary, but "
                                 f"its bet and collection leave {end}")
+    for seat, (bet, net, k) in figures.items():
+        put = b.invested.get(seat, 0)
+        won = sum(c[2] for c in b.collected if c[1] == seat) + \
+            b.cash_outs.get(seat, (0, 0))[0]
+        back = sum(a for s, a in b.returned if s == seat)
+        # the bet as the actions put it in, or with the part that came back
+        if bet not in (put, put + back) or net is not None and net != won - put:
+            raise b.fail(k, f"{b.names[seat]}'s summary line says he bet {bet} and netted "
+                            f"{net}, but his actions put in {put} and he collected {won}")
     record = b.record()
     if balances:      # the summary gives what each player collected in all
         record.extra["site"].update(unnamed_pots=True, halves_joined=True)
@@ -220,6 +232,7 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
     m = _RAISE_TO.match(rest) if rest.startswith("raises ") else None
     if m:
         to = _chips(b, m.group(2), k)
+        b.raised_by(name, _chips(b, m.group(1), k), to, k, line, "total")
         seat = b.seat(name, k)
         left = b.stacks[seat] - b.invested.get(seat, 0) + b.street_bet.get(seat, 0)
         verb = "raise_to" if max(b.street_bet.values(), default=0) else "bet"
@@ -278,12 +291,14 @@ def _play_line(b: HandBuilder, line: str, k: int, posted: dict[str, int]) -> Non
         b.unread(line, k, _HARMLESS, _MOVES)
 
 
-def _summary_line(b: HandBuilder, line: str, k: int, balances: dict[int, int]) -> None:
+def _summary_line(b: HandBuilder, line: str, k: int, balances: dict[int, int],
+                  figures: dict[int, tuple[int, Optional[int], int]]) -> None:
     """The summary of the format since 2016: each pot and its rake, the board, and each
     player's balance, bet and collection (a player who cashed out is paid his cash
     out, not from the pot)."""
     m = _POT_LINE.match(line)
     if m:
+        b.pot_nets.append(_chips(b, m.group(1), k))   # checked against the replay's pots
         b.rake += _chips(b, m.group(2), k)
         return
     if line.startswith("Board: "):
@@ -301,7 +316,14 @@ def _summary_line(b: HandBuilder, line: str, k: int, balances: dict[int, int]) -
     balances[seat] = _chips(b, m.group(1), k)
     if m.group(3) and seat not in b.cash_outs:
         b.collect(name, _chips(b, m.group(3), k), "pot", None, k)
-    cards = re.match(r"\[([^\]]*)\]", m.group(5))
+    bet = m.group(6) or m.group(2)     # "lost $0.10": what he bet and lost
+    net = (-1 if m.group(4) == "-" else 1) * _chips(b, m.group(5), k) if m.group(5) else \
+        None if bet is None else -_chips(b, bet, k)
+    figures[seat] = (0 if bet is None else _chips(b, bet, k), net, k)
+    if m.group(3) and seat in b.cash_outs and _chips(b, m.group(3), k) != b.cash_outs[seat][0]:
+        raise b.fail(k, f"{name} cashed out for {b.cash_outs[seat][0]} but the summary says "
+                        f"he collected {_chips(b, m.group(3), k)}")
+    cards = re.match(r"\[([^\]]*)\]", m.group(7))
     if cards:
         b.hole(seat, _cards(b, f"[{cards.group(1)}]", k), k, "the summary shows")
 

@@ -30,7 +30,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from .record import HandRecord
-from .sitehand import SiteFormatError, SiteItem, UnreadableHand, parse_guarded, records_only
+from .sitehand import (
+    SiteFormatError,
+    SiteItem,
+    SkippedHand,
+    UnreadableHand,
+    parse_guarded,
+    records_only,
+)
 from .sitetext import split_hands, text_lines
 
 # the longest line of a card room's hand read (see SiteFormat.max_line)
@@ -106,6 +113,8 @@ class SiteFormat(ABC):
                 items.append(_too_long(chunk, first, hand_id, origin, cap))
                 continue
             item = parse_guarded(parse, chunk, first, hand_id, origin)
+            if isinstance(item, SkippedHand) and not names_a_game(item.game):
+                item = _not_a_game(item)
             if rules and isinstance(item, HandRecord):
                 site = item.extra["site"]
                 site.update(rules)
@@ -120,6 +129,40 @@ class SiteFormat(ABC):
         return records_only(self.read(text, origin))
 
 
+# the words a hand of another game names it by (the poker games the card rooms deal, a
+# betting structure first, as iPoker names a game with no name, and "cancelled" for a
+# hand that moved no chips); linear in any text, a run of digits tried once
+_GAME_WORDS = re.compile(
+    r"^(?:[NPF]L|pot limit|no limit|fixed limit|limit)\b|"
+    r"hold'?em|omaha|stud|razz|draw|badugi|badeucy|badacey|courchevel|horse|hose|"
+    r"(?<![0-9])[0-9]{1,2}-game|mixed|short ?deck|6\+|pineapple|lowball|2-7|a-5|triple|"
+    r"deuce|tempest|fusion|\bplo|\bplh|\bnlh|\bflh|\bcap(?:ped)?\b|cancelled|[0-9] hole cards",
+    re.IGNORECASE)
+# what text decoded from bytes that were never text holds: control characters, and the
+# replacement character a decoding put for bytes it could not read
+_NOT_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffd]")
+
+
+def names_a_game(description: str) -> bool:
+    """True when a skipped hand's description is text that names a game: a hand whose
+    header is followed by anything else (random bytes, a line cut short) is unreadable,
+    never skipped as another game.
+
+    >>> names_a_game("Hold'em No Limit ($0.01/$0.02 USD)"), names_a_game("Razz Limit")
+    (True, True)
+    >>> names_a_game("\\x0f\\xda\\x02Y"), names_a_game("x3f9 qq")
+    (False, False)
+    """
+    return not _NOT_TEXT.search(description) and bool(_GAME_WORDS.search(description))
+
+
+def _not_a_game(item: SkippedHand) -> UnreadableHand:
+    shown = _NOT_TEXT.sub("?", item.game)[:60]
+    error = SiteFormatError(f"{item.origin}: line {item.line}: hand {item.id}: no game this "
+                            f"reader knows, and not text that names one: {shown!r}")
+    return UnreadableHand(item.id, item.origin, item.line, error)
+
+
 def _too_long(chunk: list[str], first: int, hand_id: str, origin: str,
               cap: int) -> UnreadableHand:
     k, line = next((k, ln) for k, ln in enumerate(chunk, first) if len(ln) > cap)
@@ -128,4 +171,4 @@ def _too_long(chunk: list[str], first: int, hand_id: str, origin: str,
     return UnreadableHand(hand_id, origin, first, error)
 
 
-__all__ = ["SiteFormat", "MAX_LINE"]
+__all__ = ["SiteFormat", "MAX_LINE", "names_a_game"]

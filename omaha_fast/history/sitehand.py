@@ -36,6 +36,10 @@ _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): ")
 _SUMMARY_OUT = re.compile(r"^Seat (\d+): .*? is sitting out$")
 _SUMMARY_WON = re.compile(rf"^Seat (\d+): .*?(?:collected|and won) \(({MONEY})\)")
+# each amount a summary line says its player won: "won ($3)", "collected ($2)", Full
+# Tilt's "wins the side pot ($15)"
+_SUMMARY_AMOUNTS = re.compile(rf"(?:collected|won|wins (?:the )?[a-z0-9 #-]{{0,30}}?pot"
+                              rf"(?: #?[0-9]{{1,2}})?) \(({MONEY})\)")
 _CARDS = re.compile(r"\[([^\[\]]*)\]")
 _DIGITS = re.compile(r"[0-9]+")
 # the summary's board: "Board [..]", "FIRST Board [..]" (run twice), Full Tilt "Board: [..]"
@@ -196,6 +200,7 @@ class HandBuilder:
         self.big_blind: Optional[int] = None
         self._sb_posted = False
         self._sb_amount: Optional[int] = None   # a full small blind (not a short all-in)
+        self.sb_seat: Optional[int] = None      # who posted the small blind (live)
         # a second small blind read as dead, until its poster's call shows it was live
         self._second_sb: dict[int, int] = {}     # seat -> index in posts
         self._full_level = 0
@@ -210,6 +215,7 @@ class HandBuilder:
         self.shows: list[tuple[int, str, int]] = []
         self.mucks: list[tuple[int, int]] = []
         self.collected: list[tuple[int, int, int, Optional[str]]] = []
+        self.written_paid: dict[int, int] = {}   # seat -> what his pay lines say, as written
         # run it twice: the second board, and the run (1 or 2) of each collected line
         self.board2 = ""
         self._rit_base: Optional[str] = None    # the board both runs share
@@ -362,6 +368,7 @@ class HandBuilder:
             parts = [("blind", amount)]
             if kind == "sb":
                 self._sb_posted = True
+                self.sb_seat = seat
                 if amount < self.stacks[seat] - self.invested.get(seat, 0):
                     self._sb_amount = amount
             elif self.big_blind is None:
@@ -444,6 +451,18 @@ class HandBuilder:
             if amount is None:
                 raise self.fail(line, f"{verb} without an amount")
             total = amount if verb == "raise_to" else before + amount
+            # the word must be what the chips do (an all-in keeps only its total; a reader
+            # calls an all-in written with no word a raise)
+            level = self.bet_to_face()
+            # (before the flop a call adds up to the big blind, and a raise raises it,
+            # whoever posted it: the engine checks the amounts themselves)
+            most = self.bet_to_face(blind=True)
+            wrong = ("bets with a bet in front" if verb == "bet" and level else
+                     "raises with no bet in front" if verb == "raise_to" and not most and
+                     not all_in else
+                     "calls more than the bet" if verb == "call" and total > most else "")
+            if wrong:
+                raise self.fail(line, f"{name} {wrong} ({level} chips on the street)")
             if total <= before:
                 raise self.fail(line, f"{verb} to {total} does not add chips")
             self.street_bet[seat] = total
@@ -465,6 +484,42 @@ class HandBuilder:
                 entry = [seat - 1, verb, total]
         self.actions.append(entry)
         self.sources.append(f"line {line}")
+
+    def bet_to_face(self, blind: bool = False) -> int:
+        """The bet in front on this street: the most anyone has in, and before the flop
+        at least the big blind, even one posted short (with ``blind``, even one nobody
+        posted)."""
+        level = max(self.street_bet.values(), default=0)
+        posted = self.big_blind is not None or \
+            self.settings.get("big_blind", "none") != "none"
+        if not self.board and (posted or blind):
+            full = (self.setting_int("blinds", 1) if "blinds" in self.settings else
+                    self.stakes[0] if self.structure == "fixed-limit" else self.stakes[1])
+            level = max(level, full)
+        return level
+
+    def raised_by(self, name: str, by: int, total: int, line: int, text: str,
+                  over: str = "bet") -> None:
+        """A raise written with both its amounts ("raises $0.25 to $0.35"), read before
+        it is acted: the first must be what it adds over the bet it raises (``over``
+        "bet": PokerStars, GGPoker, Winamax; before the flop the bet is the big blind
+        even when it was posted short, as the sites write it, or the bet in front, as a
+        history written by omaha_fast does), over what the player had in (``over``
+        "own"), either ("either": WPN and Bovada write both), or the total twice
+        ("total": partypoker), the second the street total."""
+        seat = self.seat(name, line)
+        level = max(self.street_bet.values(), default=0)
+        bases: set[int] = set()
+        if over in ("bet", "either"):
+            bases.update((level, self.bet_to_face()))
+        if over in ("own", "either"):
+            bases.add(self.street_bet.get(seat, 0))
+        if over == "total":
+            bases.add(0)
+        if total - by not in bases:
+            raise self.fail(line, f"the raise's two amounts disagree (it raises a bet of "
+                                  f"{level} chips, the player had "
+                                  f"{self.street_bet.get(seat, 0)} in): {text}")
 
     def uncalled(self, name: str, amount: int, line: int) -> None:
         seat = self.seat(name, line)
@@ -525,6 +580,7 @@ class HandBuilder:
             raise self.fail(line, str(e)) from None
         self.collected.append((index, seat, amount, half))
         self.runs.append(self.run)
+        self.written_paid[seat] = self.written_paid.get(seat, 0) + amount
 
     def summary_line(self, line: str, k: int, pot_label: re.Pattern[str]) -> bool:
         """Read one summary line: the total pot, its pots (named by ``pot_label``, the
@@ -561,8 +617,10 @@ class HandBuilder:
         if "cashed out" in line and _SUMMARY_SEAT.match(line):
             seat = int(_SUMMARY_SEAT.match(line).group(1))  # type: ignore[union-attr]
             self.cash_out_won[seat] = self.chips(m.group(2), k) if m else 0
-        elif m and int(m.group(1)) in self.names:
-            self.summary_won.append((int(m.group(1)), self.chips(m.group(2), k)))
+        elif seat in self.names:
+            # every amount the line says he won (one a run, or a half, at some sites)
+            self.summary_won += [(seat, self.chips(a, k)) for a in
+                                 _SUMMARY_AMOUNTS.findall(line, len(f"Seat {seat}: "))]
         m = _SUMMARY_CARDS.match(line)
         if m:
             self.hole(int(m.group(1)), "".join(m.group(2).split()), k, "the summary shows")
@@ -615,7 +673,8 @@ class HandBuilder:
         stacks: list[Optional[int]] = [None] * n
         holes: list[Optional[str]] = [None] * n
         final: list[Optional[int]] = [None] * n
-        if not self.collected:
+        summary_pays = not self.collected
+        if summary_pays:
             # some histories write no win line: the summary's "collected (...)" stands in
             self.collected = [(0, seat, chips, None) for seat, chips in self.summary_won]
             self.runs = [0] * len(self.collected)
@@ -644,7 +703,11 @@ class HandBuilder:
             for seat, cards, line in self.shows:
                 actions.append([seat - 1, "show", cards])
                 sources.append(f"line {line}")
+            folded = {a[0] + 1 for a in self.actions if len(a) == 3 and a[1] == "fold"}
             for seat, line in self.mucks:
+                if seat in folded:      # a player who folded has no hand to muck
+                    raise self.fail(line, f"{self.names[seat]} mucks at the showdown but "
+                                          f"folded")
                 if all(s != seat for s, _, _ in self.shows):
                     actions.append([seat - 1, "muck", None])
                     sources.append(f"line {line}")
@@ -685,6 +748,13 @@ class HandBuilder:
                 "total_pot": self.total_pot, "pots": list(self.pot_nets),
                 "rake": self.rake, "no_low": self.no_low, "line": self.line,
                 "written_by_omaha_fast": self.ours}
+        if self.summary_won and not summary_pays:
+            # what the summary says each player won, beside the pays: checked against them
+            site["summary_won"] = [[s - 1, a] for s, a in self.summary_won]
+            site["paid_as_written"] = [[s - 1, a] for s, a in sorted(self.written_paid.items())]
+        if self.sb_seat is not None and any(p[0] == self.sb_seat and p[1] == "blind"
+                                            for p in self.posts):
+            site["small_blind"] = self.sb_seat - 1
         if self.cash_outs:
             site["cash_outs"] = [[s - 1, paid, fee, self.cash_out_won.get(s, 0)]
                                  for s, (paid, fee) in sorted(self.cash_outs.items())]

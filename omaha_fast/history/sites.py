@@ -42,15 +42,30 @@ def _names() -> str:
     return ", ".join(f.title for f in site_formats())
 
 
-def decode_history(data: bytes) -> str:
+def decode_history(data: bytes, origin: str = "<history>") -> str:
     """Text of a history file as the sites wrote them: UTF-16 or UTF-8 with a byte-order
-    mark, UTF-8 without one, or Windows-1252 (older Full Tilt files)."""
+    mark, UTF-8 without one, or Windows-1252 (older Full Tilt files).
+
+    A UTF-8 byte-order mark says what the rest is, so bytes after it that are not UTF-8
+    make the file unreadable (a :class:`SiteFormatError` naming ``origin``), never text
+    guessed in another encoding:
+
+    >>> try:
+    ...     decode_history(b"\\xef\\xbb\\xbfPokerStars \\xff", "h.txt")
+    ... except ValueError as err:
+    ...     print(type(err).__name__, err)
+    SiteFormatError h.txt: not UTF-8 text after its UTF-8 byte-order mark (byte 14)
+    """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         if len(data) % 2 and data[-1:] in (b"\n", b"\r", b" ", b"\x00"):
             data = data[:-1]     # a byte-wide line end added to a UTF-16 file by a tool
         return data.decode("utf-16", errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8")
+        try:
+            return data[3:].decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SiteFormatError(f"{origin}: not UTF-8 text after its UTF-8 byte-order "
+                                  f"mark (byte {e.start + 3})") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -5,9 +5,11 @@ pot's size less what the summary says it held (all of it from the main pot when 
 summary does not list pots). Then, pot by pot, what every player collected is compared
 with the engine's award, half by half where the site's lines say which half (Full Tilt)
 or list one line per half (PokerStars); then the uncalled bets, the rake and the final
-stacks. Sites that do not name the pots (888poker, GGPoker, Bovada) are checked over all
-pots as one, and sites that write a player's two halves in one line (WPN, GGPoker,
-Bovada) line by line with each player's halves added up. A disagreement names the hand,
+stacks, and every other figure the hand states (the summary's total pot, pots and wins,
+the blinds, a cash out: :mod:`omaha_fast.history.stated`). Sites that do not name the
+pots (888poker, GGPoker, Bovada) are checked over all pots as one, and sites that write
+a player's two halves in one line (WPN, GGPoker, Bovada) line by line with each
+player's halves added up. A disagreement names the hand,
 the pot and both amounts.
 
 >>> from omaha_fast.history.pokerstars import loads_pokerstars
@@ -53,8 +55,9 @@ from ..game.hand import Hand
 from ..game.pots import PotAward, build_pots, split_evenly
 from ..game.rules import Rake, Rules
 from .halves import half_lines
-from .record import HandRecord
-from .replay import ReplayError, ReplayResult, replay
+from .record import HandRecord, RecordError
+from .replay import ReplayResult, replay
+from .stated import blind_posts, cash_outs, site_problem, stated, summary_wins
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,11 @@ def verify(record: HandRecord) -> Verdict:
     A hand run twice (``extra["site"]["boards"]``) is replayed on each board; every pot
     that more than one player contests is divided between the two runs."""
     site = record.extra.get("site") or {}
+    problem = site_problem(site, record.table_size)
+    if problem:        # a JSON file's site data in a shape no reader writes
+        fmt = site.get("format", "record") if isinstance(site, dict) else "record"
+        return Verdict(record.id, str(fmt), "refused", [f"hand {record.id}: {problem}"], [],
+                       record.final_stacks, None)
     fmt = site.get("format", "record")
     names = site.get("names") or [None] * record.table_size
     scale = site.get("scale", 1)
@@ -200,7 +208,7 @@ def verify(record: HandRecord) -> Verdict:
             result = replay(_RakedRecord(**base, pot_rakes=rakes))
         if boards:
             second = replay(_RakedRecord(**{**base, "board": boards[1]}, pot_rakes=rakes))
-    except ReplayError as e:
+    except RecordError as e:     # an action refused, or a record that starts no hand
         message = site_seats(str(e), names) if site else str(e)
         return Verdict(record.id, fmt, "refused", [message], [], record.final_stacks, None)
     engine_awards = result.hand.awards
@@ -217,6 +225,7 @@ def verify(record: HandRecord) -> Verdict:
                          divided)
     if site.get("low_in_whole_units") and second is None:
         expected = [_low_in_whole_units(a, chip=record.chip) for a in awards]
+    site_pots = awards       # the pots as the site divides them, before any are merged
     if site.get("unnamed_pots") and len(awards) > 1:
         awards, expected = _as_one_pot(awards, expected)
     if site.get("merge_pots") == "by_winner":
@@ -320,6 +329,13 @@ def verify(record: HandRecord) -> Verdict:
     if site and taken != result.hand.rake:
         differences.append(f"hand {record.id}: rake {money(taken)} on the "
                            f"site, {money(result.hand.rake)} in the replay")
+    if site:
+        folded = [a for _, a in engine_returns] if returns_in_pot else []
+        differences += [f"hand {record.id}: {d}" for d in
+                        stated(site, engine_awards, site_pots, taken, folded, money) +
+                        summary_wins(site, who, money) +
+                        blind_posts(record, site, who, money) +
+                        cash_outs(site, site_pots, who, money)]
     odd_chip_only &= len(differences) == pot_differences
     if result.recorded != replayed_stacks:
         for seat, (a, b) in enumerate(zip(result.recorded or [], replayed_stacks)):

@@ -191,6 +191,8 @@ def _play_line(b: HandBuilder, line: str, k: int, section: str, over: set[int]) 
         if verb in ("call", "bet", "raise_to") and written is None:
             raise b.fail(k, f"unreadable action: {line}")
         chips = None if written is None else _chips(b, written, k)
+        if verb == "raise_to" and chips is not None and m.group(2) is not None:
+            b.raised_by(name, _chips(b, m.group(2), k), chips, k, line)
         if verb == "raise_to" and chips is not None and \
                 _raise_against_all_in(b, name, chips, k):
             over.add(b.seat(name, k))

@@ -55,7 +55,7 @@ _RECEIVED = re.compile(r"^Player (.*) received card: \[(.*)\]$")
 _POT = re.compile(rf"^Pot: ({_AMOUNT})\.?(?: Rake ({_AMOUNT}))?\.?(?: JP fee ({_AMOUNT}))?\.?$")
 _RESULT = re.compile(rf"^\*?Player (.*?) (?:shows: .*?|mucks \(does not show[^)]*\)|"
                      rf"does(?:n't| not) show cards)\.? ?Bets: ({_AMOUNT})\. Collects: "
-                     rf"({_AMOUNT})\. (?:Wins|Loses): ({_AMOUNT})\.$")
+                     rf"({_AMOUNT})\. (Wins|Loses): ({_AMOUNT})\.$")
 _SHOWN = re.compile(r"^\*?Player (.*?) shows: .*?\[([^\]]*)\]")
 # what moves nothing: dealing, time-outs, the table's comings and goings
 _HARMLESS = re.compile(r"^Player .* (?:received a card\.|is timed out\.|mucks cards|"
@@ -185,6 +185,10 @@ def _summary_line(b: HandBuilder, line: str, k: int, collected: dict[str, int]) 
     if b.chips(m.group(2), k) != b.invested.get(seat, 0):
         raise b.fail(k, f"the summary says {name} bet {m.group(2)}, the play lines "
                         f"{b.invested.get(seat, 0) / b.scale:g}: {line}")
+    net = b.chips(m.group(5), k) * (1 if m.group(4) == "Wins" else -1)
+    if net != b.chips(m.group(3), k) - b.chips(m.group(2), k):
+        raise b.fail(k, f"the summary's {m.group(4)} of {name} is not his collection less "
+                        f"his bet: {line}")
     if b.chips(m.group(3), k):
         collected[name] = b.chips(m.group(3), k)
     shown = _SHOWN.match(line)

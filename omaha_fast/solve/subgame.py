@@ -75,6 +75,7 @@ def estimate(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
     (True, 1)
     """
     tree = BetTree() if tree is None else tree
+    threads = _budget(threads, "threads", True, least=1)     # as solve() checks them
     cards = read_board(board)
     hands0, w0 = read_range(oop, cards, game, "oop")
     hands1, w1 = read_range(ip, cards, game, "ip")
