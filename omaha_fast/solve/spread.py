@@ -70,13 +70,13 @@ class Part:
             self.iteration = iteration
         return self.engine.pass_children(player, mode, opp, own)[self.held]
 
-    def parts(self) -> dict[int, Any]:
-        """Each held part's storage (raw bytes), by card index."""
-        return {i: self.engine.part(i) for i in self.held}
+    def part(self, index: int) -> Any:
+        """Held part ``index``'s storage (raw bytes): one part a call, so that no message
+        carries a whole worker's storage."""
+        return self.engine.part(index)
 
-    def set_parts(self, parts: dict[int, Any]) -> None:
-        for i, storage in parts.items():
-            self.engine.set_part(i, storage)
+    def set_part(self, index: int, storage: Any) -> None:
+        self.engine.set_part(index, storage)
 
     def lock(self, k: int, cards: Sequence[int], mask: Any, strategy: Any) -> bool:
         """Lock a node of one of the held parts; False where the node is not held here."""
@@ -423,11 +423,10 @@ class SpreadEngine(ArenaEngine):
         """The engine of the whole tree with every part's storage, at this iteration."""
         whole = self._whole()
         whole.set_part(-1, self.part(-1))
-        for w in self._workers:
-            w.send("parts")
-        for w in self._workers:
-            for i, storage in w.result().items():
-                whole.set_part(i, storage)
+        for w, held in zip(self._workers, self.held):
+            for i in held:
+                w.send("part", i)
+                whole.set_part(i, w.result())
         for k, cards, mask, strategy in self._locks:
             whole.lock(k, cards, mask, strategy)
         whole.iterations = self.iterations
@@ -438,7 +437,7 @@ class SpreadEngine(ArenaEngine):
         whole.restore(regrets, sums, iterations)
         self.set_part(-1, whole.part(-1))
         for w, held in zip(self._workers, self.held):
-            w.send("set_parts", {i: whole.part(i) for i in held})
-        for w in self._workers:
-            w.result()
+            for i in held:
+                w.send("set_part", i, whole.part(i))
+                w.result()
         self.iterations = int(iterations)
