@@ -427,6 +427,8 @@ class SpreadEngine(ArenaEngine):
             for i in held:
                 w.send("part", i)
                 whole.set_part(i, w.result())
+            if isinstance(w, _Local):    # its memory back before the next one's comes
+                w.close()
         for k, cards, mask, strategy in self._locks:
             whole.lock(k, cards, mask, strategy)
         whole.iterations = self.iterations

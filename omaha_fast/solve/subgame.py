@@ -15,6 +15,7 @@ import numpy as np
 
 from ..cards import CardsLike, format_cards
 from ..errors import OutOfMemoryError
+from ..runner.local import default_workers
 from .engine import ArenaEngine, estimate as engine_estimate, spec
 from .errors import SpotTooLargeError, SubgameTypeError, SubgameValueError
 from .memory import available_memory, size_text
@@ -205,11 +206,16 @@ def solve(board: CardsLike, oop: Any, ip: Any, pot: float, stack: Any,
                      threads_v, bool(compact))
     limit = available_memory() if max_memory is None else _budget(max_memory, "max_memory",
                                                                    False)
+    spread = workers is not None or backend is not None or client is not None
+    workers_v = _budget(workers, "workers", True, least=1) if spread else None
+    if spread and client is None:
+        # workers on this machine hold the tree between them, and at the end this
+        # process gathers it whole while the last worker is still up
+        share = 1.0 + 1.0 / (workers_v or default_workers())
+        need = dict(need, total=int(need["total"] * share))
     if limit is not None and need["total"] > limit:
         raise _too_large(need, int(limit))
-    spread = workers is not None or backend is not None or client is not None
     if spread:
-        workers_v = _budget(workers, "workers", True, least=1)
         if len(cards) == 5:
             raise SubgameValueError("a river spot deals no card: it solves in one process "
                                     "(leave workers, backend and client out)")
