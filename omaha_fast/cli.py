@@ -46,6 +46,7 @@ from .odds import equity
 from .preflop.command import add_preflop, run_preflop
 from .sim.command import add_simulate, add_tournament, run_simulate, run_tournament
 from .solve.command import add_solve, run_solve
+from .view.command import add_view, run_view
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -404,6 +405,7 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
     "tournament": (add_tournament, run_tournament),
     "preflop": (add_preflop, run_preflop),
     "solve": (add_solve, run_solve),
+    "view": (add_view, run_view),
 }
 
 

@@ -1,0 +1,551 @@
+"""What the viewer shows, read from a solved tree: the one place the server asks the solve.
+
+Every figure the page shows comes from a :class:`SpotData` method, each returning
+JSON-ready data for one node (its path, and the turn and river cards dealt on the way):
+the node and its children, the strategy by hand category and by hand class or hand (a
+page of rows, filtered by the range syntax and sorted), one hand's actions, the run-out
+below a chance node, the range reaching the node. Aggregates are numpy over the whole
+range; only a page of rows is ever turned into text.
+
+>>> from omaha_fast.solve import BetTree, solve
+>>> r = solve("Ah Kd 7c 8s 2h", ["3c4dKsKh", "5c6c9d9h"], ["3d4hQsQc", "JcJdTcTd"],
+...           pot=10, stack=10, tree=BetTree(bets=(1.0,), raise_cap=0), iterations=20)
+>>> d = SpotData(r)
+>>> node = d.node("")
+>>> node["player"], [c["action"] for c in node["children"]]
+(0, ['check', 'bet 10'])
+>>> round(sum(a["frequency"] for a in node["actions"]), 6)
+1.0
+>>> page = d.hands("", group="hand", filter="KK")
+>>> [row["name"] for row in page["rows"]]
+['KsKh4d3c']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from .._extras import import_extra
+from ..cards import format_cards, parse_cards
+from ..categories import FAMILIES, categorize
+from ..ranges import Range
+from ..solve.result import SubgameResult
+from ..solve.tree import ACTION, CHANCE, FOLD
+from .errors import ViewError
+
+_RANKS = "23456789TJQKA"
+_PATTERNS = {(2, 2): "ds", (2, 1): "ss", (3, 1): "3s", (4, 0): "4s"}
+_MAX_PAGE = 500
+_SORTS = ("weight", "ev", "name", "hands")
+
+
+def _np() -> Any:
+    return import_extra("numpy", "numpy")
+
+
+def _card_text(c: int) -> str:
+    return format_cards([c])
+
+
+def colex_index(hands: Any) -> Any:
+    """Each hand's index in :func:`omaha_fast.ranges.universe` (colex order of its sorted
+    cards), for a whole (n, 4) array at once.
+
+    >>> from omaha_fast.ranges import universe
+    >>> colex_index(universe()[[0, 1, 270724]]).tolist()
+    [0, 1, 270724]
+    """
+    np = _np()
+    h = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
+    out = np.zeros(len(h), dtype=np.int64)
+    for k in range(4):                     # C(c, k + 1) for the k-th smallest card
+        c = h[:, k]
+        term = np.ones_like(c)
+        for j in range(k + 1):
+            term = term * (c - j)
+        fact = 1
+        for j in range(2, k + 2):
+            fact *= j
+        out += term // fact
+    return out
+
+
+def hand_classes(hands: Any) -> tuple[list[str], Any]:
+    """(class names, each hand's class number): a hand's ranks high first and its suit
+    pattern ('AAKQ ds', 'A234 ss', 'KQJT r'), as ``omaha-fast solve`` prints them.
+
+    >>> names, of_hand = hand_classes([[48, 49, 44, 41], [51, 47, 43, 39], [50, 51, 46, 40]])
+    >>> [names[k] for k in of_hand]
+    ['AAKQ ds', 'AKQJ 4s', 'AAKQ ds']
+    """
+    np = _np()
+    h = -np.sort(-np.asarray(hands, dtype=np.int64).reshape(-1, 4), axis=1)
+    ranks = h // 4
+    suits = np.stack([(h % 4 == s).sum(axis=1) for s in range(4)], axis=1)
+    suits = -np.sort(-suits, axis=1)
+    pattern = np.zeros(len(h), dtype=np.int64)        # 0 r, 1 ss, 2 ds, 3 3s, 4 4s
+    pattern[(suits[:, 0] == 2) & (suits[:, 1] == 1)] = 1
+    pattern[(suits[:, 0] == 2) & (suits[:, 1] == 2)] = 2
+    pattern[suits[:, 0] == 3] = 3
+    pattern[suits[:, 0] == 4] = 4
+    key = (((ranks[:, 0] * 13 + ranks[:, 1]) * 13 + ranks[:, 2]) * 13 + ranks[:, 3]) * 5 \
+        + pattern
+    uniq, inverse = np.unique(key, return_inverse=True)
+    words = ("r", "ss", "ds", "3s", "4s")
+    names = []
+    for k in uniq.tolist():
+        p, k = k % 5, k // 5
+        rs = []
+        for _ in range(4):
+            rs.append(_RANKS[k % 13])
+            k //= 13
+        names.append("".join(reversed(rs)) + " " + words[p])
+    return names, inverse.reshape(-1)
+
+
+@dataclass
+class _Node:
+    """One node with its dealt cards, read once: who acts, their reach, strategy and EVs."""
+
+    index: int
+    path: str
+    dealt: list[int]
+    player: int
+    actions: list[str]
+    strategy: Any          # (n, A) of the acting player
+    action_ev: Any         # (n, A), NaN where a hand meets no opposing hand
+    reach: tuple[Any, Any]
+
+
+class SpotData:
+    """The viewer's questions, answered from a :class:`SubgameResult` (see the module
+    doc). Nodes and categories are cached, a few at a time."""
+
+    def __init__(self, result: SubgameResult) -> None:
+        self.result = result
+        self._nodes: dict[tuple[str, tuple[int, ...]], _Node] = {}
+        self._categories: dict[tuple[int, tuple[int, ...]], Any] = {}
+        self._classes: dict[int, tuple[list[str], Any]] = {}
+        self._names: dict[int, list[str]] = {}
+        self._index: dict[int, Any] = {}
+
+    @classmethod
+    def load(cls, path: str) -> SpotData:
+        """A saved solve (``SubgameResult.load``; a file that is not one raises
+        :class:`omaha_fast.solve.SolvedFileError`)."""
+        return cls(SubgameResult.load(path))
+
+    # ---- the spot and the tree ---------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """The spot: board, game, pot, stack, the solve's measures, the range sizes."""
+        r = self.result
+        return {"board": format_cards([int(c) for c in parse_cards(r.board)]),
+                "game": r.game, "street": r.street, "pot": r.pot, "stack": r.stack,
+                "iterations": r.iterations, "exploitability_pct": r.exploitability,
+                "ev": list(r.ev), "equity": list(r.equity),
+                "hands": [len(r.hands[0]), len(r.hands[1])],
+                "tree": r.tree.to_dict(), "families": list(FAMILIES[r.game])}
+
+    def _dealt_names(self) -> tuple[str, ...]:
+        return ("turn", "river") if self.result.street == "flop" else ("river",)
+
+    def _read(self, path: str, turn: Optional[str], river: Optional[str]) -> _Node:
+        r = self.result
+        try:
+            k = r._node(path)
+        except (TypeError, ValueError) as err:
+            raise ViewError(str(err)) from None
+        depth = r.nodes[k].depth
+        dealt = r._dealt(path, depth, turn, river)
+        key = (path, tuple(dealt))
+        if key in self._nodes:
+            return self._nodes[key]
+        cards = dict(zip(self._dealt_names(), (_card_text(c) for c in dealt)))
+        np = _np()
+        node = _Node(k, path, dealt, r.player(path), r.actions(path),
+                     np.asarray(r.strategy(path, **cards), dtype=np.float64),
+                     np.asarray(r.action_ev(path, **cards), dtype=np.float64),
+                     (r.reach(path, 0, **cards), r.reach(path, 1, **cards)))
+        if len(self._nodes) >= 16:
+            self._nodes.pop(next(iter(self._nodes)))
+        self._nodes[key] = node
+        return node
+
+    def _board(self, dealt: list[int]) -> list[int]:
+        return [int(c) for c in parse_cards(self.result.board)] + dealt
+
+    def node(self, path: str = "", turn: Optional[str] = None, river: Optional[str] = None,
+             family: Optional[str] = None) -> dict[str, Any]:
+        """The node: who acts, the pot, each action's frequency and EV over the range
+        reaching it, the children (an action node, a chance node asking for a card, or
+        the end of the hand), the line of actions from the root, the chance node just
+        above (when a card was dealt right before it), and the strategy by hand
+        category in ``family`` (the board's first family when it has no such family:
+        a river has no draws)."""
+        r = self.result
+        n = self._read(path, turn, river)
+        np = _np()
+        nd = r.nodes[n.index]
+        w = n.reach[n.player]
+        total = float(w.sum())
+        freq = (w[:, None] * n.strategy).sum(axis=0) / max(total, 1e-300)
+        actions = []
+        for a, name in enumerate(n.actions):
+            actions.append({"action": name, "frequency": float(freq[a]),
+                            "ev": _mean(np, n.action_ev[:, a], w * n.strategy[:, a])})
+        children = []
+        for a, c in enumerate(nd.children):
+            child = r.nodes[c]
+            entry: dict[str, Any] = {"action": nd.actions[a], "kind": child.kind,
+                                     "path": child.path}
+            if child.kind == CHANCE:
+                entry["deals"] = self._dealt_names()[child.depth]
+            elif child.kind == FOLD:
+                entry["folded"] = child.player
+            children.append(entry)
+        line = []
+        k = n.index
+        while r.nodes[k].parent >= 0:
+            parent = r.nodes[k].parent
+            if r.nodes[parent].kind == ACTION:
+                pn = r.nodes[parent]
+                line.append({"path": pn.path, "player": pn.player,
+                             "action": pn.actions[pn.children.index(k)],
+                             "street": pn.street})
+            k = parent
+        above = r.nodes[nd.parent] if nd.parent >= 0 else None
+        chance = None if above is None or above.kind != CHANCE else {
+            "path": above.path, "deals": self._dealt_names()[above.depth]}
+        families = self._category_codes(n.player, n.dealt)[1].families
+        fam = family if family is not None and family in families else families[0]
+        return {"path": path, "player": n.player, "street": nd.street,
+                "board": format_cards(self._board(n.dealt)),
+                "dealt": {name: _card_text(c) for name, c in
+                          zip(self._dealt_names(), n.dealt)},
+                "pot": r.pot + nd.contrib[0] + nd.contrib[1],
+                "contrib": list(nd.contrib),
+                "reach": [float(n.reach[0].sum()), float(n.reach[1].sum())],
+                "combos": [int((n.reach[0] > 0).sum()), int((n.reach[1] > 0).sum())],
+                "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), w),
+                "actions": actions, "children": children, "line": list(reversed(line)),
+                "chance_above": chance,
+                "categories": self.categories(path, turn, river, fam)}
+
+    # ---- categories --------------------------------------------------------------------
+
+    def _category_codes(self, player: int, dealt: list[int]) -> Any:
+        """The player's hands' categories on the node's board (hands holding a dealt card
+        are left out: their rows say -1)."""
+        key = (player, tuple(dealt))
+        if key not in self._categories:
+            np = _np()
+            hands = self.result.hands[player]
+            live = ~np.isin(hands, dealt).any(axis=1) if dealt else np.ones(len(hands), bool)
+            cats = categorize(hands[live], self._board(dealt), self.result.game)
+            if len(self._categories) >= 8:
+                self._categories.pop(next(iter(self._categories)))
+            self._categories[key] = (live, cats)
+        return self._categories[key]
+
+    def _family_codes(self, player: int, dealt: list[int], family: str) -> tuple[Any, list[str]]:
+        np = _np()
+        live, cats = self._category_codes(player, dealt)
+        if family not in cats.codes:
+            raise ViewError(f"no hand category family {family!r} on this board; it has "
+                            f"{', '.join(cats.families)}")
+        codes = np.full(len(live), -1, dtype=np.int64)
+        codes[live] = cats.codes[family]
+        return codes, list(cats.names[family])
+
+    def categories(self, path: str = "", turn: Optional[str] = None,
+                   river: Optional[str] = None, family: str = "high") -> dict[str, Any]:
+        """The strategy by hand category: for each label of ``family`` that the range
+        reaching the node holds, its share of the range, each action's frequency, its EV."""
+        n = self._read(path, turn, river)
+        np = _np()
+        codes, names = self._family_codes(n.player, n.dealt, family)
+        w = n.reach[n.player]
+        total = max(float(w.sum()), 1e-300)
+        rows = []
+        for code, label in enumerate(names):
+            sel = (codes == code) & (w > 0)
+            if not sel.any():
+                continue
+            ws = w[sel]
+            s = n.strategy[sel]
+            weight = float(ws.sum())
+            rows.append({"label": label, "share": weight / total, "hands": int(sel.sum()),
+                         "frequencies": [float(x) for x in
+                                         (ws[:, None] * s).sum(axis=0) / weight],
+                         "ev": _mean(np, _hand_value(np, s, n.action_ev[sel]), ws)})
+        families = self._category_codes(n.player, n.dealt)[1].families
+        return {"family": family, "families": families, "rows": rows}
+
+    # ---- the table of hands ------------------------------------------------------------
+
+    def _hand_names(self, player: int) -> list[str]:
+        if player not in self._names:      # high cards first, as the range syntax prints
+            np = _np()
+            high_first = -np.sort(-self.result.hands[player].astype(np.int64), axis=1)
+            self._names[player] = [format_cards(h) for h in high_first.tolist()]
+        return self._names[player]
+
+    def _colex(self, player: int) -> Any:
+        if player not in self._index:
+            self._index[player] = colex_index(self.result.hands[player])
+        return self._index[player]
+
+    def _classes_of(self, player: int) -> tuple[list[str], Any]:
+        if player not in self._classes:
+            self._classes[player] = hand_classes(self.result.hands[player])
+        return self._classes[player]
+
+    def _select(self, n: _Node, filter: str, category: str, hand_class: str) -> Any:
+        """The hands of the acting player reaching the node that pass every filter."""
+        np = _np()
+        w = n.reach[n.player]
+        sel = w > 0
+        if filter.strip():
+            try:
+                rng = Range(filter, self.result.game)
+            except (TypeError, ValueError) as err:
+                raise ViewError(f"filter {filter!r}: {err}") from None
+            sel &= np.isin(self._colex(n.player), colex_index(rng.combos))
+        if category:
+            family, _, label = category.partition(":")
+            codes, names = self._family_codes(n.player, n.dealt, family)
+            if label not in names:
+                raise ViewError(f"no category {label!r} in {family}")
+            sel &= codes == names.index(label)
+        if hand_class:
+            names, classes = self._classes_of(n.player)
+            if hand_class not in names:
+                raise ViewError(f"no hand class {hand_class!r} in this range")
+            sel &= classes == names.index(hand_class)
+        return sel
+
+    def hands(self, path: str = "", turn: Optional[str] = None, river: Optional[str] = None,
+              *, group: str = "class", filter: str = "", category: str = "",
+              hand_class: str = "", sort: str = "weight", descending: bool = True,
+              offset: int = 0, limit: int = 50) -> dict[str, Any]:
+        """A page of the table: one row per hand class (``group="class"``) or per hand
+        (``"hand"``) of the acting player's range reaching the node, each with its
+        weight (reach), share, each action's frequency and EV, and its EV. ``filter``
+        keeps the hands of a range (the package's range syntax), ``category`` those of
+        one label (``"high:nuts"``), ``hand_class`` one class. ``sort`` is ``weight``,
+        ``ev``, ``name``, ``hands`` (classes), ``freq:A`` or ``ev:A`` (action A's column);
+        ties go by weight, then EV, then name. ``total`` counts the rows of every page."""
+        np = _np()
+        if group not in ("class", "hand"):
+            raise ViewError(f"group is 'class' or 'hand', got {group!r}")
+        n = self._read(path, turn, river)
+        sel = self._select(n, filter, category, hand_class)
+        w = n.reach[n.player]
+        idx = np.flatnonzero(sel)
+        s, ev = n.strategy[idx], n.action_ev[idx]
+        ws = w[idx]
+        value = _hand_value(np, s, ev)
+        A = len(n.actions)
+        if group == "hand":
+            names_all = self._hand_names(n.player)
+            weight, count = ws, np.ones(len(idx), dtype=np.int64)
+            freq, aev, tot_ev = s, ev, value
+            label_of = idx
+        else:
+            cnames, classes = self._classes_of(n.player)
+            g_all = classes[idx]
+            uniq, g = np.unique(g_all, return_inverse=True)
+            m = len(uniq)
+            weight = np.bincount(g, ws, minlength=m)
+            count = np.bincount(g, minlength=m)
+            safe = np.where(weight > 0, weight, 1.0)
+            freq = np.stack([np.bincount(g, ws * s[:, a], minlength=m) / safe
+                             for a in range(A)], axis=1) if A else np.zeros((m, 0))
+            aev = np.stack([_group_mean(np, g, m, ev[:, a], ws * s[:, a])
+                            for a in range(A)], axis=1) if A else np.zeros((m, 0))
+            tot_ev = _group_mean(np, g, m, value, ws)
+            label_of = uniq
+            names_all = cnames
+        total_w = max(float(w.sum()), 1e-300)
+        names_arr = [names_all[i] for i in label_of.tolist()]
+        order = self._order(np, sort, descending, weight, tot_ev, freq, aev, names_arr,
+                            count, A)
+        offset = max(0, int(offset))
+        limit = max(1, min(int(limit), _MAX_PAGE))
+        page = order[offset:offset + limit]
+        rows = []
+        for i in page.tolist():
+            rows.append({"name": names_arr[i], "hands": int(count[i]),
+                         "weight": float(weight[i]), "share": float(weight[i]) / total_w,
+                         "frequencies": [float(x) for x in freq[i]],
+                         "action_ev": [_num(x) for x in aev[i]], "ev": _num(tot_ev[i])})
+        return {"path": path, "player": n.player, "actions": n.actions, "group": group,
+                "total": len(order), "offset": offset, "limit": limit,
+                "weight": float(weight.sum()), "share": float(weight.sum()) / total_w,
+                "rows": rows}
+
+    @staticmethod
+    def _order(np: Any, sort: str, descending: bool, weight: Any, ev: Any, freq: Any,
+               aev: Any, names: list[str], count: Any, n_actions: int) -> Any:
+        """Row order: the sort key, then weight, EV and name to break ties (all in the
+        same direction, names alphabetical when descending)."""
+        key, _, col = sort.partition(":")
+        if key not in _SORTS + ("freq",) or (key in ("freq",) and not col) \
+                or (col and key not in ("freq", "ev")):
+            raise ViewError(f"sort by weight, ev, name, hands, freq:A or ev:A, got {sort!r}")
+        if col:
+            try:
+                a = int(col)
+                if not 0 <= a < n_actions:
+                    raise ValueError
+            except ValueError:
+                raise ViewError(f"sort {sort!r}: no action {col!r} here") from None
+        sign = -1.0 if descending else 1.0
+        ev_key = np.nan_to_num(ev, nan=-np.inf if descending else np.inf)
+        name_rank = np.argsort(np.argsort(np.array(names, dtype=object)
+                                          if names else np.zeros(0)))
+        keys = [name_rank, sign * ev_key, sign * weight]   # lexsort: last key first
+        if key == "ev" and col:
+            keys.append(sign * np.nan_to_num(aev[:, int(col)],
+                                             nan=-np.inf if descending else np.inf))
+        elif key == "ev":
+            keys = [name_rank, sign * weight, sign * ev_key]
+        elif key == "freq":
+            keys.append(sign * freq[:, int(col)])
+        elif key == "name":
+            keys = [sign * weight, name_rank if not descending else -name_rank]
+        elif key == "hands":
+            keys.append(sign * count)
+        return np.lexsort(keys) if len(weight) else np.zeros(0, dtype=np.int64)
+
+    def hand(self, path: str, hand: str, turn: Optional[str] = None,
+             river: Optional[str] = None) -> dict[str, Any]:
+        """One hand of the acting player at the node: its reach, each action's frequency
+        and EV, its EV, and its category in each family."""
+        np = _np()
+        n = self._read(path, turn, river)
+        try:
+            cards = sorted(int(c) for c in parse_cards(hand))
+        except ValueError as err:
+            raise ViewError(f"hand {hand!r}: {err}") from None
+        hands = np.sort(self.result.hands[n.player].astype(np.int64), axis=1)
+        hit = np.flatnonzero((hands == np.array(cards)).all(axis=1)) if len(cards) == 4 \
+            else np.zeros(0, dtype=np.int64)
+        if not len(hit):
+            raise ViewError(f"hand {hand!r} is not in the range of the player to act")
+        i = int(hit[0])
+        live, cats = self._category_codes(n.player, n.dealt)
+        labels = {}
+        if live[i]:
+            j = int(live[:i].sum())
+            labels = {f: cats.names[f][int(cats.codes[f][j])] for f in cats.families}
+        return {"hand": self._hand_names(n.player)[i], "player": n.player,
+                "weight": float(n.reach[n.player][i]),
+                "prior": float(self.result.weights[n.player][i]),
+                "actions": [{"action": a, "frequency": float(n.strategy[i, k]),
+                             "ev": _num(n.action_ev[i, k])}
+                            for k, a in enumerate(n.actions)],
+                "ev": _num(_hand_value(np, n.strategy[i:i + 1], n.action_ev[i:i + 1])[0]),
+                "categories": labels}
+
+    # ---- the run-out and the range -----------------------------------------------------
+
+    def runout(self, path: str, turn: Optional[str] = None) -> dict[str, Any]:
+        """Below the chance node at ``path`` (the street's last action was a call or a
+        check behind): for each card that can come, the strategy of the player acting
+        next (each action's frequency over the range reaching there) and the EV of both
+        players' ranges. ``turn`` is the turn card when ``path`` ends the turn of a flop
+        spot."""
+        r = self.result
+        np = _np()
+        chance = [k for k, nd in enumerate(r.nodes) if nd.kind == CHANCE and nd.path == path]
+        if not chance:
+            raise ViewError(f"no chance node {path!r} (a street's end where a card comes)")
+        cn = r.nodes[chance[0]]
+        names = self._dealt_names()
+        before = r._dealt(path, cn.depth, turn, None) if cn.depth else []
+        deal = names[cn.depth]
+        board = self._board(before)
+        rows = []
+        actions: list[str] = []
+        for c in range(52):
+            if c in board:
+                continue
+            cards = dict(zip(names, [_card_text(x) for x in before] + [_card_text(c)]))
+            n = self._read(path, cards.get("turn"), cards.get("river"))
+            actions = n.actions
+            w = n.reach[n.player]
+            total = float(w.sum())
+            freq = (w[:, None] * n.strategy).sum(axis=0) / max(total, 1e-300)
+            rows.append({"card": _card_text(c), "player": n.player,
+                         "frequencies": [float(x) for x in freq],
+                         "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), w),
+                         "reach": [float(n.reach[0].sum()), float(n.reach[1].sum())]})
+        return {"path": path, "deals": deal, "board": format_cards(board),
+                "actions": actions, "rows": rows}
+
+    def node_range(self, path: str, player: int, turn: Optional[str] = None,
+                   river: Optional[str] = None) -> dict[str, Any]:
+        """The range of ``player`` reaching the node: as weighted range text (each hand
+        ``@`` its reach in percent of a full weight, rounded; hands under half a percent
+        left out) and as arrays (hands as card ints, reach as floats), so it feeds the
+        next street's solve or ``equity()``."""
+        np = _np()
+        if player not in (0, 1):
+            raise ViewError(f"player is 0 (out of position) or 1, got {player!r}")
+        n = self._read(path, turn, river)
+        w = n.reach[player]
+        idx = np.flatnonzero(w > 0)
+        pct = np.clip(np.rint(w[idx] * 100), 0, 100).astype(np.int64)
+        keep = idx[pct > 0]
+        names = self._hand_names(player)
+        text = ",".join(f"{names[i]}@{p}" for i, p in zip(keep.tolist(),
+                                                         pct[pct > 0].tolist()))
+        return {"path": path, "player": player, "hands": int(len(idx)),
+                "weight": float(w.sum()), "text": text,
+                "arrays": {"hands": self.result.hands[player][idx].astype(int).tolist(),
+                           "weights": [float(x) for x in w[idx]]}}
+
+    def node_json(self, path: str, turn: Optional[str] = None,
+                  river: Optional[str] = None) -> str:
+        """The node as JSON text (the node, both ranges' sizes, every category family)."""
+        out = self.node(path, turn, river)
+        n = self._read(path, turn, river)
+        out["categories"] = {f: self.categories(path, turn, river, f)["rows"]
+                             for f in self._category_codes(n.player, n.dealt)[1].families}
+        return json.dumps(out)
+
+
+def _num(x: Any) -> Optional[float]:
+    """A float, or None for NaN (JSON has no NaN)."""
+    f = float(x)
+    return None if f != f else f
+
+
+def _hand_value(np: Any, s: Any, ev: Any) -> Any:
+    """Each hand's EV at the node: its strategy times each action's EV, NaN where no
+    action has one."""
+    out = (s * np.nan_to_num(ev)).sum(axis=1)
+    return np.where(np.isnan(ev).all(axis=1), np.nan, out) if ev.shape[1] else out
+
+
+def _mean(np: Any, values: Any, weights: Any) -> Optional[float]:
+    """The weighted mean of the finite values, or None when no weight is on one."""
+    ok = np.isfinite(values) & (weights > 0)
+    total = float(weights[ok].sum())
+    return float((values[ok] * weights[ok]).sum() / total) if total > 0 else None
+
+
+def _group_mean(np: Any, g: Any, m: int, values: Any, weights: Any) -> Any:
+    """Per group, the weighted mean of the finite values (NaN without one)."""
+    ok = np.isfinite(values)
+    wv = np.where(ok, weights, 0.0)
+    num = np.bincount(g, wv * np.nan_to_num(values), minlength=m)
+    den = np.bincount(g, wv, minlength=m)
+    return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
+
+__all__ = ["SpotData", "colex_index", "hand_classes"]
