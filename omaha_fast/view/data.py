@@ -76,7 +76,7 @@ def hand_classes(hands: Any) -> tuple[list[str], Any]:
     """(class names, each hand's class number): a hand's ranks high first and its suit
     pattern ('AAKQ ds', 'A234 ss', 'KQJT r'), as ``omaha-fast solve`` prints them.
 
-    >>> names, of_hand = hand_classes([[48, 49, 44, 41], [51, 47, 43, 39], [50, 51, 46, 40]])
+    >>> names, of_hand = hand_classes([[48, 49, 44, 41], [51, 47, 43, 39], [50, 51, 46, 43]])
     >>> [names[k] for k in of_hand]
     ['AAKQ ds', 'AKQJ 4s', 'AAKQ ds']
     """
