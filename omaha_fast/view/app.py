@@ -11,8 +11,9 @@ Werkzeug parses every request and writes every response (its ``Map`` routes, its
   a page of the table;
 - ``/api/hand?path=...&hand=``: one hand's actions and EVs;
 - ``/api/runout?path=&turn=``: each card below a chance node;
-- ``/api/range?path=...&player=&format=json|text``: the range reaching a node (``text``
-  is a download).
+- ``/api/range?path=...&player=``: the range reaching a node, its heaviest hands
+  (``preview``, default 60); ``format=text`` (range text) or ``format=json`` (arrays too)
+  downloads the whole of it.
 
 A request the solve cannot answer (no such node, a bad filter) gets status 400 and
 ``{"error": "..."}``.
@@ -31,6 +32,7 @@ A request the solve cannot answer (no such node, a bad filter) gets status 400 a
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -97,13 +99,18 @@ def make_app(data: SpotData) -> Callable[[dict[str, Any], Any], Iterable[bytes]]
         return data.runout(req.args.get("path", ""), _opt(req, "turn"))
 
     def node_range(req: Request) -> Any:
+        kind = req.args.get("format", "")
+        if kind not in ("", "text", "json"):
+            raise ViewError(f"a range's format is text or json, got {kind!r}")
         out = data.node_range(req.args.get("path", ""), _int(req, "player", 0),
-                              _opt(req, "turn"), _opt(req, "river"))
-        if req.args.get("format") == "text":
-            name = f"range-{'oop' if out['player'] == 0 else 'ip'}.txt"
-            return Response(out["text"] + "\n", mimetype="text/plain", headers={
-                "Content-Disposition": f"attachment; filename={name}"})
-        return out
+                              _opt(req, "turn"), _opt(req, "river"),
+                              preview=None if kind else _int(req, "preview", 60))
+        if not kind:                    # what the page shows: the heaviest hands
+            return out
+        name = f"range-{'oop' if out['player'] == 0 else 'ip'}.{'txt' if kind == 'text' else kind}"
+        body = out["text"] + "\n" if kind == "text" else json.dumps(out)
+        return Response(body, mimetype="text/plain" if kind == "text" else "application/json",
+                        headers={"Content-Disposition": f"attachment; filename={name}"})
 
     api: dict[str, Callable[[Request], Any]] = {
         "spot": spot, "node": node, "categories": categories, "hands": hands,
@@ -142,7 +149,6 @@ def make_app(data: SpotData) -> Callable[[dict[str, Any], Any], Iterable[bytes]]
 
 
 def _json(out: Any, status: int = 200) -> Response:
-    import json
     return Response(json.dumps(out, allow_nan=False), status=status,
                     mimetype="application/json", headers={"Cache-Control": "no-store"})
 

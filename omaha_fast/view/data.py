@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Optional
 
 from .._extras import import_extra
@@ -117,6 +118,8 @@ class _Node:
     strategy: Any          # (n, A) of the acting player
     action_ev: Any         # (n, A), NaN where a hand meets no opposing hand
     reach: tuple[Any, Any]
+    deal: Any              # (n,) each hand's share of the deals here: its reach times the
+    #                        opponent's reach over the hands sharing no card with it
 
 
 class SpotData:
@@ -128,7 +131,7 @@ class SpotData:
         self._nodes: dict[tuple[str, tuple[int, ...]], _Node] = {}
         self._categories: dict[tuple[int, tuple[int, ...]], Any] = {}
         self._classes: dict[int, tuple[list[str], Any]] = {}
-        self._names: dict[int, list[str]] = {}
+        self._names: dict[int, tuple[Any, Any]] = {}
         self._index: dict[int, Any] = {}
 
     @classmethod
@@ -156,19 +159,20 @@ class SpotData:
         r = self.result
         try:
             k = r._node(path)
+            dealt = r._dealt(path, r.nodes[k].depth, turn, river)
         except (TypeError, ValueError) as err:
             raise ViewError(str(err)) from None
-        depth = r.nodes[k].depth
-        dealt = r._dealt(path, depth, turn, river)
         key = (path, tuple(dealt))
         if key in self._nodes:
             return self._nodes[key]
         cards = dict(zip(self._dealt_names(), (_card_text(c) for c in dealt)))
         np = _np()
-        node = _Node(k, path, dealt, r.player(path), r.actions(path),
+        p = r.player(path)
+        reach = (r.reach(path, 0, **cards), r.reach(path, 1, **cards))
+        deal = reach[p] * compatible_weight(r.hands[p], r.hands[1 - p], reach[1 - p])
+        node = _Node(k, path, dealt, p, r.actions(path),
                      np.asarray(r.strategy(path, **cards), dtype=np.float64),
-                     np.asarray(r.action_ev(path, **cards), dtype=np.float64),
-                     (r.reach(path, 0, **cards), r.reach(path, 1, **cards)))
+                     np.asarray(r.action_ev(path, **cards), dtype=np.float64), reach, deal)
         if len(self._nodes) >= 16:
             self._nodes.pop(next(iter(self._nodes)))
         self._nodes[key] = node
@@ -195,7 +199,7 @@ class SpotData:
         actions = []
         for a, name in enumerate(n.actions):
             actions.append({"action": name, "frequency": float(freq[a]),
-                            "ev": _mean(np, n.action_ev[:, a], w * n.strategy[:, a])})
+                            "ev": _mean(np, n.action_ev[:, a], n.deal * n.strategy[:, a])})
         children = []
         for a, c in enumerate(nd.children):
             child = r.nodes[c]
@@ -229,7 +233,7 @@ class SpotData:
                 "contrib": list(nd.contrib),
                 "reach": [float(n.reach[0].sum()), float(n.reach[1].sum())],
                 "combos": [int((n.reach[0] > 0).sum()), int((n.reach[1] > 0).sum())],
-                "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), w),
+                "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), n.deal),
                 "actions": actions, "children": children, "line": list(reversed(line)),
                 "chance_above": chance,
                 "categories": self.categories(path, turn, river, fam)}
@@ -280,18 +284,26 @@ class SpotData:
             rows.append({"label": label, "share": weight / total, "hands": int(sel.sum()),
                          "frequencies": [float(x) for x in
                                          (ws[:, None] * s).sum(axis=0) / weight],
-                         "ev": _mean(np, _hand_value(np, s, n.action_ev[sel]), ws)})
+                         "ev": _mean(np, _hand_value(np, s, n.action_ev[sel]),
+                                     n.deal[sel])})
         families = self._category_codes(n.player, n.dealt)[1].families
         return {"family": family, "families": families, "rows": rows}
 
     # ---- the table of hands ------------------------------------------------------------
 
-    def _hand_names(self, player: int) -> list[str]:
-        if player not in self._names:      # high cards first, as the range syntax prints
+    def _high_first(self, player: int) -> Any:
+        """The player's hands, each with its cards high first (as the range syntax
+        prints them), and a number per hand that orders them so (``name`` sorts)."""
+        if player not in self._names:
             np = _np()
-            high_first = -np.sort(-self.result.hands[player].astype(np.int64), axis=1)
-            self._names[player] = [format_cards(h) for h in high_first.tolist()]
+            h = -np.sort(-self.result.hands[player].astype(np.int64), axis=1)
+            self._names[player] = (h, _key(h, (0, 1, 2, 3)))
         return self._names[player]
+
+    def _hand_text(self, player: int, rows: Any) -> list[str]:
+        """The texts of some of the player's hands (a page's: never all at once)."""
+        h = self._high_first(player)[0]
+        return [format_cards(c) for c in h[rows].tolist()]
 
     def _colex(self, player: int) -> Any:
         if player not in self._index:
@@ -346,14 +358,13 @@ class SpotData:
         w = n.reach[n.player]
         idx = np.flatnonzero(sel)
         s, ev = n.strategy[idx], n.action_ev[idx]
-        ws = w[idx]
+        ws, ds = w[idx], n.deal[idx]
         value = _hand_value(np, s, ev)
         A = len(n.actions)
         if group == "hand":
-            names_all = self._hand_names(n.player)
             weight, count = ws, np.ones(len(idx), dtype=np.int64)
             freq, aev, tot_ev = s, ev, value
-            label_of = idx
+            name_key = self._high_first(n.player)[1][idx]
         else:
             cnames, classes = self._classes_of(n.player)
             g_all = classes[idx]
@@ -364,21 +375,23 @@ class SpotData:
             safe = np.where(weight > 0, weight, 1.0)
             freq = np.stack([np.bincount(g, ws * s[:, a], minlength=m) / safe
                              for a in range(A)], axis=1) if A else np.zeros((m, 0))
-            aev = np.stack([_group_mean(np, g, m, ev[:, a], ws * s[:, a])
+            aev = np.stack([_group_mean(np, g, m, ev[:, a], ds * s[:, a])
                             for a in range(A)], axis=1) if A else np.zeros((m, 0))
-            tot_ev = _group_mean(np, g, m, value, ws)
-            label_of = uniq
-            names_all = cnames
+            tot_ev = _group_mean(np, g, m, value, ds)
+            name_key = uniq               # classes are numbered in the order of their names
         total_w = max(float(w.sum()), 1e-300)
-        names_arr = [names_all[i] for i in label_of.tolist()]
-        order = self._order(np, sort, descending, weight, tot_ev, freq, aev, names_arr,
+        order = self._order(np, sort, descending, weight, tot_ev, freq, aev, name_key,
                             count, A)
         offset = max(0, int(offset))
         limit = max(1, min(int(limit), _MAX_PAGE))
         page = order[offset:offset + limit]
+        if group == "hand":
+            names = self._hand_text(n.player, idx[page])
+        else:
+            names = [cnames[k] for k in uniq[page].tolist()]
         rows = []
-        for i in page.tolist():
-            rows.append({"name": names_arr[i], "hands": int(count[i]),
+        for i, name in zip(page.tolist(), names):
+            rows.append({"name": name, "hands": int(count[i]),
                          "weight": float(weight[i]), "share": float(weight[i]) / total_w,
                          "frequencies": [float(x) for x in freq[i]],
                          "action_ev": [_num(x) for x in aev[i]], "ev": _num(tot_ev[i])})
@@ -389,9 +402,10 @@ class SpotData:
 
     @staticmethod
     def _order(np: Any, sort: str, descending: bool, weight: Any, ev: Any, freq: Any,
-               aev: Any, names: list[str], count: Any, n_actions: int) -> Any:
-        """Row order: the sort key, then weight, EV and name to break ties (all in the
-        same direction, names alphabetical when descending)."""
+               aev: Any, name_key: Any, count: Any, n_actions: int) -> Any:
+        """Row order: the sort key, then weight, EV and name to break ties (weight and
+        EV in the same direction, names from low to high: ``name_key`` orders the rows
+        by their hands' ranks, high card first, then suits)."""
         key, _, col = sort.partition(":")
         if key not in _SORTS + ("freq",) or (key in ("freq",) and not col) \
                 or (col and key not in ("freq", "ev")):
@@ -405,8 +419,7 @@ class SpotData:
                 raise ViewError(f"sort {sort!r}: no action {col!r} here") from None
         sign = -1.0 if descending else 1.0
         ev_key = np.nan_to_num(ev, nan=-np.inf if descending else np.inf)
-        name_rank = np.argsort(np.argsort(np.array(names, dtype=object)
-                                          if names else np.zeros(0)))
+        name_rank = name_key
         keys = [name_rank, sign * ev_key, sign * weight]   # lexsort: last key first
         if key == "ev" and col:
             keys.append(sign * np.nan_to_num(aev[:, int(col)],
@@ -442,7 +455,7 @@ class SpotData:
         if live[i]:
             j = int(live[:i].sum())
             labels = {f: cats.names[f][int(cats.codes[f][j])] for f in cats.families}
-        return {"hand": self._hand_names(n.player)[i], "player": n.player,
+        return {"hand": self._hand_text(n.player, [i])[0], "player": n.player,
                 "weight": float(n.reach[n.player][i]),
                 "prior": float(self.result.weights[n.player][i]),
                 "actions": [{"action": a, "frequency": float(n.strategy[i, k]),
@@ -466,7 +479,10 @@ class SpotData:
             raise ViewError(f"no chance node {path!r} (a street's end where a card comes)")
         cn = r.nodes[chance[0]]
         names = self._dealt_names()
-        before = r._dealt(path, cn.depth, turn, None) if cn.depth else []
+        try:
+            before = r._dealt(path, cn.depth, turn, None) if cn.depth else []
+        except ValueError as err:
+            raise ViewError(str(err)) from None
         deal = names[cn.depth]
         board = self._board(before)
         rows = []
@@ -482,32 +498,40 @@ class SpotData:
             freq = (w[:, None] * n.strategy).sum(axis=0) / max(total, 1e-300)
             rows.append({"card": _card_text(c), "player": n.player,
                          "frequencies": [float(x) for x in freq],
-                         "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), w),
+                         "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), n.deal),
                          "reach": [float(n.reach[0].sum()), float(n.reach[1].sum())]})
         return {"path": path, "deals": deal, "board": format_cards(board),
                 "actions": actions, "rows": rows}
 
     def node_range(self, path: str, player: int, turn: Optional[str] = None,
-                   river: Optional[str] = None) -> dict[str, Any]:
+                   river: Optional[str] = None, preview: Optional[int] = None
+                   ) -> dict[str, Any]:
         """The range of ``player`` reaching the node: as weighted range text (each hand
-        ``@`` its reach in percent of a full weight, rounded; hands under half a percent
-        left out) and as arrays (hands as card ints, reach as floats), so it feeds the
-        next street's solve or ``equity()``."""
+        ``@`` its reach in percent of the heaviest prior weight of the range, rounded;
+        hands under half a percent left out) and as arrays (hands as card ints, reach
+        as floats in the solve's own weights), so it feeds the next street's solve or
+        ``equity()``. With ``preview``, only that many of the heaviest hands' text and
+        no arrays: what a page shows of a range of thousands."""
         np = _np()
         if player not in (0, 1):
             raise ViewError(f"player is 0 (out of position) or 1, got {player!r}")
         n = self._read(path, turn, river)
         w = n.reach[player]
         idx = np.flatnonzero(w > 0)
-        pct = np.clip(np.rint(w[idx] * 100), 0, 100).astype(np.int64)
-        keep = idx[pct > 0]
-        names = self._hand_names(player)
-        text = ",".join(f"{names[i]}@{p}" for i, p in zip(keep.tolist(),
-                                                         pct[pct > 0].tolist()))
-        return {"path": path, "player": player, "hands": int(len(idx)),
-                "weight": float(w.sum()), "text": text,
-                "arrays": {"hands": self.result.hands[player][idx].astype(int).tolist(),
-                           "weights": [float(x) for x in w[idx]]}}
+        full = float(np.max(self.result.weights[player], initial=0.0)) or 1.0
+        pct = np.clip(np.rint(w[idx] * 100 / full), 0, 100).astype(np.int64)
+        keep, kept = idx[pct > 0], pct[pct > 0]
+        out: dict[str, Any] = {"path": path, "player": player, "hands": int(len(idx)),
+                               "weight": float(w.sum()), "in_text": int(len(keep))}
+        if preview is not None:
+            top = np.argsort(-w[keep], kind="stable")[:max(0, preview)]
+            keep, kept = keep[top], kept[top]
+        names = self._hand_text(player, keep)
+        out["text"] = ",".join(f"{name}@{p}" for name, p in zip(names, kept.tolist()))
+        if preview is None:
+            out["arrays"] = {"hands": self.result.hands[player][idx].astype(int).tolist(),
+                             "weights": [float(x) for x in w[idx]]}
+        return out
 
     def node_json(self, path: str, turn: Optional[str] = None,
                   river: Optional[str] = None) -> str:
@@ -517,6 +541,45 @@ class SpotData:
         out["categories"] = {f: self.categories(path, turn, river, f)["rows"]
                              for f in self._category_codes(n.player, n.dealt)[1].families}
         return json.dumps(out)
+
+
+def compatible_weight(hands: Any, opponent: Any, weights: Any) -> Any:
+    """Per hand of ``hands``: the total of ``weights`` over the ``opponent`` hands that
+    share no card with it, by inclusion-exclusion over the cards they share (one, two,
+    three or all four), so that no (hands x opponents) table is ever made. A hand's EV
+    is per deal: these are the deals' weights, and the range's EV weighs each hand by
+    its reach times this.
+
+    >>> compatible_weight([[0, 1, 2, 3]], [[0, 4, 5, 6], [4, 5, 6, 7], [0, 1, 2, 3]],
+    ...                   [1.0, 2.0, 4.0]).tolist()
+    [2.0]
+    """
+    np = _np()
+    mine = np.sort(np.asarray(hands, dtype=np.int64).reshape(-1, 4), axis=1)
+    theirs = np.sort(np.asarray(opponent, dtype=np.int64).reshape(-1, 4), axis=1)
+    w = np.asarray(weights, dtype=np.float64)
+    out = np.full(len(mine), float(w.sum()))
+    if not len(theirs):
+        return out
+    for k in (1, 2, 3, 4):
+        # the weight of the opposing hands holding each k cards, keyed by those cards
+        subsets = list(combinations(range(4), k))
+        keys = np.concatenate([_key(theirs, cs) for cs in subsets])
+        uniq, inv = np.unique(keys, return_inverse=True)
+        sums = np.bincount(inv.reshape(-1), np.tile(w, len(subsets)), minlength=len(uniq))
+        for cs in subsets:
+            ask = _key(mine, cs)
+            at = np.minimum(np.searchsorted(uniq, ask), len(uniq) - 1)
+            out += (-1) ** k * np.where(uniq[at] == ask, sums[at], 0.0)
+    return out
+
+
+def _key(hands: Any, cards: tuple[int, ...]) -> Any:
+    """The cards at these places of each sorted hand, as one number."""
+    key = hands[:, cards[0]].copy()
+    for c in cards[1:]:
+        key = key * 52 + hands[:, c]
+    return key
 
 
 def _num(x: Any) -> Optional[float]:
@@ -548,4 +611,4 @@ def _group_mean(np: Any, g: Any, m: int, values: Any, weights: Any) -> Any:
     return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
 
 
-__all__ = ["SpotData", "colex_index", "hand_classes"]
+__all__ = ["SpotData", "colex_index", "compatible_weight", "hand_classes"]

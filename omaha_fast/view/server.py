@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 import webbrowser
 from collections.abc import Callable
@@ -20,13 +21,21 @@ def serve(app: Callable[..., Any], host: str = "127.0.0.1", port: int = 0,
     opens it (with ``fragment``, the page's state) in the user's browser. A port that
     cannot be had raises :class:`PortError`; Ctrl-C closes the socket and raises
     ``KeyboardInterrupt`` on."""
+    # the socket is bound here, not by Werkzeug, which would print its own advice and exit
+    # on a port in use
     try:
-        server = make_server(host, port, app, threaded=True)
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.create_server((host, port), family=family)
     except (OSError, OverflowError) as err:
         why = getattr(err, "strerror", None) or str(err)
         raise PortError(f"cannot listen on {host}:{port}: {why}") from None
+    port = sock.getsockname()[1]
+    try:
+        server = make_server(host, port, app, threaded=True, fd=sock.fileno())
+    finally:
+        sock.close()       # the server holds its own duplicate of the socket
     shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{server.server_port}/"
+    url = f"http://{shown}:{port}/"
     (announce or _print)(url)
     if open_browser:
         webbrowser.open(url + fragment)

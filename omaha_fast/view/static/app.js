@@ -355,17 +355,18 @@ async function loadRanges() {
   const parts = [];
   for (const player of [0, 1]) {
     const r = await api("range", { ...where(), player });
-    const q = new URLSearchParams({ ...where(), player, format: "text" });
-    const json = new Blob([JSON.stringify(r.arrays)], { type: "application/json" });
+    const q = (format) => new URLSearchParams({ ...where(), player, format });
+    const shown = r.in_text > r.text.split(",").length ? " …" : "";
     parts.push(el("div", { class: "range-box", "data-player": player },
       el("h3", {}, `${who(player)}: ${r.hands.toLocaleString()} hands, weight ${r.weight.toFixed(2)}`),
       el("div", { class: "row" },
-         el("a", { href: `api/range?${q}`, download: `range-${who(player).toLowerCase()}.txt` },
+         el("a", { href: `api/range?${q("text")}`, class: "export-text" },
             "export as range text"),
-         el("a", { href: URL.createObjectURL(json), download: `range-${who(player).toLowerCase()}.json` },
+         el("a", { href: `api/range?${q("json")}`, class: "export-json" },
             "export as arrays (JSON)")),
-      el("textarea", { rows: 3, readonly: "readonly" },
-         r.text.length > 4000 ? r.text.slice(0, 4000) + " …" : r.text)));
+      el("p", { class: "hint" }, `The heaviest hands, weight in % of a full one ` +
+         `(${r.in_text.toLocaleString()} hands in the export):`),
+      el("textarea", { rows: 3, readonly: "readonly" }, r.text + shown)));
   }
   box.replaceChildren(...parts);
 }

@@ -1,0 +1,80 @@
+"""``omaha-fast view`` as a real process, for the viewer's tests and the docs' screenshots:
+started in a session of its own, its address read from its first line, stopped by Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from typing import Any, Optional
+
+
+class ViewServer:
+    """``python -m omaha_fast view FILE --no-browser ARGS`` running; ``url`` once it
+    listens. Standard output and error are read by threads as they come."""
+
+    def __init__(self, path: str, *args: str, timeout: float = 60) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "omaha_fast", "view", path, "--no-browser", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            start_new_session=True)
+        self.out: list[str] = []
+        self.err: list[str] = []
+        self._readers = [threading.Thread(target=self._read, args=(s, into), daemon=True)
+                         for s, into in ((self.process.stdout, self.out),
+                                         (self.process.stderr, self.err))]
+        for reader in self._readers:
+            reader.start()
+        self.url = self._wait_for_url(timeout)
+
+    @staticmethod
+    def _read(stream: Any, into: list[str]) -> None:
+        for line in stream:
+            into.append(line)
+
+    def _wait_for_url(self, timeout: float) -> Optional[str]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.out:
+                for word in line.split():
+                    if word.startswith("http://"):
+                        return word.split("#")[0]
+            if self.process.poll() is not None:
+                return None
+            time.sleep(0.05)
+        self.kill()
+        raise AssertionError(f"no address printed within {timeout} s: {self.err}")
+
+    def interrupt(self, timeout: float = 20) -> tuple[int, str, str]:
+        """Ctrl-C (SIGINT to the process group, as a terminal sends it); the exit status,
+        standard output and error once it ends."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)
+        return self.finish(timeout)
+
+    def finish(self, timeout: float = 20) -> tuple[int, str, str]:
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"the server did not stop within {timeout} s") from None
+        for reader in self._readers:
+            reader.join(5)
+        return self.process.returncode, "".join(self.out), "".join(self.err)
+
+    def kill(self) -> None:
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+
+    def __enter__(self) -> ViewServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process.poll() is None:
+            self.interrupt()
