@@ -78,3 +78,43 @@ class ViewServer:
     def __exit__(self, *exc: object) -> None:
         if self.process.poll() is None:
             self.interrupt()
+
+
+def browser_missing() -> str:
+    """Why a headless Chromium cannot be driven here, or '' when it can: Selenium, the
+    browser and its driver (Debian: apt-get install chromium chromium-driver)."""
+    import importlib.util
+    import shutil
+    if importlib.util.find_spec("selenium") is None:
+        return "Selenium is not installed (pip install selenium)"
+    if not chromium_binary():
+        return "no Chromium (apt-get install chromium)"
+    if not shutil.which("chromedriver"):
+        return "no chromedriver (apt-get install chromium-driver)"
+    return ""
+
+
+def chromium_binary() -> str:
+    import shutil
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return ""
+
+
+def chromium(width: int = 1400, height: int = 1000) -> Any:
+    """A headless Chromium driven by Selenium through the system's chromedriver."""
+    import shutil
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium_binary()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--window-size={width},{height}", "--hide-scrollbars",
+                "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    service = Service(shutil.which("chromedriver"))
+    return webdriver.Chrome(service=service, options=options)

@@ -8,6 +8,7 @@ const state = {
 };
 let spot = null;
 let node = null;
+let tables = 0;       // tables drawn so far: a test waits for the next one
 
 const $ = (id) => document.getElementById(id);
 
@@ -94,6 +95,7 @@ function renderSpot() {
 }
 
 function go(path, turn, river) {
+  delete document.body.dataset.node;
   state.path = path;
   state.turn = turn || "";
   state.river = river || "";
@@ -117,6 +119,8 @@ async function load() {
     renderCategories(node.categories);
     const chance = state.runout || node.chance_above;
     await Promise.all([loadHands(), loadRanges(), loadRunout(chance), loadHand()]);
+    // what a test (or a script taking screenshots) waits for: the node shown, complete
+    document.body.dataset.node = [state.path, state.turn, state.river].join("|");
   } catch (err) {
     showError(err);
   }
@@ -266,6 +270,7 @@ function renderHands(page) {
                            } }, ...cells));
   }
   $("hands").replaceChildren(el("thead", {}, head), body);
+  document.body.dataset.tables = String(++tables);
   const last = Math.min(page.offset + page.rows.length, page.total);
   $("page-info").textContent = page.total
     ? `${page.offset + 1}–${last} of ${page.total.toLocaleString()}` : "no rows";
@@ -299,6 +304,7 @@ async function loadHand() {
   $("hand-name").replaceChildren(cards(h.hand), el("span", { class: "muted" },
     ` ${who(h.player)}, reach ${h.weight.toFixed(3)} of ${h.prior.toFixed(3)}, EV ${chips(h.ev)}`));
   const names = h.actions.map((a) => a.action);
+  document.body.dataset.hand = h.hand;
   $("hand-detail").replaceChildren(
     el("table", { id: "hand-actions", class: "grid-table" },
        el("thead", {}, el("tr", {}, el("th", {}, "action"), el("th", {}, "frequency"),
