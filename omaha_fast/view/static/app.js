@@ -231,12 +231,13 @@ function renderHands(page) {
   const cols = [
     ["name", state.group === "hand" ? "hand" : "class"],
     ...(state.group === "class" ? [["hands", "hands"]] : []),
-    ["weight", "weight"], ["weight", "share"],
+    ["weight", "weight"], ["", "share"],
     ...names.map((a, i) => [`freq:${i}`, a]),
     ...names.map((a, i) => [`ev:${i}`, `EV ${a}`]),
     ["ev", "EV"],
   ];
   const head = el("tr", {}, ...cols.map(([key, label]) => {
+    if (!key) return el("th", { title: "the weight's share: sort by weight" }, label);
     const sorted = state.sort === key;
     return el("th", { "data-sort": key,
                       class: sorted ? "sorted" + (state.desc ? "" : " asc") : null,
