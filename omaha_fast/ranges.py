@@ -515,9 +515,27 @@ def _weights_of(text: str, game: str) -> Any:
     np = _numpy()
     weights = np.zeros(_size(n_hole), dtype=np.uint8)
     for node, weight, _ in subs:
+        hand = _explicit_hand(node, n_hole)
+        if hand is not None:      # one hand: its index, not a pass over every hand
+            idx = _core.range_index(hand)
+            weights[idx] = max(int(weights[idx]), weight or 1)
+            continue
         inside = _expand(node, game)
         np.maximum(weights, np.where(inside, np.uint8(weight or 1), np.uint8(0)), out=weights)
     return weights
+
+
+def _explicit_hand(node: _Node, n_hole: int) -> Optional[bytes]:
+    """The cards of a pattern that names one hand (every term one rank and one suit),
+    sorted, else None."""
+    if not isinstance(node, _Pattern) or node.macros or len(node.terms) != n_hole:
+        return None
+    cards = []
+    for t in node.terms:
+        if t.rank_var or t.suit_var or t.ranks & (t.ranks - 1) or t.suits & (t.suits - 1):
+            return None
+        cards.append((t.ranks.bit_length() - 1) * 4 + t.suits.bit_length() - 1)
+    return bytes(sorted(cards)) if len(set(cards)) == n_hole else None
 
 
 # ---- the Range type ---------------------------------------------------------------------------

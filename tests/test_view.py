@@ -24,14 +24,10 @@ from werkzeug.test import Client  # noqa: E402
 from omaha_fast.categories import categorize  # noqa: E402
 from omaha_fast.ranges import Range, universe  # noqa: E402
 from omaha_fast.solve import BetTree, SubgameResult, solve  # noqa: E402
-from omaha_fast.solve.command import hand_class  # noqa: E402
+from omaha_fast.solve.report import hand_class_labels, hand_rows, node_report  # noqa: E402
 from omaha_fast.view import SpotData, ViewError  # noqa: E402
 from omaha_fast.view.app import STATIC, make_app  # noqa: E402
-from omaha_fast.view.data import (  # noqa: E402
-    colex_index,
-    compatible_weight,
-    hand_classes,
-)
+from omaha_fast.view.data import colex_index, compatible_weight  # noqa: E402
 
 RIVER = "Ah Kd 7c 8s 2h"
 TURN = "Ah Kd 7c 8s"
@@ -103,15 +99,6 @@ def test_compatible_weight_against_brute_force() -> None:
         brute_compatible(mine, theirs, w), abs=1e-9)
 
 
-def test_hand_classes_match_the_solve_commands_classes() -> None:
-    u = universe()
-    rng = np.random.default_rng(3)
-    hands = u[rng.choice(len(u), 3000, replace=False)]
-    names, of_hand = hand_classes(hands)
-    assert [names[k] for k in of_hand] == [hand_class(h) for h in hands]
-    assert len(set(names)) == len(names)
-
-
 # ---- the node and its categories --------------------------------------------------------
 
 def test_every_node_against_the_solve(river: tuple[SubgameResult, Path]) -> None:
@@ -149,6 +136,7 @@ def test_root_equals_the_saved_root_summary(river: tuple[SubgameResult, Path]) -
     assert [a["frequency"] for a in n["actions"]] == pytest.approx(
         r.root_summary()["frequencies"], abs=1e-6)
     assert n["ev"] == pytest.approx(r.ev[0], abs=1e-4)    # the root's EV is the spot's
+    assert n["equity"] == pytest.approx(r.equity[0], abs=1e-4)      # and its equity
 
 
 def test_categories_against_a_loop_over_hands(river: tuple[SubgameResult, Path]) -> None:
@@ -166,7 +154,10 @@ def test_categories_against_a_loop_over_hands(river: tuple[SubgameResult, Path])
             if w[i] > 0:
                 want.setdefault(label, []).append(i)
         assert set(got) == set(want)
+        equity = {row.label: row.equity
+                  for row in node_report(r, path, by="category", family=family).rows}
         for label, idx in want.items():
+            assert got[label]["equity"] == equity[label]
             ww = w[idx]
             assert got[label]["hands"] == len(idx)
             assert got[label]["share"] == pytest.approx(float(ww.sum() / w.sum()))
@@ -193,15 +184,17 @@ def test_class_rows_against_a_loop_over_hands(river: tuple[SubgameResult, Path])
     w, s, ev = r.reach(path, p), r.strategy(path), r.action_ev(path)
     dw = deals(r, path)
     groups: dict[str, list[int]] = {}
-    for i, h in enumerate(r.hands[p]):
+    for i, label in enumerate(hand_class_labels(r.hands[p], RIVER)):
         if w[i] > 0:
-            groups.setdefault(hand_class(h), []).append(i)
+            groups.setdefault(label, []).append(i)
+    equity = {row.label: row.equity for row in node_report(r, path, by="class").rows}
     rows = all_rows(d, path, group="class")
     assert sorted(row["name"] for row in rows) == sorted(groups)
     for row in rows:
         idx = groups[row["name"]]
         ww = w[idx]
         assert row["hands"] == len(idx)
+        assert row["equity"] == equity[row["name"]]
         assert row["weight"] == pytest.approx(float(ww.sum()))
         assert row["frequencies"] == pytest.approx(
             list((ww[:, None] * s[idx]).sum(axis=0) / ww.sum()), abs=1e-9)
@@ -238,12 +231,9 @@ def test_sort_orders_and_their_ties(river: tuple[SubgameResult, Path]) -> None:
     up = all_rows(d, "", group="hand", sort="ev", descending=False)
     evs = [row["ev"] for row in up if row["ev"] is not None]
     assert evs == sorted(evs)
-    ranks = "23456789TJQKA"
     names = [row["name"] for row in all_rows(d, "", group="class", sort="name",
                                              descending=False)]
-    order = [([ranks.index(c) for c in n[:4]], ("r", "ss", "ds", "3s", "4s").index(n[5:]))
-             for n in names]
-    assert order == sorted(order)                     # by ranks high first, then suits
+    assert names == sorted(names)
     hands = [row["name"] for row in all_rows(d, "", group="hand", sort="name")]
     key = [["23456789TJQKA".index(h[k]) * 4 + "cdhs".index(h[k + 1]) for k in (0, 2, 4, 6)]
            for h in hands]
@@ -266,6 +256,9 @@ def test_one_hand_and_its_categories(river: tuple[SubgameResult, Path]) -> None:
         assert [a["ev"] for a in h["actions"]] == [
             None if math.isnan(x) else pytest.approx(float(x)) for x in ev]
         assert h["categories"] == {f: cats.labels(f)[i] for f in cats.families}
+        assert h["class"] == hand_class_labels([r.hands[p][i]], RIVER)[0]
+        want = hand_rows(r, path, filter=h["hand"]).rows[0]
+        assert h["equity"] == want.equity and want.hand == h["hand"]
 
 
 def test_the_range_reaching_a_node_feeds_a_range(river: tuple[SubgameResult, Path]) -> None:

@@ -1,5 +1,5 @@
-"""``omaha-fast solve``: a heads-up flop, turn or river spot, the root strategy per hand
-class.
+"""``omaha-fast solve``: a heads-up flop, turn or river spot, and the report of a node
+(the root's hand classes unless told otherwise: see :mod:`.report_command`).
 
     omaha-fast solve --board AhKd7c8s2h --pot 10 --stack 50 --oop 'AA:$ds' --ip 'KK:$ds' \\
         --bets 33,75,pot --target 0.3%
@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from .errors import SubgameValueError
+from .report_command import add_report_options, print_report, wants_node
 
 
 def add_solve(sub: Any) -> None:
@@ -68,6 +69,8 @@ def add_solve(sub: Any) -> None:
     p.add_argument("--json", action="store_true",
                    help="print everything (per-hand strategies at the root, EVs, "
                         "equities, the exploitability history) as JSON")
+    # ---- the node and report options, shared with 'omaha-fast report'
+    add_report_options(p, top=False)
 
 
 def _percent(text: str, what: str = "target", example: str = "0.3%") -> float:
@@ -76,20 +79,6 @@ def _percent(text: str, what: str = "target", example: str = "0.3%") -> float:
     except ValueError:
         raise SubgameValueError(f"{what} {text!r}: a percent of the pot such as "
                                 f"{example}") from None
-
-
-def hand_class(cards: Any) -> str:
-    """A hand's ranks (high first) and suit pattern: 'AAKQ ds', 'A234 ss', 'KQJT r'.
-
-    >>> hand_class([48, 49, 44, 41])     # Ac Ad Kc Qd
-    'AAKQ ds'
-    """
-    ranks = "23456789TJQKA"
-    cs = sorted((int(c) for c in cards), reverse=True)
-    counts = sorted((sum(1 for c in cs if c % 4 == s) for s in range(4)), reverse=True)
-    pattern = {(2, 2): "ds", (2, 1): "ss", (3, 1): "3s", (4, 0): "4s"}.get(
-        (counts[0], counts[1]), "r")
-    return "".join(ranks[c // 4] for c in cs) + " " + pattern
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -134,50 +123,16 @@ def run_solve(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if args.save:
         result.save(args.save, regrets=args.save_regrets)
-    if args.json:
+    # ---- the report: the root's classes, or any node's (report_command.py)
+    if args.json and not wants_node(args):
         print(json.dumps(result.to_dict()))
     else:
-        _print(result, args.top)
+        print_report(result, args)
     if result.stopped == "interrupted":
         print("omaha-fast solve: interrupted: the strategy so far is shown"
               + (f" and saved to {args.save}" if args.save else ""), file=sys.stderr)
         return 130
     return 0
-
-
-def _print(r: Any, top: int) -> None:
-    np = __import__("numpy")
-    n0, n1 = len(r.hands[0]), len(r.hands[1])
-    print(f"{r.game} {r.street}, board {r.board}, pot {r.pot:g}, stack {r.stack:g}: "
-          f"{n0:,} hands out of position, {n1:,} in position")
-    why = {"target": "the target reached", "iterations": "the iteration budget spent",
-           "seconds": "the time budget spent", "interrupted": "interrupted"}[r.stopped]
-    print(f"exploitability {r.exploitability:.3f}% of the pot after {r.iterations} "
-          f"iterations ({r.seconds:.1f} s; stopped: {why})")
-    print(f"EV: OOP {r.ev[0]:.3f}, IP {r.ev[1]:.3f} (equity {r.equity[0]:.2%} / "
-          f"{r.equity[1]:.2%})")
-    root = r.root_summary()
-    who = "OOP" if root["player"] == 0 else "IP"
-    actions = root["actions"]
-    print(f"root ({who}): " + ", ".join(f"{a} {f:.1%}" for a, f in
-                                        zip(actions, root["frequencies"])))
-    p = root["player"]
-    s, w = r.strategy(""), r.weights[p]
-    classes: dict[str, list[int]] = {}
-    for i, h in enumerate(r.hands[p]):
-        classes.setdefault(hand_class(h), []).append(i)
-    rows = sorted(classes.items(), key=lambda kv: (-float(w[kv[1]].sum()), kv[0]))
-    if top > 0:
-        rows = rows[:top]
-    width = max(8, *(len(a) for a in actions))
-    print(f"{'class':<10} {'hands':>6} " + " ".join(f"{a:>{width}}" for a in actions))
-    for name, idx in rows:
-        ww = w[idx]
-        freq = (ww[:, None] * s[idx]).sum(axis=0) / max(float(ww.sum()), 1e-300)
-        print(f"{name:<10} {len(idx):>6} " + " ".join(f"{f:>{width}.1%}" for f in freq))
-    if top > 0 and len(classes) > top:
-        print(f"... {len(classes) - top} more classes (--top 0 prints all)")
-    del np
 
 
 class _Bar:

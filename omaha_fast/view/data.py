@@ -32,12 +32,11 @@ from .._extras import import_extra
 from ..cards import format_cards, parse_cards
 from ..categories import FAMILIES, categorize
 from ..ranges import Range
+from ..solve import report
 from ..solve.result import SubgameResult
 from ..solve.tree import ACTION, CHANCE, FOLD
 from .errors import ViewError
 
-_RANKS = "23456789TJQKA"
-_PATTERNS = {(2, 2): "ds", (2, 1): "ss", (3, 1): "3s", (4, 0): "4s"}
 _MAX_PAGE = 500
 _SORTS = ("weight", "ev", "name", "hands")
 
@@ -73,39 +72,6 @@ def colex_index(hands: Any) -> Any:
     return out
 
 
-def hand_classes(hands: Any) -> tuple[list[str], Any]:
-    """(class names, each hand's class number): a hand's ranks high first and its suit
-    pattern ('AAKQ ds', 'A234 ss', 'KQJT r'), as ``omaha-fast solve`` prints them.
-
-    >>> names, of_hand = hand_classes([[48, 49, 44, 41], [51, 47, 43, 39], [50, 51, 46, 43]])
-    >>> [names[k] for k in of_hand]
-    ['AAKQ ds', 'AKQJ 4s', 'AAKQ ds']
-    """
-    np = _np()
-    h = -np.sort(-np.asarray(hands, dtype=np.int64).reshape(-1, 4), axis=1)
-    ranks = h // 4
-    suits = np.stack([(h % 4 == s).sum(axis=1) for s in range(4)], axis=1)
-    suits = -np.sort(-suits, axis=1)
-    pattern = np.zeros(len(h), dtype=np.int64)        # 0 r, 1 ss, 2 ds, 3 3s, 4 4s
-    pattern[(suits[:, 0] == 2) & (suits[:, 1] == 1)] = 1
-    pattern[(suits[:, 0] == 2) & (suits[:, 1] == 2)] = 2
-    pattern[suits[:, 0] == 3] = 3
-    pattern[suits[:, 0] == 4] = 4
-    key = (((ranks[:, 0] * 13 + ranks[:, 1]) * 13 + ranks[:, 2]) * 13 + ranks[:, 3]) * 5 \
-        + pattern
-    uniq, inverse = np.unique(key, return_inverse=True)
-    words = ("r", "ss", "ds", "3s", "4s")
-    names = []
-    for k in uniq.tolist():
-        p, k = k % 5, k // 5
-        rs = []
-        for _ in range(4):
-            rs.append(_RANKS[k % 13])
-            k //= 13
-        names.append("".join(reversed(rs)) + " " + words[p])
-    return names, inverse.reshape(-1)
-
-
 @dataclass
 class _Node:
     """One node with its dealt cards, read once: who acts, their reach, strategy and EVs."""
@@ -130,7 +96,7 @@ class SpotData:
         self.result = result
         self._nodes: dict[tuple[str, tuple[int, ...]], _Node] = {}
         self._categories: dict[tuple[int, tuple[int, ...]], Any] = {}
-        self._classes: dict[int, tuple[list[str], Any]] = {}
+        self._classes: dict[tuple[int, tuple[int, ...]], tuple[list[str], Any]] = {}
         self._names: dict[int, tuple[Any, Any]] = {}
         self._index: dict[int, Any] = {}
 
@@ -234,6 +200,8 @@ class SpotData:
                 "reach": [float(n.reach[0].sum()), float(n.reach[1].sum())],
                 "combos": [int((n.reach[0] > 0).sum()), int((n.reach[1] > 0).sum())],
                 "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), n.deal),
+                "equity": report.node_report(self.result, path, by="category", family=fam,
+                                             **self._cards(n.dealt)).equity,
                 "actions": actions, "children": children, "line": list(reversed(line)),
                 "chance_above": chance,
                 "categories": self.categories(path, turn, river, fam)}
@@ -286,6 +254,9 @@ class SpotData:
                                          (ws[:, None] * s).sum(axis=0) / weight],
                          "ev": _mean(np, _hand_value(np, s, n.action_ev[sel]),
                                      n.deal[sel])})
+        equity = self._equities(n, "category", family)
+        for row in rows:
+            row["equity"] = equity.get(row["label"])
         families = self._category_codes(n.player, n.dealt)[1].families
         return {"family": family, "families": families, "rows": rows}
 
@@ -310,10 +281,33 @@ class SpotData:
             self._index[player] = colex_index(self.result.hands[player])
         return self._index[player]
 
-    def _classes_of(self, player: int) -> tuple[list[str], Any]:
-        if player not in self._classes:
-            self._classes[player] = hand_classes(self.result.hands[player])
-        return self._classes[player]
+    def _classes_of(self, player: int, dealt: list[int]) -> tuple[list[str], Any]:
+        """(class labels in order, each hand's class number) on the node's board: the
+        reports' classes (:func:`omaha_fast.solve.report.hand_class_labels`, suits
+        relative to the board's flush suits); a hand holding a dealt card has none."""
+        key = (player, tuple(dealt))
+        if key not in self._classes:
+            np = _np()
+            hands = self.result.hands[player]
+            live = ~np.isin(hands, dealt).any(axis=1) if dealt else np.ones(len(hands), bool)
+            labels = np.full(len(hands), "", dtype=object)
+            labels[live] = report.hand_class_labels(hands[live], self._board(dealt))
+            names, of_hand = np.unique(labels.astype(str), return_inverse=True)
+            if len(self._classes) >= 8:
+                self._classes.pop(next(iter(self._classes)))
+            self._classes[key] = ([str(x) for x in names], of_hand.reshape(-1))
+        return self._classes[key]
+
+    def _equities(self, n: _Node, by: str, family: str = "") -> dict[str, Optional[float]]:
+        """Each row's equity (pot share at showdown against the opponent's range here,
+        every card to come dealt), from the node reports: by category of ``family`` or
+        by class."""
+        rep = report.node_report(self.result, n.path, by=by, family=family or None,
+                                 **self._cards(n.dealt))
+        return {row.label: row.equity for row in rep.rows}
+
+    def _cards(self, dealt: list[int]) -> dict[str, str]:
+        return dict(zip(self._dealt_names(), (_card_text(c) for c in dealt)))
 
     def _select(self, n: _Node, filter: str, category: str, hand_class: str) -> Any:
         """The hands of the acting player reaching the node that pass every filter."""
@@ -333,7 +327,7 @@ class SpotData:
                 raise ViewError(f"no category {label!r} in {family}")
             sel &= codes == names.index(label)
         if hand_class:
-            names, classes = self._classes_of(n.player)
+            names, classes = self._classes_of(n.player, n.dealt)
             if hand_class not in names:
                 raise ViewError(f"no hand class {hand_class!r} in this range")
             sel &= classes == names.index(hand_class)
@@ -366,7 +360,7 @@ class SpotData:
             freq, aev, tot_ev = s, ev, value
             name_key = self._high_first(n.player)[1][idx]
         else:
-            cnames, classes = self._classes_of(n.player)
+            cnames, classes = self._classes_of(n.player, n.dealt)
             g_all = classes[idx]
             uniq, g = np.unique(g_all, return_inverse=True)
             m = len(uniq)
@@ -378,7 +372,7 @@ class SpotData:
             aev = np.stack([_group_mean(np, g, m, ev[:, a], ds * s[:, a])
                             for a in range(A)], axis=1) if A else np.zeros((m, 0))
             tot_ev = _group_mean(np, g, m, value, ds)
-            name_key = uniq               # classes are numbered in the order of their names
+            name_key = uniq               # classes are numbered in the order of their labels
         total_w = max(float(w.sum()), 1e-300)
         order = self._order(np, sort, descending, weight, tot_ev, freq, aev, name_key,
                             count, A)
@@ -387,18 +381,29 @@ class SpotData:
         page = order[offset:offset + limit]
         if group == "hand":
             names = self._hand_text(n.player, idx[page])
+            equity = self._hand_equities(n, names)
         else:
             names = [cnames[k] for k in uniq[page].tolist()]
+            equity = self._equities(n, "class") if names else {}
         rows = []
         for i, name in zip(page.tolist(), names):
             rows.append({"name": name, "hands": int(count[i]),
                          "weight": float(weight[i]), "share": float(weight[i]) / total_w,
                          "frequencies": [float(x) for x in freq[i]],
-                         "action_ev": [_num(x) for x in aev[i]], "ev": _num(tot_ev[i])})
+                         "action_ev": [_num(x) for x in aev[i]], "ev": _num(tot_ev[i]),
+                         "equity": equity.get(name)})
         return {"path": path, "player": n.player, "actions": n.actions, "group": group,
                 "total": len(order), "offset": offset, "limit": limit,
                 "weight": float(weight.sum()), "share": float(weight.sum()) / total_w,
                 "rows": rows}
+
+    def _hand_equities(self, n: _Node, names: list[str]) -> dict[str, Optional[float]]:
+        """The equity of each of these hands (a page's), from the node reports."""
+        if not names:
+            return {}
+        page = report.hand_rows(self.result, n.path, filter=",".join(names),
+                                limit=len(names), families=[], **self._cards(n.dealt))
+        return {row.hand: row.equity for row in page.rows}
 
     @staticmethod
     def _order(np: Any, sort: str, descending: bool, weight: Any, ev: Any, freq: Any,
@@ -455,14 +460,17 @@ class SpotData:
         if live[i]:
             j = int(live[:i].sum())
             labels = {f: cats.names[f][int(cats.codes[f][j])] for f in cats.families}
-        return {"hand": self._hand_text(n.player, [i])[0], "player": n.player,
+        name = self._hand_text(n.player, [i])[0]
+        classes = self._classes_of(n.player, n.dealt)
+        return {"hand": name, "player": n.player,
                 "weight": float(n.reach[n.player][i]),
                 "prior": float(self.result.weights[n.player][i]),
                 "actions": [{"action": a, "frequency": float(n.strategy[i, k]),
                              "ev": _num(n.action_ev[i, k])}
                             for k, a in enumerate(n.actions)],
                 "ev": _num(_hand_value(np, n.strategy[i:i + 1], n.action_ev[i:i + 1])[0]),
-                "categories": labels}
+                "equity": self._hand_equities(n, [name]).get(name),
+                "class": classes[0][classes[1][i]], "categories": labels}
 
     # ---- the run-out and the range -----------------------------------------------------
 
@@ -611,4 +619,4 @@ def _group_mean(np: Any, g: Any, m: int, values: Any, weights: Any) -> Any:
     return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
 
 
-__all__ = ["SpotData", "colex_index", "compatible_weight", "hand_classes"]
+__all__ = ["SpotData", "colex_index", "compatible_weight"]

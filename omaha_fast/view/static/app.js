@@ -174,7 +174,7 @@ function renderNode() {
       el("span", {}, el("span", { class: "swatch", style: `background:${col[i]}` }), c.action),
       el("span", { class: "muted" }, `${pct(a.frequency)} · EV ${chips(a.ev)} · ${tail}`)));
   });
-  $("strategy-who").textContent = `${who(n.player)}, EV ${chips(n.ev)}`;
+  $("strategy-who").textContent = `${who(n.player)}, EV ${chips(n.ev)}, equity ${pct(n.equity)}`;
   const names = n.actions.map((a) => a.action);
   $("actions").replaceChildren(
     el("thead", {}, el("tr", {}, el("th", {}, "action"), el("th", {}, "frequency"),
@@ -212,7 +212,8 @@ function renderCategories(c) {
       el("div", { class: "share-bar", style: `width:${(100 * r.share / maxShare).toFixed(2)}%` },
          bar(r.frequencies, names, "")),
       el("span", { class: "muted" }, pct(r.share)),
-      el("span", {}, `EV ${chips(r.ev)}`));
+      el("span", {}, `EV ${chips(r.ev)}`),
+      el("span", { class: "muted" }, `eq ${pct(r.equity)}`));
   }
 }
 
@@ -234,10 +235,10 @@ function renderHands(page) {
     ["weight", "weight"], ["", "share"],
     ...names.map((a, i) => [`freq:${i}`, a]),
     ...names.map((a, i) => [`ev:${i}`, `EV ${a}`]),
-    ["ev", "EV"],
+    ["ev", "EV"], ["", "equity"],
   ];
   const head = el("tr", {}, ...cols.map(([key, label]) => {
-    if (!key) return el("th", { title: "the weight's share: sort by weight" }, label);
+    if (!key) return el("th", {}, label);
     const sorted = state.sort === key;
     return el("th", { "data-sort": key,
                       class: sorted ? "sorted" + (state.desc ? "" : " asc") : null,
@@ -255,7 +256,7 @@ function renderHands(page) {
     cells.push(el("td", {}, r.weight.toFixed(2)), el("td", {}, pct(r.share)));
     r.frequencies.forEach((f, i) => cells.push(el("td", { class: "freq", "data-action": names[i] }, pct(f))));
     r.action_ev.forEach((v) => cells.push(el("td", {}, chips(v))));
-    cells.push(el("td", { class: "ev" }, chips(r.ev)));
+    cells.push(el("td", { class: "ev" }, chips(r.ev)), el("td", { class: "equity" }, pct(r.equity)));
     body.append(el("tr", { "data-name": r.name,
                            class: state.hand === r.name ? "chosen" : null,
                            onclick: (e) => {
@@ -303,7 +304,8 @@ async function loadHand() {
     return loadHand();
   }
   $("hand-name").replaceChildren(cards(h.hand), el("span", { class: "muted" },
-    ` ${who(h.player)}, reach ${h.weight.toFixed(3)} of ${h.prior.toFixed(3)}, EV ${chips(h.ev)}`));
+    ` ${h.class} · ${who(h.player)}, reach ${h.weight.toFixed(3)} of ${h.prior.toFixed(3)}, ` +
+    `EV ${chips(h.ev)}, equity ${pct(h.equity)}`));
   const names = h.actions.map((a) => a.action);
   document.body.dataset.hand = h.hand;
   $("hand-detail").replaceChildren(
