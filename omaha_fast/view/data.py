@@ -256,7 +256,7 @@ class SpotData:
                                      n.deal[sel])})
         equity = self._equities(n, "category", family)
         for row in rows:
-            row["equity"] = equity.get(row["label"])
+            row["equity"] = equity.get(str(row["label"]))
         families = self._category_codes(n.player, n.dealt)[1].families
         return {"family": family, "families": families, "rows": rows}
 
@@ -306,8 +306,10 @@ class SpotData:
                                  **self._cards(n.dealt))
         return {row.label: row.equity for row in rep.rows}
 
-    def _cards(self, dealt: list[int]) -> dict[str, str]:
-        return dict(zip(self._dealt_names(), (_card_text(c) for c in dealt)))
+    def _cards(self, dealt: list[int]) -> dict[str, Optional[str]]:
+        """The dealt cards as the reports take them: ``turn`` and ``river``."""
+        cards = dict(zip(self._dealt_names(), (_card_text(c) for c in dealt)))
+        return {"turn": cards.get("turn"), "river": cards.get("river")}
 
     def _select(self, n: _Node, filter: str, category: str, hand_class: str) -> Any:
         """The hands of the acting player reaching the node that pass every filter."""
@@ -401,8 +403,10 @@ class SpotData:
         """The equity of each of these hands (a page's), from the node reports."""
         if not names:
             return {}
+        cards = self._cards(n.dealt)
         page = report.hand_rows(self.result, n.path, filter=",".join(names),
-                                limit=len(names), families=[], **self._cards(n.dealt))
+                                limit=len(names), families=[], turn=cards["turn"],
+                                river=cards["river"])
         return {row.hand: row.equity for row in page.rows}
 
     @staticmethod
