@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Optional, Union
@@ -502,8 +503,47 @@ def _expand(node: _Node, game: str) -> Any:
     return left & ~right
 
 
+_HAND_LIST = re.compile(r"(?:[2-9TJQKA][cdhs]){4}(?:@\d{1,3})?"
+                        r"(?:,(?:[2-9TJQKA][cdhs]){4}(?:@\d{1,3})?)*")
+
+
+def _hand_list(text: str) -> Any:
+    """The weights of a text that is only four-card hands, comma-separated, each with
+    ``@weight`` or none with one (as a solve's reaching range is written), read at once;
+    None for any other text, or one with a problem for the parser to name."""
+    if not _HAND_LIST.fullmatch(text):
+        return None
+    parts = text.split(",")
+    marked = sum(1 for p in parts if "@" in p)
+    if marked not in (0, len(parts)):
+        return None
+    np = _numpy()
+    raw = np.frombuffer("".join(p[:8] for p in parts).encode(), dtype=np.uint8)
+    raw = raw.reshape(len(parts), 8)
+    rank_of = np.zeros(256, dtype=np.int64)
+    rank_of[np.frombuffer(RANKS.encode(), dtype=np.uint8)] = np.arange(13)
+    suit_of = np.zeros(256, dtype=np.int64)
+    suit_of[np.frombuffer(SUITS.encode(), dtype=np.uint8)] = np.arange(4)
+    cards = np.sort(rank_of[raw[:, 0::2]] * 4 + suit_of[raw[:, 1::2]], axis=1)
+    if (np.diff(cards, axis=1) == 0).any():
+        return None                      # a card twice: the parser names it
+    weight = np.array([int(p[9:]) for p in parts] if marked else [1] * len(parts))
+    if (weight < 1).any() or (weight > 100).any():
+        return None
+    masks = np.zeros(len(parts), dtype=np.uint64)
+    for k in range(4):
+        masks |= np.uint64(1) << cards[:, k].astype(np.uint64)
+    out = np.zeros(_size(4), dtype=np.uint8)
+    np.maximum.at(out, np.searchsorted(_card_masks(4), masks), weight.astype(np.uint8))
+    return out
+
+
 def _weights_of(text: str, game: str) -> Any:
     n_hole = hole_cards(game)
+    if n_hole == 4:
+        listed = _hand_list(text.strip())
+        if listed is not None:
+            return listed
     parser = _Parser(text, n_hole)
     subs = parser.parse()
     weighted = [s for s in subs if s[1] is not None]

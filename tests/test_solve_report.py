@@ -468,6 +468,9 @@ def test_omaha_high_reports_have_no_low_families():
     (lambda r: node_report(r, "", sort="luck"), "sort is"),
     (lambda r: node_report(r, "", family="flush"), "family"),
     (lambda r: hand_rows(r, "", sort="luck"), "sort is"),
+    (lambda r: hand_rows(r, "", limit=-1), "limit is"),
+    (lambda r: hand_rows(r, "", offset="10"), "offset is"),
+    (lambda r: hand_rows(r, "", families=["luck"]), "family 'luck'"),
     (lambda r: runout_report(r, ""), "before any card"),
     (lambda r: runout_report(r, "check/check", turn="Qs"), "deals no turn"),
     (lambda r: node_range(r, "", 2), "player is"),
@@ -562,3 +565,32 @@ def test_a_file_that_is_not_a_solve_is_one_line(tmp_path, capsys):
     assert main(["report", str(tmp_path / "missing.npz")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "Traceback" not in err
+
+
+def test_reports_from_several_threads_agree():
+    """A server asks from several threads at once: every answer is the one a single
+    thread gets."""
+    from concurrent.futures import ThreadPoolExecutor
+    fresh = solve(TURN, pick(TURN, 60, 13), pick(TURN, 60, 14), pot=10, stack=10,
+                  tree=BetTree(bets=(1.0,), raise_cap=0, allin=False), iterations=5)
+    cards = ["Qs", "2d", "9h", "Tc"] * 4
+
+    def ask(card):
+        rep = node_report(fresh, "check/check", river=card, by="class")
+        page = hand_rows(fresh, "check/check", river=card, sort="ev", limit=5)
+        return rep.to_dict(), page.to_dict()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(ask, cards))
+    for card, answer in zip(cards, answers):
+        assert answer == ask(card)
+
+
+def test_solve_names_a_node_not_in_its_tree_before_solving(capsys):
+    args = ["solve", "--board", "AhKd7c8s2h", "--pot", "10", "--stack", "10", "--oop",
+            "AA", "--ip", "KK", "--bets", "pot", "--raise-cap", "0", "--iterations",
+            "100000", "--node", "check/raise 10"]
+    assert main(args) == 2                 # at once: 100,000 iterations would take minutes
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "no action node 'check/raise 10' in this tree" in captured.err

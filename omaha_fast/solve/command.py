@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from .errors import SubgameValueError
-from .report_command import add_report_options, print_report, wants_node
+from .report_command import add_report_options, check_node, print_report, wants_node
 
 
 def add_solve(sub: Any) -> None:
@@ -65,7 +65,7 @@ def add_solve(sub: Any) -> None:
     p.add_argument("--threads", type=int, default=None,
                    help="threads a pass uses (default: every core)")
     p.add_argument("--top", type=int, default=20,
-                   help="hand classes to print, most weight first (default 20; 0: all)")
+                   help="rows of the report to print (default 20; 0: all)")
     p.add_argument("--json", action="store_true",
                    help="print everything (per-hand strategies at the root, EVs, "
                         "equities, the exploitability history) as JSON")
@@ -92,6 +92,7 @@ def run_solve(args: argparse.Namespace) -> int:
         raises = "pot,allin" if "a" in args.bets.lower() else "pot"
     tree = BetTree.parse(args.bets, raises, raise_cap=args.raise_cap, limit=args.limit,
                          fixed_bet=args.fixed_bet)
+    check_node(args, tree)           # the report's node, before the solve (report_command.py)
     rake = _percent(args.rake, "rake", "5%") / 100
     max_memory = None if args.max_memory is None else args.max_memory * 1e9
     need = estimate(args.board, args.oop, args.ip, pot=args.pot, stack=args.stack, tree=tree,

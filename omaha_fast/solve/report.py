@@ -32,6 +32,7 @@ the ones that gain most first); ``sort`` picks another.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -206,18 +207,23 @@ class _View:
         """The equities and the opposing reach each hand meets, from the one showdown
         call that gives both."""
         np = _np()
-        self._equity, met = _node_equity(self)
-        self._deals = self.reach * np.maximum(met, 0.0)
+        with _LOCK:
+            if self._equity is None:
+                equity, met = _node_equity(self)
+                self._deals = self.reach * np.maximum(met, 0.0)
+                self._equity = equity
 
     def classes(self) -> tuple[Any, list[str]]:
         """(code per hand, label per code) of :func:`hand_class_labels`."""
-        if self._classes is None:
-            self._classes = _class_codes(self.hands, self.board)
-        return self._classes
+        with _LOCK:
+            if self._classes is None:
+                self._classes = _class_codes(self.hands, self.board)
+            return self._classes
 
 
 _CACHE: dict[int, tuple[Any, dict[tuple[str, tuple[int, ...]], _View]]] = {}
 _KEPT = 12     # views kept per result (a full river's is some 10 MB)
+_LOCK = threading.RLock()
 
 
 def _view(result: SubgameResult, path: str, turn: Cards, river: Cards) -> _View:
@@ -228,16 +234,17 @@ def _view(result: SubgameResult, path: str, turn: Cards, river: Cards) -> _View:
     dealt = result._dealt(path, result.nodes[k].depth, turn, river)
     kw = _keywords(result, dealt)
     key_of = id(result)
-    entry = _CACHE.get(key_of)
-    if entry is None or entry[0]() is not result:
-        entry = _CACHE[key_of] = (weakref.ref(result, _forget(key_of)), {})
-    views = entry[1]
-    key = (path, tuple(dealt))
-    if key not in views:
-        if len(views) >= _KEPT:
-            views.pop(next(iter(views)))
-        views[key] = _View(result, path, dealt, kw)
-    return views[key]
+    with _LOCK:      # a server may ask from several threads: one reads, the others wait
+        entry = _CACHE.get(key_of)
+        if entry is None or entry[0]() is not result:
+            entry = _CACHE[key_of] = (weakref.ref(result, _forget(key_of)), {})
+        views = entry[1]
+        key = (path, tuple(dealt))
+        if key not in views:
+            if len(views) >= _KEPT:
+                views.pop(next(iter(views)))
+            views[key] = _View(result, path, dealt, kw)
+        return views[key]
 
 
 def _forget(key: int) -> Any:
@@ -534,7 +541,12 @@ def _category_codes(np: Any, result: SubgameResult, v: _View,
 
 def _categories(result: SubgameResult, v: _View) -> Any:
     """The categories of every hand of the acting player on the node's board (hands
-    holding a dealt card read as 'no pair': their reach is 0)."""
+    holding a dealt card take each family's last label: their reach is 0)."""
+    with _LOCK:
+        return _read_categories(result, v)
+
+
+def _read_categories(result: SubgameResult, v: _View) -> Any:
     if v.categories is not None:
         return v.categories
     np = _np()
@@ -615,12 +627,14 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
     key = _hand_key(np, v, sort, idx)
     deck = _universe_index(np, v.hands[idx])
     order = np.lexsort((deck, -key if descending else key))
-    off = max(0, int(offset))
-    lim = max(0, int(limit))
-    pick = idx[order[off:off + lim]]
-    fams = list(families) if families is not None else \
-        [f for f in FAMILIES[result.game]
-         if len(v.board) < 5 or f not in ("draw", "low draw", "counterfeit")]
+    for name, x in (("offset", offset), ("limit", limit)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+            raise SubgameValueError(f"{name} is a whole number 0 or more, got {x!r}")
+    pick = idx[order[offset:offset + limit]]
+    every = [f for f in FAMILIES[result.game]
+             if len(v.board) < 5 or f not in ("draw", "low draw", "counterfeit")]
+    fams = every if families is None else _families(result, v.board, list(families)) \
+        if families else []
     cats = categorize(v.hands[pick], v.board, result.game) if len(pick) else None
     codes, labels = v.classes()
     rows = []
@@ -631,9 +645,9 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
             strategy=[round(float(x), 6) for x in v.strategy[i]], ev=_opt(v.ev[i]),
             action_ev=[_opt(x) for x in v.action_ev[i]], equity=_opt(v.equity[i]),
             categories={f: cats.names[f][int(cats.codes[f][j])] for f in fams
-                        if cats is not None and f in cats.codes}))
+                        if cats is not None}))
     return HandPage(path=path, dealt=[format_cards([c]) for c in v.dealt], player=v.player,
-                    actions=v.actions, total=int(len(idx)), offset=off, rows=rows)
+                    actions=v.actions, total=int(len(idx)), offset=offset, rows=rows)
 
 
 def _hand_key(np: Any, v: _View, sort: str, idx: Any) -> Any:
@@ -811,13 +825,12 @@ def _range_text(np: Any, weights: Any) -> str:
     idx = np.flatnonzero(weights)
     if not len(idx):
         return ""
-    u = universe()
-    ones = bool(weights[idx].max() == 1)
-    parts = []
-    for i in idx.tolist():
-        text = "".join(format_cards([c]) for c in sorted(u[i].tolist(), reverse=True))
-        parts.append(text if ones else f"{text}@{int(weights[i])}")
-    return ",".join(parts)
+    names = [format_cards([c]) for c in range(52)]
+    hands = -np.sort(-universe()[idx].astype(np.int64), axis=1)      # high cards first
+    texts = ["".join(names[c] for c in h) for h in hands.tolist()]
+    if bool(weights[idx].max() == 1):
+        return ",".join(texts)
+    return ",".join(f"{t}@{w}" for t, w in zip(texts, weights[idx].tolist()))
 
 
 # ---- JSON ---------------------------------------------------------------------------------------

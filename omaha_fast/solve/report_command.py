@@ -22,13 +22,13 @@ def add_report_options(p: Any, top: bool = True) -> None:
     """The node and report options (``top``: add ``--top``, which ``solve`` has already)."""
     g = p.add_argument_group("reports", "the node to report on and how (every node of "
                                         "the tree, not only the root)")
-    g.add_argument("--node", default=None,
+    g.add_argument("--node", default=None, metavar="PATH",
                    help="the node's path, its actions from the root joined by '/', e.g. "
                         "'check/bet 15' (default: the root)")
-    g.add_argument("--turn", default=None, help="the turn card, for a node of a flop spot "
-                                                "after the turn is dealt")
-    g.add_argument("--river", default=None, help="the river card, for a node after the "
-                                                 "river is dealt")
+    g.add_argument("--turn", default=None, metavar="CARD",
+                   help="the turn card, for a node of a flop spot after the turn is dealt")
+    g.add_argument("--river", default=None, metavar="CARD",
+                   help="the river card, for a node after the river is dealt")
     g.add_argument("--report", choices=REPORTS, default="class",
                    help="rows by hand category (--family), by hand class (default), one "
                         "per hand (--filter, --sort), or one per card dealt at the chance "
@@ -39,15 +39,15 @@ def add_report_options(p: Any, top: bool = True) -> None:
     g.add_argument("--sort", default=None,
                    help="row order: order, weight, ev, equity, label (categories and "
                         "classes); weight, ev, equity, hand, an action, or ev:ACTION (hands)")
-    g.add_argument("--filter", default=None, help="hands report: only the hands in this "
-                                                  "range, e.g. 'AA,A2$L'")
+    g.add_argument("--filter", default=None, metavar="RANGE",
+                   help="hands report: only the hands in this range, e.g. 'AA,A2$L'")
     g.add_argument("--category", default=None,
                    help="hands report: only the hands of these labels, e.g. 'low=nut low' "
                         "or 'high=set,way=scoop candidate'")
-    g.add_argument("--class", dest="hand_class", default=None,
+    g.add_argument("--class", dest="hand_class", default=None, metavar="LABEL",
                    help="hands report: only the hands of this class, e.g. AsQs5x2x")
     g.add_argument("--offset", type=int, default=0, help="hands report: skip this many")
-    g.add_argument("--range-out", default=None,
+    g.add_argument("--range-out", default=None, metavar="FILE",
                    help="write the range reaching the node (any node, 'bet 10/call' too) to "
                         "this file as range text")
     g.add_argument("--range-player", choices=("oop", "ip"), default=None,
@@ -64,6 +64,31 @@ def wants_node(args: argparse.Namespace) -> bool:
                ("node", "turn", "river", "family", "sort", "filter", "range_out",
                 "category", "hand_class")) or \
         args.report != "class"
+
+
+def check_node(args: argparse.Namespace, tree: Any) -> None:
+    """Before a solve: the node ``--node`` names is in the tree it will build (a typo is
+    told at once, not after the solve). A spot that does not read is left for the solve
+    to name."""
+    if args.node is None:
+        return
+    from ..cards import parse_cards
+    from ..errors import OmahaError
+    from .spot import read_amount, read_stack
+    from .tree import ACTION, build
+    try:
+        street = {3: "flop", 4: "turn", 5: "river"}[len(parse_cards(args.board))]
+        nodes = build(tree, read_amount(args.pot, "pot", True), read_stack(args.stack),
+                      street)
+    except (OmahaError, KeyError, ValueError):
+        return
+    actions = [n.path for n in nodes if n.kind == ACTION]
+    if args.node in actions or (args.range_out is not None and
+                                args.node in {n.path for n in nodes}):
+        return
+    near = ", ".join(repr(p) for p in actions[:6])
+    raise SubgameValueError(f"--node: no action node {args.node!r} in this tree; the "
+                            f"nodes start {near}, ...")
 
 
 def add_report(sub: Any) -> None:
