@@ -4,6 +4,7 @@ brute-force loop over hands, the JSON API through Werkzeug's test client, and th
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import socket
@@ -24,7 +25,13 @@ from werkzeug.test import Client  # noqa: E402
 from omaha_fast.categories import categorize  # noqa: E402
 from omaha_fast.ranges import Range, universe  # noqa: E402
 from omaha_fast.solve import BetTree, SubgameResult, solve  # noqa: E402
-from omaha_fast.solve.report import hand_class_labels, hand_rows, node_report  # noqa: E402
+from omaha_fast.solve.report import (  # noqa: E402
+    hand_class_labels,
+    hand_rows,
+    node_dict,
+    node_range,
+    node_report,
+)
 from omaha_fast.view import SpotData, ViewError  # noqa: E402
 from omaha_fast.view.app import STATIC, make_app  # noqa: E402
 from omaha_fast.view.data import colex_index, compatible_weight  # noqa: E402
@@ -270,15 +277,19 @@ def test_the_range_reaching_a_node_feeds_a_range(river: tuple[SubgameResult, Pat
     assert np.array(out["arrays"]["weights"]) == pytest.approx(w[w > 0])
     assert [text_of(h) for h in out["arrays"]["hands"]] == \
         [text_of(h) for h in r.hands[0][w > 0]]
-    want = np.rint(w * 100 / r.weights[0].max())        # the range's full weight is 100
-    entries = out["text"].split(",")
-    assert len(entries) == int((want > 0).sum())
-    rng = Range(",".join(entries[:300]))     # the text is range syntax (read in part:
-    #                                          a list of thousands of hands reads slowly)
+    rng = Range(out["text"])                          # the text is range syntax
+    assert rng == node_range(r, "check/bet 10", 0)    # the reports' range
+    # each hand @ its reach, the most reached at 100
+    want = np.rint(w * 100 / w.max())
     got = dict(zip((text_of(h) for h in rng.combos), rng.weights.tolist()))
-    assert len(got) == 300
+    assert len(got) == out["in_text"] == int((want > 0).sum())
     for i in np.flatnonzero(want > 0)[:300]:
         assert got[text_of(r.hands[0][i])] == int(want[i])
+    shown = d.node_range("check/bet 10", 0, preview=7)
+    assert "arrays" not in shown and len(shown["text"].split(",")) == 7
+    top = Range(shown["text"])                        # the heaviest seven, as in the range
+    assert sorted(top.weights.tolist()) == sorted(rng.weights.tolist())[-7:]
+    assert all(got[text_of(h)] == x for h, x in zip(top.combos, top.weights.tolist()))
 
 
 def test_the_run_out_is_each_cards_node(turn: SubgameResult) -> None:
@@ -344,10 +355,10 @@ def test_the_api_serves_the_page_and_the_figures(river: tuple[SubgameResult, Pat
     assert text.data.decode().strip() == whole["text"]
     assert client.get("/api/range?path=check&player=1&format=json").json == whole
     shown = client.get("/api/range?path=check&player=1&preview=10").json
-    assert "arrays" not in shown and shown["in_text"] == len(whole["text"].split(","))
-    heaviest = sorted(whole["text"].split(","), key=lambda e: -int(e.split("@")[1]))
-    assert sorted(int(e.split("@")[1]) for e in shown["text"].split(",")) == \
-        sorted(int(e.split("@")[1]) for e in heaviest[:10])
+    assert shown == d.node_range("check", 1, preview=10)
+    export = client.get("/api/export?path=check%2Fbet+10")
+    assert "attachment" in export.headers["Content-Disposition"]
+    assert export.json == json.loads(json.dumps(node_dict(r, "check/bet 10")))
 
 
 def test_pages_stay_small_on_a_full_range_river() -> None:

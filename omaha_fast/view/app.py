@@ -13,7 +13,8 @@ Werkzeug parses every request and writes every response (its ``Map`` routes, its
 - ``/api/runout?path=&turn=``: each card below a chance node;
 - ``/api/range?path=...&player=``: the range reaching a node, its heaviest hands
   (``preview``, default 60); ``format=text`` (range text) or ``format=json`` (arrays too)
-  downloads the whole of it.
+  downloads the whole of it;
+- ``/api/export?path=...``: the node as the reports write it (a JSON download).
 
 A request the solve cannot answer (no such node, a bad filter) gets status 400 and
 ``{"error": "..."}``.
@@ -112,9 +113,15 @@ def make_app(data: SpotData) -> Callable[[dict[str, Any], Any], Iterable[bytes]]
         return Response(body, mimetype="text/plain" if kind == "text" else "application/json",
                         headers={"Content-Disposition": f"attachment; filename={name}"})
 
+    def export(req: Request) -> Any:
+        out = data.node_export(req.args.get("path", ""), _opt(req, "turn"),
+                               _opt(req, "river"))
+        return Response(json.dumps(out, allow_nan=False), mimetype="application/json",
+                        headers={"Content-Disposition": "attachment; filename=node.json"})
+
     api: dict[str, Callable[[Request], Any]] = {
         "spot": spot, "node": node, "categories": categories, "hands": hands,
-        "hand": hand, "runout": runout, "range": node_range}
+        "hand": hand, "runout": runout, "range": node_range, "export": export}
     urls = Map([Rule("/", endpoint="page"), Rule("/static/<name>", endpoint="static"),
                 *(Rule(f"/api/{name}", endpoint=name, methods=["GET"]) for name in api)])
 

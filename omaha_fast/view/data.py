@@ -23,7 +23,6 @@ range; only a page of rows is ever turned into text.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Optional
@@ -99,6 +98,7 @@ class SpotData:
         self._classes: dict[tuple[int, tuple[int, ...]], tuple[list[str], Any]] = {}
         self._names: dict[int, tuple[Any, Any]] = {}
         self._index: dict[int, Any] = {}
+        self._reports: dict[tuple[str, tuple[int, ...], str, str], Any] = {}
 
     @classmethod
     def load(cls, path: str) -> SpotData:
@@ -200,8 +200,7 @@ class SpotData:
                 "reach": [float(n.reach[0].sum()), float(n.reach[1].sum())],
                 "combos": [int((n.reach[0] > 0).sum()), int((n.reach[1] > 0).sum())],
                 "ev": _mean(np, _hand_value(np, n.strategy, n.action_ev), n.deal),
-                "equity": report.node_report(self.result, path, by="category", family=fam,
-                                             **self._cards(n.dealt)).equity,
+                "equity": self._report(n, "category", fam).equity,
                 "actions": actions, "children": children, "line": list(reversed(line)),
                 "chance_above": chance,
                 "categories": self.categories(path, turn, river, fam)}
@@ -298,13 +297,22 @@ class SpotData:
             self._classes[key] = ([str(x) for x in names], of_hand.reshape(-1))
         return self._classes[key]
 
+    def _report(self, n: _Node, by: str, family: str = "") -> Any:
+        """The node report by category of ``family`` or by class (kept: each page of a
+        class table asks it again)."""
+        key = (n.path, tuple(n.dealt), by, family)
+        if key not in self._reports:
+            if len(self._reports) >= 16:
+                self._reports.pop(next(iter(self._reports)))
+            self._reports[key] = report.node_report(
+                self.result, n.path, by=by, family=family or None, **self._cards(n.dealt))
+        return self._reports[key]
+
     def _equities(self, n: _Node, by: str, family: str = "") -> dict[str, Optional[float]]:
         """Each row's equity (pot share at showdown against the opponent's range here,
         every card to come dealt), from the node reports: by category of ``family`` or
         by class."""
-        rep = report.node_report(self.result, n.path, by=by, family=family or None,
-                                 **self._cards(n.dealt))
-        return {row.label: row.equity for row in rep.rows}
+        return {row.label: row.equity for row in self._report(n, by, family).rows}
 
     def _cards(self, dealt: list[int]) -> dict[str, Optional[str]]:
         """The dealt cards as the reports take them: ``turn`` and ``river``."""
@@ -518,41 +526,42 @@ class SpotData:
     def node_range(self, path: str, player: int, turn: Optional[str] = None,
                    river: Optional[str] = None, preview: Optional[int] = None
                    ) -> dict[str, Any]:
-        """The range of ``player`` reaching the node: as weighted range text (each hand
-        ``@`` its reach in percent of the heaviest prior weight of the range, rounded;
-        hands under half a percent left out) and as arrays (hands as card ints, reach
-        as floats in the solve's own weights), so it feeds the next street's solve or
-        ``equity()``. With ``preview``, only that many of the heaviest hands' text and
-        no arrays: what a page shows of a range of thousands."""
+        """The range of ``player`` reaching the node: as range text (the reports'
+        :func:`~omaha_fast.solve.report.node_range`: each hand ``@`` its reach scaled so
+        that the most reached weighs 100, hands under half a percent of it left out; it
+        reads back to the same range) and as arrays (hands as card ints, the exact reach
+        in the solve's own weights), so it feeds the next street's solve or
+        ``equity()``. With ``preview``, only that many of the heaviest hands' text and no
+        arrays: what a page shows of a range of thousands."""
         np = _np()
         if player not in (0, 1):
             raise ViewError(f"player is 0 (out of position) or 1, got {player!r}")
         n = self._read(path, turn, river)
         w = n.reach[player]
         idx = np.flatnonzero(w > 0)
-        full = float(np.max(self.result.weights[player], initial=0.0)) or 1.0
-        pct = np.clip(np.rint(w[idx] * 100 / full), 0, 100).astype(np.int64)
-        keep, kept = idx[pct > 0], pct[pct > 0]
+        rng = report.node_range(self.result, path, player, **self._cards(n.dealt))
         out: dict[str, Any] = {"path": path, "player": player, "hands": int(len(idx)),
-                               "weight": float(w.sum()), "in_text": int(len(keep))}
-        if preview is not None:
-            top = np.argsort(-w[keep], kind="stable")[:max(0, preview)]
-            keep, kept = keep[top], kept[top]
-        names = self._hand_text(player, keep)
-        out["text"] = ",".join(f"{name}@{p}" for name, p in zip(names, kept.tolist()))
+                               "weight": float(w.sum()), "in_text": len(rng)}
         if preview is None:
+            out["text"] = str(rng)
             out["arrays"] = {"hands": self.result.hands[player][idx].astype(int).tolist(),
                              "weights": [float(x) for x in w[idx]]}
+        else:
+            top = np.argsort(-rng.weights.astype(np.int64), kind="stable")[:max(0, preview)]
+            h = -np.sort(-rng.combos[top].astype(np.int64), axis=1)
+            out["text"] = ",".join(f"{format_cards(c)}@{x}" for c, x in
+                                   zip(h.tolist(), rng.weights[top].tolist()))
         return out
 
-    def node_json(self, path: str, turn: Optional[str] = None,
-                  river: Optional[str] = None) -> str:
-        """The node as JSON text (the node, both ranges' sizes, every category family)."""
-        out = self.node(path, turn, river)
+    def node_export(self, path: str, turn: Optional[str] = None,
+                    river: Optional[str] = None) -> dict[str, Any]:
+        """The node as the reports write it (:func:`omaha_fast.solve.report.node_dict`:
+        where it is, the category and class reports): the page's JSON export."""
         n = self._read(path, turn, river)
-        out["categories"] = {f: self.categories(path, turn, river, f)["rows"]
-                             for f in self._category_codes(n.player, n.dealt)[1].families}
-        return json.dumps(out)
+        cards = self._cards(n.dealt)
+        out: dict[str, Any] = report.node_dict(self.result, path, turn=cards["turn"],
+                                               river=cards["river"])
+        return out
 
 
 def compatible_weight(hands: Any, opponent: Any, weights: Any) -> Any:

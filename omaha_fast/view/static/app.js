@@ -174,6 +174,8 @@ function renderNode() {
       el("span", {}, el("span", { class: "swatch", style: `background:${col[i]}` }), c.action),
       el("span", { class: "muted" }, `${pct(a.frequency)} · EV ${chips(a.ev)} · ${tail}`)));
   });
+  $("export-node").href = `api/export?${new URLSearchParams(
+    Object.fromEntries(Object.entries(where()).filter(([, v]) => v)))}`;
   $("strategy-who").textContent = `${who(n.player)}, EV ${chips(n.ev)}, equity ${pct(n.equity)}`;
   const names = n.actions.map((a) => a.action);
   $("actions").replaceChildren(
@@ -373,8 +375,8 @@ async function loadRanges() {
             "export as range text"),
          el("a", { href: `api/range?${q("json")}`, class: "export-json" },
             "export as arrays (JSON)")),
-      el("p", { class: "hint" }, `The heaviest hands, weight in % of a full one ` +
-         `(${r.in_text.toLocaleString()} hands in the export):`),
+      el("p", { class: "hint" }, `The heaviest hands, @ their reach with the most reached ` +
+         `at 100 (${r.in_text.toLocaleString()} hands in the export):`),
       el("textarea", { rows: 3, readonly: "readonly" }, r.text + shown)));
   }
   box.replaceChildren(...parts);
