@@ -310,6 +310,33 @@ def test_the_run_out_is_each_cards_node(turn: SubgameResult) -> None:
     assert n["categories"]["families"] == ["high", "low", "way"]
 
 
+def test_a_flop_spot_deals_the_turn_then_the_river() -> None:
+    r = solve("Ah 7h 2c", "AsAd**:$ds", "KsKd**:$ds", pot=10, stack=10,
+              tree=BetTree(bets=(1.0,), raise_cap=0, allin=False), iterations=1)
+    d = SpotData(r)
+    kids = {c["action"]: c for c in d.node("check")["children"]}
+    assert kids["check"]["kind"] == "chance" and kids["check"]["deals"] == "turn"
+    turns = d.runout("check/check")
+    assert turns["deals"] == "turn" and len(turns["rows"]) == 49
+    row = next(x for x in turns["rows"] if x["card"] == "Kc")
+    assert row["frequencies"] == pytest.approx(range_frequencies(r, "check/check", turn="Kc"))
+    rivers = d.runout("check/check/check/check", turn="Kc")
+    assert rivers["deals"] == "river" and len(rivers["rows"]) == 48
+    assert "Kc" not in {x["card"] for x in rivers["rows"]}
+    n = d.node("check/check/check/check", turn="Kc", river="3d")
+    assert n["board"] == "Ah7h2cKc3d" and n["dealt"] == {"turn": "Kc", "river": "3d"}
+    assert [a["frequency"] for a in n["actions"]] == pytest.approx(
+        range_frequencies(r, "check/check/check/check", turn="Kc", river="3d"))
+    with pytest.raises(ViewError, match="say which turn card"):
+        d.runout("check/check/check/check")
+
+
+def range_frequencies(r: SubgameResult, path: str, **cards: Any) -> list[float]:
+    p = r.player(path)
+    w, s = r.reach(path, p, **cards), r.strategy(path, **cards)
+    return list((w[:, None] * s).sum(axis=0) / w.sum())
+
+
 @pytest.mark.parametrize("call, words", [
     (lambda d: d.node("raise"), "no action node 'raise'"),
     (lambda d: d.node("check/check"), "say which river card"),

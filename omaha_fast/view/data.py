@@ -427,13 +427,8 @@ class SpotData:
         if key not in _SORTS + ("freq",) or (key in ("freq",) and not col) \
                 or (col and key not in ("freq", "ev")):
             raise ViewError(f"sort by weight, ev, name, hands, freq:A or ev:A, got {sort!r}")
-        if col:
-            try:
-                a = int(col)
-                if not 0 <= a < n_actions:
-                    raise ValueError
-            except ValueError:
-                raise ViewError(f"sort {sort!r}: no action {col!r} here") from None
+        if col and not (col.isdigit() and int(col) < n_actions):
+            raise ViewError(f"sort {sort!r}: no action {col!r} here")
         sign = -1.0 if descending else 1.0
         ev_key = np.nan_to_num(ev, nan=-np.inf if descending else np.inf)
         name_rank = name_key
