@@ -517,6 +517,16 @@ def test_report_command_prints_each_report(saved, capsys):
         node_report(r, "check/check", river="Qs", by="class").to_dict()["rows"]
 
 
+def test_report_tree_lists_every_node(saved, capsys):
+    assert main(["report", str(saved), "--tree"]) == 0
+    out = capsys.readouterr().out
+    r = load(saved)
+    assert f"{len(r.paths)} action nodes" in out
+    assert "check  [IP, turn, pot 10]: check (+ river card), bet 10" in out
+    assert main(["report", str(saved), "--tree", "--json"]) == 0
+    assert [n["path"] for n in json.loads(capsys.readouterr().out)] == r.paths
+
+
 def test_range_out_writes_the_range_reaching_the_node(saved, tmp_path, capsys):
     out = tmp_path / "calls.txt"
     assert main(["report", str(saved), "--node", "check/bet 10/call", "--range-out",

@@ -53,6 +53,9 @@ def add_report_options(p: Any, top: bool = True) -> None:
     g.add_argument("--range-player", choices=("oop", "ip"), default=None,
                    help="whose range --range-out writes (default: the player acting at the "
                         "node, or the one who acted last before it)")
+    g.add_argument("--tree", action="store_true",
+                   help="list the tree's action nodes (path, who acts, street, actions) "
+                        "instead of a report")
     if top:
         g.add_argument("--top", type=int, default=20,
                        help="rows to print, most weight first (default 20; 0: all)")
@@ -63,7 +66,7 @@ def wants_node(args: argparse.Namespace) -> bool:
     return any(getattr(args, name) is not None for name in
                ("node", "turn", "river", "family", "sort", "filter", "range_out",
                 "category", "hand_class")) or \
-        args.report != "class"
+        args.report != "class" or args.tree
 
 
 def check_node(args: argparse.Namespace, tree: Any) -> None:
@@ -140,7 +143,10 @@ def print_report(result: Any, args: argparse.Namespace, head: bool = True) -> in
         rng = report.node_range(result, path, player, **cards)
     lines: list[str] = []
     data: Any = None
-    if rng is not None and path not in result.paths:
+    if args.tree:
+        outline = report.tree_outline(result)
+        data, lines = outline, _tree_lines(outline)
+    elif rng is not None and path not in result.paths:
         # a terminal or a chance node: its range is all there is to show
         lines.append(f"range of {_who(player)} reaching {path!r}: {len(rng):,} hands")
         data = {"path": path, "player": player, "hands": len(rng)}
@@ -189,6 +195,18 @@ def _labels(text: Any) -> Any:
             raise SubgameValueError(f"--category {text!r}: family=label pairs such as "
                                     f"'low=nut low', comma-separated")
         out[fam.strip()] = label.strip()
+    return out
+
+
+def _tree_lines(outline: list[dict[str, Any]]) -> list[str]:
+    out = [f"{len(outline)} action nodes (a path's actions from the root; '+ card' where "
+           f"a card is dealt before the next node)"]
+    for n in outline:
+        steps = ", ".join(a["action"] + {"chance": f" (+ {a['deals']} card)", "fold": " (ends)",
+                                          "showdown": " (showdown)"}.get(a["kind"], "")
+                          for a in n["next"])
+        out.append(f"{n['path'] or '(root)'}  [{_who(n['player'])}, {n['street']}, pot "
+                   f"{n['pot']:g}]: {steps}")
     return out
 
 
