@@ -370,6 +370,8 @@ def test_the_api_serves_the_page_and_the_figures(river: tuple[SubgameResult, Pat
         assert got.status_code == 200 and len(got.data) > 100, name
     assert client.get("/static/../data.py").status_code == 404
     assert client.get("/api/nothing").status_code == 404
+    outline = client.get("/api/tree").json
+    assert [t["path"] for t in outline["nodes"]] == r.paths and outline["deals"] == ["river"]
     assert client.post("/api/node").status_code == 405
     assert client.get("/api/node?path=check").json == d.node("check")
     got = client.get("/api/hands?path=&group=hand&filter=AA&sort=ev&desc=0&limit=5").json

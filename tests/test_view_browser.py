@@ -197,6 +197,21 @@ def test_the_run_out_below_a_chance_node(turn: tuple[SubgameResult, Path],
                                           abs=0.0006)
         rows["Qd"].click()
         shown(browser, "check/check||Qd")
+        # the outline: a river node with its river chosen goes there; back on the turn
+        # (no river), the same node opens the run-out of the river first
+        outline = browser.find_element(By.ID, "outline-box")
+        outline.find_element(By.TAG_NAME, "summary").click()
+        browser.find_element(By.CSS_SELECTOR, '#outline li[data-path="check/check/bet 10"]').click()
+        shown(browser, "check/check/bet 10||Qd")
+        assert browser.find_element(By.ID, "node-player").text == "IP"
+        browser.find_element(By.CSS_SELECTOR, '#line a[data-path="check"]').click()
+        shown(browser, "check||")
+        browser.find_element(By.CSS_SELECTOR, '#outline li[data-path="check/check/bet 10"]').click()
+        shown(browser, "check||")
+        wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#runout tbody tr")) == 48)
+        rows["Qd"] = browser.find_element(By.CSS_SELECTOR, '#runout tr[data-card="Qd"]')
+        rows["Qd"].click()
+        shown(browser, "check/check||Qd")
         board = browser.find_element(By.ID, "node-info").text
         assert "Qd" in board
         got = actions_table(browser, "actions")

@@ -5,7 +5,7 @@ Werkzeug parses every request and writes every response (its ``Map`` routes, its
 ``Request`` reads the query, its ``Response`` answers); this module only maps a URL to a
 :class:`SpotData` method. The API answers GET requests only, with JSON:
 
-- ``/api/spot``: the spot;
+- ``/api/spot``: the spot; ``/api/tree``: every action node;
 - ``/api/node?path=&turn=&river=&family=``: a node, its children and its categories;
 - ``/api/hands?path=...&group=class|hand&filter=&category=&class=&sort=&desc=&offset=&limit=``:
   a page of the table;
@@ -74,6 +74,9 @@ def make_app(data: SpotData) -> Callable[[dict[str, Any], Any], Iterable[bytes]]
     def spot(req: Request) -> Any:
         return data.summary()
 
+    def tree(req: Request) -> Any:
+        return data.tree()
+
     def node(req: Request) -> Any:
         return data.node(req.args.get("path", ""), _opt(req, "turn"), _opt(req, "river"),
                          _opt(req, "family"))
@@ -120,7 +123,7 @@ def make_app(data: SpotData) -> Callable[[dict[str, Any], Any], Iterable[bytes]]
                         headers={"Content-Disposition": "attachment; filename=node.json"})
 
     api: dict[str, Callable[[Request], Any]] = {
-        "spot": spot, "node": node, "categories": categories, "hands": hands,
+        "spot": spot, "tree": tree, "node": node, "categories": categories, "hands": hands,
         "hand": hand, "runout": runout, "range": node_range, "export": export}
     urls = Map([Rule("/", endpoint="page"), Rule("/static/<name>", endpoint="static"),
                 *(Rule(f"/api/{name}", endpoint=name, methods=["GET"]) for name in api)])

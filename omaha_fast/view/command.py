@@ -38,7 +38,7 @@ def add_view(sub: Any) -> None:
 
 def run_view(args: argparse.Namespace) -> int:
     import_extra("view", "werkzeug")
-    import_extra("numpy", "numpy")
+    import_extra("view", "numpy")
     from .app import make_app
     from .data import SpotData
     from .server import serve

@@ -118,6 +118,13 @@ class SpotData:
                 "hands": [len(r.hands[0]), len(r.hands[1])],
                 "tree": r.tree.to_dict(), "families": list(FAMILIES[r.game])}
 
+    def tree(self) -> dict[str, Any]:
+        """Every action node of the tree, parents first (the reports'
+        :func:`~omaha_fast.solve.report.tree_outline`: path, who acts, street, the cards
+        dealt above it, where each action leads), and the cards each chance deals."""
+        return {"deals": list(self._dealt_names()),
+                "nodes": report.tree_outline(self.result)}
+
     def _dealt_names(self) -> tuple[str, ...]:
         return ("turn", "river") if self.result.street == "flop" else ("river",)
 

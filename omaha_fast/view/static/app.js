@@ -8,6 +8,7 @@ const state = {
 };
 let spot = null;
 let node = null;
+let tree = null;
 let tables = 0;       // tables drawn so far: a test waits for the next one
 
 const $ = (id) => document.getElementById(id);
@@ -94,7 +95,8 @@ function renderSpot() {
       `exploitability ${s.exploitability_pct.toFixed(3)}% of the pot`));
 }
 
-function go(path, turn, river) {
+// runout: {path, deals} of a chance node whose run-out to show at once
+function go(path, turn, river, runout) {
   delete document.body.dataset.node;
   state.path = path;
   state.turn = turn || "";
@@ -103,7 +105,7 @@ function go(path, turn, river) {
   state.hand = "";
   state.category = "";
   state.cls = "";
-  state.runout = null;
+  state.runout = runout || null;
   const q = new URLSearchParams({ path });
   if (state.turn) q.set("turn", state.turn);
   if (state.river) q.set("river", state.river);
@@ -116,6 +118,7 @@ async function load() {
     showError(null);
     node = await api("node", { ...where(), family: state.family });
     renderNode();
+    renderOutline();
     renderCategories(node.categories);
     const chance = state.runout || node.chance_above;
     await Promise.all([loadHands(), loadRanges(), loadRunout(chance), loadHand()]);
@@ -169,7 +172,9 @@ function renderNode() {
     } else {
       tail = "showdown";
     }
+    const chosen = c.kind === "chance" && state.runout && state.runout.path === c.path;
     kids.append(el("button", { type: "button", "data-action": c.action, "data-kind": c.kind,
+                               class: chosen ? "chosen" : null,
                                disabled: click ? null : "disabled", onclick: click },
       el("span", {}, el("span", { class: "swatch", style: `background:${col[i]}` }), c.action),
       el("span", { class: "muted" }, `${pct(a.frequency)} · EV ${chips(a.ev)} · ${tail}`)));
@@ -186,6 +191,43 @@ function renderNode() {
       el("td", { class: "ev" }, chips(a.ev))))));
   $("action-bar").replaceWith(Object.assign(bar(n.actions.map((a) => a.frequency), names, "big"),
                                             { id: "action-bar" }));
+}
+
+// every action node, indented by its line; a node below a card not chosen yet opens the
+// run-out of the first such card, at the node before it
+function renderOutline() {
+  const list = $("outline");
+  list.replaceChildren();
+  const chances = new Map();
+  for (const t of tree.nodes) {
+    for (const n of t.next) if (n.kind === "chance") chances.set(n.path, n.deals);
+  }
+  const have = tree.deals.map((d) => state[d]).filter(Boolean);
+  for (const t of tree.nodes) {
+    const steps = t.path ? t.path.split("/") : [];
+    const label = t.path ? steps[steps.length - 1] : "root";
+    const li = el("li", { "data-path": t.path, "data-depth": t.depth,
+                          class: t.path === node.path && t.depth === Object.keys(node.dealt).length
+                            ? "here" : null,
+                          style: `padding-left:${steps.length * 1.1}em` },
+      `${who(t.player)} `, el("strong", {}, label),
+      el("span", { class: "muted" }, ` · ${t.street}, pot ${chips(t.pot)}`));
+    li.addEventListener("click", () => {
+      if (t.depth <= have.length) {
+        const cards = Object.fromEntries(tree.deals.slice(0, t.depth).map((d, k) => [d, have[k]]));
+        go(t.path, cards.turn, cards.river);
+        return;
+      }
+      // the chance nodes on the line, in order: the first one whose card is missing
+      const prefixes = steps.map((_, k) => steps.slice(0, k + 1).join("/"))
+        .filter((p) => chances.has(p));
+      const missing = prefixes[have.length];
+      const parent = missing.includes("/") ? missing.slice(0, missing.lastIndexOf("/")) : "";
+      const cards = Object.fromEntries(tree.deals.slice(0, have.length).map((d, k) => [d, have[k]]));
+      go(parent, cards.turn, cards.river, { path: missing, deals: chances.get(missing) });
+    });
+    list.append(li);
+  }
 }
 
 function markChosen(i) {
@@ -421,6 +463,7 @@ async function start() {
     return;
   }
   renderSpot();
+  tree = await api("tree");
   const q = new URLSearchParams(location.hash.slice(1));
   await go(q.get("path") || "", q.get("turn") || "", q.get("river") || "");
   document.body.dataset.ready = "1";
