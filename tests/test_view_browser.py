@@ -143,7 +143,14 @@ def test_click_into_a_node_filter_a_range_open_a_hand(
             i = index[row.get_attribute("data-name")]
             freqs = [percent(td.text) for td in row.find_elements(By.CSS_SELECTOR, "td.freq")]
             assert freqs == pytest.approx(list(s[i]), abs=0.0006)
+        # a filter that is not a range: the page says why, in one line
+        box.clear()
+        box.send_keys("AA@300")
+        browser.find_element(By.ID, "apply-filter").click()
+        wait(browser, lambda d: d.find_element(By.ID, "error").is_displayed())
+        assert "filter 'AA@300'" in browser.find_element(By.ID, "error").text
         # one hand: its actions and their EVs
+        rows = browser.find_elements(By.CSS_SELECTOR, "#hands tbody tr")
         rows[0].click()
         name = rows[0].get_attribute("data-name")
         wait(browser, lambda d: d.execute_script("return document.body.dataset.hand") == name)
