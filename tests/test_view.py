@@ -463,5 +463,5 @@ def test_serves_on_the_loopback_and_stops_on_ctrl_c(river: tuple[SubgameResult, 
             assert b'"player": 1' in got.read()
     finally:
         status, out, err = server.interrupt()
-    assert status in (0, 130), err
-    assert "Traceback" not in err and len(err.strip().splitlines()) <= 1, err
+    assert status == 130, err                  # stopped by Ctrl-C, as the CLI says it
+    assert err.strip() == "omaha-fast view: stopped", err

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 from urllib.parse import urlencode
 
@@ -58,4 +59,7 @@ def run_view(args: argparse.Namespace) -> int:
 
     serve(make_app(data), args.host, args.port, open_browser=not args.no_browser,
           announce=announce, fragment=fragment)
-    return 0
+    # the server runs until Ctrl-C: its end is an interruption, as the command line
+    # reports one
+    print("omaha-fast view: stopped", file=sys.stderr)
+    return 130
