@@ -18,23 +18,23 @@ def add_view(sub: Any) -> None:
     p = sub.add_parser("view", help="browse a saved solve in the browser (a local page)",
                        description="Serve a local web page to click through a solve "
                                    "saved by 'omaha-fast solve --save': the tree, the "
-                                   "strategy by hand category and by hand class, each "
-                                   "hand's actions and EVs, the run-out below a chance "
+                                   "strategy, EVs and equities by hand category and by "
+                                   "hand class, each hand's actions and EVs, the run-out below a chance "
                                    "node and the range reaching a node. The server listens "
                                    "on 127.0.0.1 only unless --host says otherwise; "
-                                   "Ctrl-C stops it. Needs the view extra: "
+                                   "Ctrl-C stops it (exit 130). Needs the view extra: "
                                    "pip install 'omaha_fast[view]'.")
     p.add_argument("file", help="a solved tree (.npz) written by omaha-fast solve --save")
-    p.add_argument("--port", type=int, default=0,
+    p.add_argument("--port", type=int, default=0, metavar="N",
                    help="the port to listen on (default: a free one)")
-    p.add_argument("--host", default="127.0.0.1",
+    p.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                    help="the address to listen on (default 127.0.0.1, this machine only)")
     p.add_argument("--no-browser", action="store_true",
                    help="print the page's address only; do not open a browser")
-    p.add_argument("--node", default=None,
+    p.add_argument("--node", default=None, metavar="PATH",
                    help="open the page at this node, e.g. 'check/bet 15' ('' is the root)")
-    p.add_argument("--turn", default=None, help="the turn card on the way to --node")
-    p.add_argument("--river", default=None, help="the river card on the way to --node")
+    p.add_argument("--turn", default=None, metavar="CARD", help="the turn card on the way to --node")
+    p.add_argument("--river", default=None, metavar="CARD", help="the river card on the way to --node")
 
 
 def run_view(args: argparse.Namespace) -> int:
