@@ -19,9 +19,10 @@ def add_view(sub: Any) -> None:
                        description="Serve a local web page to click through a solve "
                                    "saved by 'omaha-fast solve --save': the tree, the "
                                    "strategy, EVs and equities by hand category and by "
-                                   "hand class, each hand's actions and EVs, the run-out below a chance "
-                                   "node and the range reaching a node. The server listens "
-                                   "on 127.0.0.1 only unless --host says otherwise; "
+                                   "hand class, each hand's actions and EVs, the "
+                                   "run-out below a chance node and the range reaching "
+                                   "a node. The server listens on 127.0.0.1 only unless "
+                                   "--host says otherwise; "
                                    "Ctrl-C stops it (exit 130). Needs the view extra: "
                                    "pip install 'omaha_fast[view]'.")
     p.add_argument("file", help="a solved tree (.npz) written by omaha-fast solve --save")
@@ -33,8 +34,10 @@ def add_view(sub: Any) -> None:
                    help="print the page's address only; do not open a browser")
     p.add_argument("--node", default=None, metavar="PATH",
                    help="open the page at this node, e.g. 'check/bet 15' ('' is the root)")
-    p.add_argument("--turn", default=None, metavar="CARD", help="the turn card on the way to --node")
-    p.add_argument("--river", default=None, metavar="CARD", help="the river card on the way to --node")
+    p.add_argument("--turn", default=None, metavar="CARD",
+                   help="the turn card on the way to --node")
+    p.add_argument("--river", default=None, metavar="CARD",
+                   help="the river card on the way to --node")
 
 
 def run_view(args: argparse.Namespace) -> int:
