@@ -1,5 +1,5 @@
 """``omaha-fast view`` as a real process, for the viewer's tests and the docs' screenshots:
-started in a session of its own, its address read from its first line, stopped by Ctrl-C."""
+started in a process group of its own, its address read from its first line, stopped by Ctrl-C."""
 
 from __future__ import annotations
 
