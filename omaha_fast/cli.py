@@ -51,6 +51,7 @@ from .preflop.command import add_preflop, run_preflop
 from .sim.command import add_simulate, add_tournament, run_simulate, run_tournament
 from .solve.command import add_solve, run_solve
 from .solve.report_command import add_report, run_report
+from .view.command import add_view, run_view
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -411,6 +412,7 @@ COMMANDS: dict[str, tuple[Callable[..., None], Callable[[argparse.Namespace], in
     "preflop": (add_preflop, run_preflop),
     "solve": (add_solve, run_solve),
     "report": (add_report, run_report),
+    "view": (add_view, run_view),
 }
 
 

@@ -34,6 +34,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("env", ("omaha_fast.env",)),
     ("preflop", ("omaha_fast.preflop",)),
     ("solve", ("omaha_fast.solve",)),
+    ("view", ("omaha_fast.view",)),
     ("tools", ("omaha_fast.tools",)),
     ("front", ("omaha_fast", "omaha_fast.cli", "omaha_fast.__main__",
                "omaha_fast.preflop.__main__")),
