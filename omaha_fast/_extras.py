@@ -5,15 +5,11 @@
 Traceback (most recent call last):
 ...
 omaha_fast._extras.MissingExtraError: this needs a_module_that_is_not_there, which is not installed: pip install 'omaha_fast[rl]'
->>> import_extra("numpy", "json").__name__    # the module itself, imported where used
-'json'
 """  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
-from types import ModuleType
 
 from .errors import OmahaError
 
@@ -35,13 +31,4 @@ def require(extra: str, *modules: str) -> None:
         raise _missing(extra, missing)
 
 
-def import_extra(extra: str, module: str) -> ModuleType:
-    """``module`` imported, or :class:`MissingExtraError` naming the extra that installs
-    it: for a function that needs an optional dependency only when it runs."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise _missing(extra, [module]) from None
-
-
-__all__ = ["MissingExtraError", "require", "import_extra"]
+__all__ = ["MissingExtraError", "require"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .._extras import require
 
-require("rl", "pettingzoo", "gymnasium", "numpy")
+require("rl", "pettingzoo", "gymnasium")
 
 from . import omaha_hilo_v0  # noqa: E402
 from .gym_env import OmahaGymEnv, make_gym, register  # noqa: E402

@@ -40,7 +40,7 @@ from typing import Any, Optional, Union
 
 from .._extras import require
 
-require("rl", "gymnasium", "pettingzoo", "numpy")
+require("rl", "gymnasium", "pettingzoo")
 
 import gymnasium  # noqa: E402
 

@@ -8,8 +8,6 @@ the big blind calls or folds, stacks of S big blinds (optional antes), chip EV.
 - :mod:`~omaha_fast.preflop.jamfold`: the equilibrium by class and its exploitability in the
   game of classes; :mod:`~omaha_fast.preflop.report`: the table, JSON and the plot;
 - :mod:`~omaha_fast.preflop.store`: the default data in the user's cache.
-
-numpy is needed (the ``numpy`` extra).
 """
 
 from .classes import ClassTable, PreflopValueError, buckets, class_table

@@ -36,7 +36,7 @@ from typing import Any, Optional
 
 from .. import _core
 from .blocks import BlockStore
-from .classes import PreflopValueError, _numpy, class_table
+from .classes import PreflopValueError, class_table
 
 ROOT_SEED = 20_261_118
 FORMAT = 1
@@ -71,7 +71,7 @@ class EquityData:
 
     def save(self, path: str) -> None:
         """Write the data to an ``.npz`` file."""
-        np = _numpy()
+        import numpy as np
         d = os.path.dirname(os.path.abspath(path))
         os.makedirs(d, exist_ok=True)
         tmp = f"{path}.part{os.getpid()}.npz"
@@ -91,7 +91,7 @@ class EquityData:
     def load(cls, path: str) -> EquityData:
         """Read data written by :meth:`save`; a file that is damaged or whose arrays do
         not fit together is a :class:`PreflopValueError` naming it."""
-        np = _numpy()
+        import numpy as np
         try:
             with np.load(path, allow_pickle=False) as f:
                 if int(f["format"]) != FORMAT:
@@ -114,7 +114,7 @@ class EquityData:
 
     def _problem(self) -> str:
         """What contradicts itself in the arrays, or ''."""
-        np = _numpy()
+        import numpy as np
         n, starts = len(self.rows), self.col_start
         if self.rows.ndim != 1 or self.col_classes.ndim != 1 or starts.ndim != 1 \
                 or len(starts) < 2 or int(starts[0]) != 0 \
@@ -135,7 +135,7 @@ class EquityData:
 
 def _groups(groups: Any) -> tuple[Any, Any]:
     """(classes, starts) of column groups given as lists of class numbers."""
-    np = _numpy()
+    import numpy as np
     n = class_table().n
     lists = [_class_ids(g, "a column group") for g in groups]
     if not lists:
@@ -159,7 +159,7 @@ def _check_classes(ids: Any, n: int) -> None:
 
 def _class_ids(value: Any, what: str) -> Any:
     """A 1-D int64 array of class numbers, refusing anything but ints."""
-    np = _numpy()
+    import numpy as np
     try:
         a = np.atleast_1d(np.asarray(value))
     except (TypeError, ValueError):
@@ -173,7 +173,7 @@ def _class_ids(value: Any, what: str) -> Any:
 def sample_cells(rows: Any, col_classes: Any, col_start: Any, samples: int, seed: int,
                  game: str = "hilo") -> tuple[Any, Any, Any, Any]:
     """Monte Carlo cells of one block, on one thread: (share, high, std_error, compat)."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     hero = np.ascontiguousarray(t.canonical[rows])
     villain, class_start = t.member_rows(col_classes)
@@ -193,7 +193,7 @@ def sample_cells(rows: Any, col_classes: Any, col_start: Any, samples: int, seed
 def exact_cells(rows: Any, col_classes: Any, col_start: Any,
                 game: str = "hilo") -> tuple[Any, Any, Any, Any]:
     """Exact cells of one block (every compatible hand, every board), on one thread."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     villain, class_start = t.member_rows(col_classes)
     group_start = class_start[col_start]
@@ -221,7 +221,7 @@ def exact_cells(rows: Any, col_classes: Any, col_start: Any,
 
 
 def _masks(hands: Any) -> Any:
-    np = _numpy()
+    import numpy as np
     one = np.uint64(1)
     h = np.asarray(hands).astype(np.uint64)
     return (one << h[:, 0]) | (one << h[:, 1]) | (one << h[:, 2]) | (one << h[:, 3])
@@ -255,7 +255,7 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     finished block is written there and a rerun with the same question reads it instead of
     computing it again. ``progress(rows done, rows)`` is called after every block.
     """
-    np = _numpy()
+    import numpy as np
     t = class_table()
     samples = _count(samples, "samples", 0)
     block = _count(block, "block", 1)
@@ -290,7 +290,7 @@ def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: A
     """As :func:`build`, but only writes the blocks to ``directory`` (nothing is kept in
     memory: for builds too big to hold, such as the full 16,432 x 16,432 class matrix,
     about 4.3 GB); returns the number of blocks computed by this run."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     samples = _count(samples, "samples", 0)
     block = _count(block, "block", 1)
@@ -359,7 +359,7 @@ def estimate(rows: Optional[Sequence[int]] = None, groups: Any = None, *, sample
     """Time ``probe`` random rows of a build (at most 16 of its groups for exact cells,
     whose cost grows with the compatible hands: scaled by their count over every group)
     and extrapolate to the whole of it."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     samples = _count(samples, "samples", 0)
     probe = _count(probe, "probe", 1)

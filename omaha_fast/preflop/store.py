@@ -16,7 +16,7 @@ import os
 from typing import Any, Optional
 
 from ..errors import OmahaError
-from .classes import _numpy, buckets, class_table
+from .classes import buckets, class_table
 from .matrix import ROOT_SEED, EquityData, Progress, build
 
 DEFAULT_BUCKETS = 128
@@ -40,7 +40,7 @@ def default_path() -> str:
 def bucket_groups(k: int, order: Any = None) -> list[Any]:
     """The classes of each of ``k`` buckets, strongest bucket first (see
     :func:`omaha_fast.preflop.classes.buckets`)."""
-    np = _numpy()
+    import numpy as np
     b = buckets(k, order)
     return [np.flatnonzero(b == g) for g in range(k)]
 
@@ -52,8 +52,9 @@ def margin_order(data: EquityData, stacks: Any = ORDER_STACKS) -> Any:
     """The data's row classes, strongest first, by their mean rank over six margins: the
     jam and the call margins (EV minus fold EV, per big blind of stack) at each of
     ``stacks``, against the equilibrium of the data's game."""
+    import numpy as np
+
     from .jamfold import JamFold
-    np = _numpy()
     solver = JamFold(data)
     ranks = []
     for stack in stacks:
@@ -74,7 +75,7 @@ def build_two_pass(rows: Any = None, *, k: int = DEFAULT_BUCKETS,
     ``k`` buckets in ranking order, then the data against ``k`` buckets in
     :func:`margin_order` (another seed, so the second pass's noise is not the first's).
     With ``blocks``, each pass keeps its blocks in a subdirectory (resumable)."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     ids = t.order if rows is None else \
         t.order[np.isin(t.order, np.asarray(rows, dtype=np.int64))]

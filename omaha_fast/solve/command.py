@@ -146,7 +146,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def _print(r: Any, top: int) -> None:
-    np = __import__("numpy")
+    import numpy as np
     n0, n1 = len(r.hands[0]), len(r.hands[1])
     print(f"{r.game} {r.street}, board {r.board}, pot {r.pot:g}, stack {r.stack:g}: "
           f"{n0:,} hands out of position, {n1:,} in position")
