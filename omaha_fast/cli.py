@@ -38,6 +38,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
+from ._progress import ProgressBar
 from ._version import __version__
 from .cards import format_cards
 from .errors import OmahaError
@@ -103,38 +104,16 @@ def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seed", type=int, help="Monte Carlo seed (printed when not given)")
     p.add_argument("--threads", type=int, help="worker threads (default: every core)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-
-
-class _ProgressBar:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
-
-    def __init__(self) -> None:
-        self.shown = False
-
-    def __call__(self, done: float, total: float) -> None:
-        if not sys.stderr.isatty():
-            return
-        width = 40
-        filled = int(width * done / total) if total else width
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done:,.0f}/{total:,.0f} boards")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 79 + "\r")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
 
 
 def run_equity(args: argparse.Namespace) -> int:
     mode = "exact" if args.exact else "mc" if args.samples else "auto"
-    bar = _ProgressBar()
-    try:
+    with ProgressBar("boards", quiet=args.quiet or args.json) as bar:
         result = equity(args.hands, board=args.board, dead=args.dead, game=args.game,
                         mode=mode, samples=args.samples, seed=args.seed,
                         threads=args.threads, progress=bar)
-    finally:
-        bar.close()
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0

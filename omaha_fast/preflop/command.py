@@ -16,6 +16,7 @@ import sys
 import time
 from typing import Any
 
+from .._progress import ProgressBar
 from .classes import PreflopValueError
 
 STACKS_HELP = "stacks in big blinds: 10, 1-20 (every whole stack), or 2,5,12.5"
@@ -77,6 +78,8 @@ def add_preflop(sub: Any) -> None:
     b.add_argument("--estimate", action="store_true",
                    help="only time a few rows and print what the whole build would take")
     b.add_argument("--json", action="store_true", help="print a JSON summary")
+    b.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
     s = inner.add_parser("solve", help="the equilibrium and the jam/call table",
                          description="Solve the jam/fold game by CFR+ for each stack and "
                                      "print the jam/call table.")
@@ -126,8 +129,8 @@ EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143    # 128 + SIGINT, 128 + SIGTERM
 
 
 def _build(args: argparse.Namespace) -> int:
-    from .matrix import ROOT_SEED, build, build_blocks, print_progress
-    from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups, build_two_pass, default_path
+    from .matrix import ROOT_SEED
+    from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups
     samples = 0 if args.exact else (DEFAULT_SAMPLES if args.samples is None else args.samples)
     if args.exact and args.samples is not None:
         raise PreflopValueError("--exact and --samples do not go together")
@@ -149,7 +152,14 @@ def _build(args: argparse.Namespace) -> int:
     if args.estimate:
         return _print_estimate(rows, groups, samples, args, 2 if two_pass else 1)
     seed = ROOT_SEED if args.seed is None else args.seed
-    progress = print_progress if sys.stderr.isatty() else None
+    with ProgressBar("rows", quiet=args.quiet or args.json) as progress:
+        return _build_with(args, rows, groups, samples, seed, two_pass, progress)
+
+
+def _build_with(args: argparse.Namespace, rows: Any, groups: Any, samples: int, seed: int,
+                two_pass: bool, progress: ProgressBar) -> int:
+    from .matrix import build, build_blocks
+    from .store import build_two_pass, default_path
     if args.blocks_only:
         if not args.blocks:
             raise PreflopValueError("--blocks-only needs --blocks DIR")

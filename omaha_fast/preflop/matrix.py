@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -404,12 +403,6 @@ def _count(value: Any, what: str, least: int) -> int:
     if value < least:
         raise PreflopValueError(f"{what} must be at least {least}, not {value}")
     return value
-
-
-def print_progress(done: int, total: int) -> None:
-    """A one-line progress report on standard error."""
-    print(f"\r{done:,}/{total:,} rows", end="" if done < total else "\n", file=sys.stderr,
-          flush=True)
 
 
 __all__ = ["EquityData", "build", "build_blocks", "estimate", "Estimate", "sample_cells",

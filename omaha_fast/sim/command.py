@@ -21,45 +21,15 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Callable
-from typing import Any, Optional, TextIO
+from typing import Any, Optional
 
+from .._progress import ProgressBar
 from ..errors import InvalidValueError
 from ..game.structures import parse_structure
 from ..runner import Terminated, WorkerLostError, sigterm_stops_the_run
 
 EXIT_TERMINATED = 143   # 128 + SIGTERM, as shells report a command ended by SIGTERM
-
-
-class RateBar:
-    """A one-line progress bar with the rate and the time left, drawn on ``stream``
-    (stderr) only when it is a terminal."""
-
-    def __init__(self, unit: str, stream: Optional[TextIO] = None) -> None:
-        self.unit = unit
-        self.stream = stream if stream is not None else sys.stderr
-        self.started = time.monotonic()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.stream.isatty():
-            return
-        elapsed = max(time.monotonic() - self.started, 1e-9)
-        rate = done / elapsed
-        left = (total - done) / rate if rate else 0.0
-        width = 30
-        filled = int(width * done / total) if total else width
-        minutes, seconds = divmod(int(left + 0.5), 60)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} "
-                          f"{self.unit}  {rate:,.0f} {self.unit}/s  ETA {minutes}:{seconds:02d}")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 100 + "\r")
-            self.stream.flush()
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -95,6 +65,8 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="continue the run whose results file is FILE (its settings are "
                         "used; the same seed gives the result of an uninterrupted run)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
 
 
 def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -180,10 +152,10 @@ def _agents_from_here() -> None:
         sys.path.append(here)
 
 
-def _run(what: str, play: Callable[[Any], Any], unit: str, out: Optional[str]
-         ) -> tuple[int, Any]:
+def _run(what: str, play: Callable[[Any], Any], unit: str, out: Optional[str],
+         args: argparse.Namespace) -> tuple[int, Any]:
     """Play with a progress bar, SIGTERM handled like Ctrl-C; (exit status, result)."""
-    bar = RateBar(unit)
+    bar = ProgressBar(unit, quiet=args.quiet or args.json)
     kept = f"; what was played is in {out} (continue with --resume {out})" if out else ""
     try:
         with sigterm_stops_the_run():
@@ -214,7 +186,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     code, result = _run("simulate", lambda bar: simulate(
         values["agents"].split(","), values["structure"], values["game"], values["hands"],
         stack=values["stack"], stacks=values["stacks"], seed=values["seed"], progress=bar,
-        out=out, resume=bool(args.resume), **_where(args), **extra), "hands", out)
+        out=out, resume=bool(args.resume), **_where(args), **extra), "hands", out, args)
     if result is None:
         return code
     print(json.dumps(result.to_dict()) if args.json else result.table(), flush=True)
@@ -247,7 +219,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         values["tournaments"], hands_per_level=values["hands_per_level"],
         stack=values["stack"], payouts=payouts, buy_in=values["buy_in"],
         seed=values["seed"], progress=bar, out=out, resume=bool(args.resume),
-        **_where(args), **extra), "tournaments", out)
+        **_where(args), **extra), "tournaments", out, args)
     if result is None:
         return code
     print(json.dumps(result.to_dict()) if args.json else result.table())
@@ -255,4 +227,4 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 
 __all__ = ["add_simulate", "run_simulate", "add_tournament", "run_tournament",
-           "parse_structure", "RateBar", "EXIT_TERMINATED"]
+           "parse_structure", "EXIT_TERMINATED"]

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any
 
+from .._progress import ProgressBar
 from .errors import SubgameValueError
 
 
@@ -65,6 +66,8 @@ def add_solve(sub: Any) -> None:
                    help="threads a pass uses (default: every core)")
     p.add_argument("--top", type=int, default=20,
                    help="hand classes to print, most weight first (default 20; 0: all)")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
     p.add_argument("--json", action="store_true",
                    help="print everything (per-hand strategies at the root, EVs, "
                         "equities, the exploitability history) as JSON")
@@ -112,14 +115,18 @@ def run_solve(args: argparse.Namespace) -> int:
         print(f"memory: {size_text(need['total'])} (regrets and strategy sums "
               f"{size_text(need['storage'])}, showdown tables {size_text(need['tables'])}; "
               f"{need['nodes']:,} nodes)", flush=True)
-    bar = _Bar(args.iterations)
+    bar = ProgressBar("iterations", quiet=args.quiet or args.json)
+
+    def progress(done: int, total: int, exploitability: float) -> None:
+        bar.note(f"exploitability {exploitability:.3f}% of the pot")
+        bar(done, total)
     target = _percent(args.target)
     try:
         result: SubgameResult = solve(args.board, args.oop, args.ip, pot=args.pot,
                                       stack=args.stack, tree=tree, game=args.game,
                                       target=target,
                                       iterations=args.iterations, seconds=args.time,
-                                      progress=bar, rake=rake, rake_cap=args.rake_cap,
+                                      progress=progress, rake=rake, rake_cap=args.rake_cap,
                                       compact=args.compact, max_memory=max_memory,
                                       isomorphism=not args.no_isomorphism,
                                       threads=args.threads, resume=args.resume)
@@ -178,25 +185,3 @@ def _print(r: Any, top: int) -> None:
     if top > 0 and len(classes) > top:
         print(f"... {len(classes) - top} more classes (--top 0 prints all)")
     del np
-
-
-class _Bar:
-    """A one-line progress report on standard error, drawn only on a terminal."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.shown = False
-
-    def __call__(self, done: int, total: int, expl: float) -> None:
-        if not sys.stderr.isatty():
-            return
-        width = 30
-        filled = int(width * done / total) if total else width
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                         f"iterations, exploitability {expl:.3f}% of the pot ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 79 + "\r")
