@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from typing import Any
 
 import pytest
 
@@ -137,3 +139,17 @@ def test_plot_without_matplotlib_names_the_extra(data_file: str, tmp_path: str,
                  "20", "--plot", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
     assert 'pip install "omaha_fast[plot]"' in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_default_data_lives_in_the_platforms_cache(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Any) -> None:
+    from platformdirs import user_cache_dir
+
+    from omaha_fast.preflop import default_path
+    monkeypatch.delenv("OMAHA_FAST_PREFLOP_DATA", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = default_path()
+    assert os.path.dirname(path) == user_cache_dir("omaha_fast", appauthor=False)
+    assert os.path.basename(path) == "preflop-hilo-b128-s256.npz"
+    if sys.platform.startswith("linux"):         # the XDG variable is Linux's
+        assert path == str(tmp_path / "omaha_fast" / "preflop-hilo-b128-s256.npz")

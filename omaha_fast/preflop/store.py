@@ -28,12 +28,15 @@ class MissingDataError(OmahaError, FileNotFoundError):
 
 
 def default_path() -> str:
-    """``$OMAHA_FAST_PREFLOP_DATA``, or the file in the user's cache directory."""
+    """``$OMAHA_FAST_PREFLOP_DATA``, or the file in the user's cache directory (as the
+    platform has it: ``$XDG_CACHE_HOME/omaha_fast`` or ``~/.cache/omaha_fast`` on Linux,
+    ``~/Library/Caches/omaha_fast`` on macOS, ``%LOCALAPPDATA%\\omaha_fast\\Cache`` on
+    Windows)."""
     env = os.environ.get("OMAHA_FAST_PREFLOP_DATA")
     if env:
         return env
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "omaha_fast",
+    from platformdirs import user_cache_dir
+    return os.path.join(user_cache_dir("omaha_fast", appauthor=False),
                         f"preflop-hilo-b{DEFAULT_BUCKETS}-s{DEFAULT_SAMPLES}.npz")
 
 
