@@ -53,6 +53,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                             "e.g. tcp://127.0.0.1:8786")
     p.add_argument("--dask", action="store_true",
                    help="run on an embedded Dask LocalCluster (127.0.0.1)")
+    p.add_argument("--dashboard", nargs="?", const="127.0.0.1:8787", metavar="ADDRESS",
+                   help="with --dask, serve the cluster's dashboard (default address "
+                        "127.0.0.1:8787; :0 any free port) and print its link")
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="how long to wait for the Dask scheduler (to connect, or when "
                         "lost) and for its workers before giving up (default 30)")
@@ -105,7 +108,12 @@ def _where(args: argparse.Namespace) -> dict[str, Any]:
     if args.dask and args.scheduler:
         raise InvalidValueError("--dask starts a local cluster; --scheduler uses an "
                                 "existing one: give one of them")
+    if args.dashboard is not None and not args.dask:
+        raise InvalidValueError("--dashboard is the embedded cluster's (--dask); a scheduler "
+                                "serves its own")
     where: dict[str, Any] = {"timeout": args.timeout, "verbose": args.verbose}
+    if args.dashboard is not None:
+        where["dashboard"] = args.dashboard
     if args.scheduler:
         return {"client": args.scheduler, **where}
     return {"workers": args.workers, "backend": "dask" if args.dask else None, **where}
