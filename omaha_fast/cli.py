@@ -38,6 +38,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
+from ._helptext import examples
 from ._progress import ProgressBar
 from ._version import __version__
 from .cards import format_cards
@@ -61,7 +62,8 @@ def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("eval", help="best high and low of one Omaha hand",
                        description="Print the best high and 8-or-better low of four hole "
                                    "cards (five for Big O, or six) on a board of 3, 4 or 5 "
-                                   "cards.")
+                                   "cards.",
+                       **examples("omaha-fast eval As2s3h4h 5c6d7hKsKd"))
     p.add_argument("hole", help="four hole cards, e.g. As2s3h4h (or five, or six)")
     p.add_argument("board", help="three to five board cards, e.g. 5c6d7hKsKd")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
@@ -89,7 +91,10 @@ def run_eval(args: argparse.Namespace) -> int:
 def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="hi/lo equity of 2 to 10 hands",
                        description="Exact (every remaining board) or Monte Carlo equity of "
-                                   "2 to 10 Omaha hands, with the high/low breakdown.")
+                                   "2 to 10 Omaha hands, with the high/low breakdown.",
+                       **examples("omaha-fast equity As2s3h4h KcKdQcJd --board 2h7d9c",
+                                  "omaha-fast equity As2s3h4h 'AA:$ds' 15% --samples 100000 "
+                                  "--seed 1"))
     p.add_argument("hands", nargs="+",
                    help="four-card hands or ranges, e.g. As2s3h4h KcKdQcJd 'AA:$ds' 15%% "
                         "(five or six cards with --game bigo, omaha5, omaha6)")
@@ -148,7 +153,8 @@ def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Parse a range in the generic syntax (e.g. 'AA:$ds@100,"
                                    "A2**@50' or 15%) and print how many hands and suit "
                                    "classes it holds, after removing the board and dead "
-                                   "cards, with a sample drawn by weight.")
+                                   "cards, with a sample drawn by weight.",
+                       **examples("omaha-fast range 'AA:$ds@100,A2**@50' --board Kh7d2c"))
     p.add_argument("range", help="the range text, e.g. 'AA:$ds', 'A2**@50' or 15%%")
     p.add_argument("--board", default="", help="board cards to remove")
     p.add_argument("--dead", default="", help="dead cards to remove")
@@ -195,7 +201,9 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "check). Hands of other games are skipped (when every "
                                    "hand is, the last line says so). Exits 0 "
                                    "when no hand disagrees or is refused, 1 if one does, "
-                                   "2 if a hand cannot be read.")
+                                   "2 if a hand cannot be read.",
+                       **examples("omaha-fast replay tests/data/sites/pokerstars_plo8_cash.txt"
+                                  "   # a file of a clone"))
     p.add_argument("files", nargs="+", help="hand history files (- for standard input)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per hand (id, format, result, recorded and "

@@ -22,7 +22,7 @@ import omaha_fast
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("omaha_fast.errors", "omaha_fast._checks", "omaha_fast._extras",
               "omaha_fast._version", "omaha_fast._arrays", "omaha_fast._progress",
-              "omaha_fast.cards")),
+              "omaha_fast._helptext", "omaha_fast.cards")),
     ("runner", ("omaha_fast.runner",)),
     ("oracle", ("omaha_fast.reference",)),
     ("binding", ("omaha_fast._core",)),

@@ -16,6 +16,7 @@ import sys
 import time
 from typing import Any
 
+from .._helptext import examples
 from .._progress import ProgressBar
 from .classes import PreflopValueError
 
@@ -48,14 +49,23 @@ def parse_stacks(text: str) -> list[float]:
     return out
 
 
+# a small build (a class matrix of the 50 strongest classes, in seconds) and a solve of it
+_EXAMPLES = ("omaha-fast preflop build --top 50 --samples 100 --out top50.npz",
+             "omaha-fast preflop solve --data top50.npz --stacks 1-10")
+
+
 def add_preflop(sub: Any) -> None:
     p = sub.add_parser("preflop", help="heads-up jam/fold equilibrium (Omaha Hi-Lo)",
                        description="Heads-up jam/fold for Omaha Hi-Lo: build the class "
-                                   "equity data once, then solve it for any stack.")
+                                   "equity data once, then solve it for any stack.",
+                       **examples(*_EXAMPLES))
     inner = p.add_subparsers(dest="preflop_command", required=True)
     b = inner.add_parser("build", help="build the class-against-bucket equity data",
                          description="Every class against buckets of the hi/lo ranking, "
-                                     "by Monte Carlo (or --exact), in blocks of rows.")
+                                     "by Monte Carlo (or --exact), in blocks of rows. The "
+                                     "default build (no options) takes minutes on a few "
+                                     "cores and is what a solve reads by default.",
+                         **examples(_EXAMPLES[0]))
     b.add_argument("--buckets", type=int, default=None,
                    help="column buckets (default 128)")
     b.add_argument("--samples", type=int, default=None,
@@ -82,7 +92,10 @@ def add_preflop(sub: Any) -> None:
                    help="no progress bar on standard error (--json draws none either)")
     s = inner.add_parser("solve", help="the equilibrium and the jam/call table",
                          description="Solve the jam/fold game by CFR+ for each stack and "
-                                     "print the jam/call table.")
+                                     "print the jam/call table. It reads the data of "
+                                     "'preflop build' (default: the default build, in the "
+                                     "user cache; --data FILE: another).",
+                         **examples(*_EXAMPLES))
     s.add_argument("--stacks", "--stack", default="1-20", help=STACKS_HELP)
     s.add_argument("--ante", type=float, default=0.0, help="ante per player, big blinds")
     s.add_argument("--iterations", type=int, default=2000)

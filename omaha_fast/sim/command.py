@@ -24,12 +24,17 @@ import sys
 from collections.abc import Callable
 from typing import Any, Optional
 
+from .._helptext import examples
 from .._progress import ProgressBar
 from ..errors import InvalidValueError
 from ..game.structures import parse_structure
 from ..runner import Terminated, WorkerLostError, sigterm_stops_the_run
 
 EXIT_TERMINATED = 143   # 128 + SIGTERM, as shells report a command ended by SIGTERM
+
+
+_EXIT_STATUS = ("Exit status: 0 done, 2 bad arguments, an agent error or a Dask cluster lost "
+                "or out of reach, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).")
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -78,9 +83,8 @@ def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                                    "blocks, locally or on Dask, and print per-agent results: "
                                    "bb/100 with a 95% interval, VPIP, PFR, showdowns, "
                                    "scoops and quartered pots.",
-                       epilog="Exit status: 0 done, 2 bad arguments, an agent error or a "
-                              "Dask cluster lost or out of reach, 130 interrupted (Ctrl-C), "
-                              "143 terminated (SIGTERM).")
+                       **examples("omaha-fast simulate --agents smart,random,station "
+                                  "--hands 500 --seed 1", before=_EXIT_STATUS))
     _common(p)
     p.add_argument("--hands", type=int, help="hands to play (default 10000)")
     p.add_argument("--stacks", choices=("reset", "carry"),
@@ -94,9 +98,8 @@ def add_tournament(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     p = sub.add_parser("tournament", help="play single-table tournaments between agents",
                        description="Play sit-and-go tournaments (button by high card, "
                                    "rising blinds) and print places and ROI per agent.",
-                       epilog="Exit status: 0 done, 2 bad arguments, an agent error or a "
-                              "Dask cluster lost or out of reach, 130 interrupted (Ctrl-C), "
-                              "143 terminated (SIGTERM).")
+                       **examples("omaha-fast tournament --agents smart,random,station,random "
+                                  "--tournaments 5 --seed 1", before=_EXIT_STATUS))
     _common(p)
     p.add_argument("--tournaments", type=int, help="tournaments to play (default 100)")
     p.add_argument("--hands-per-level", type=int, help="default 10")

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any
 
+from .._helptext import examples
 from .._progress import ProgressBar
 from .errors import SubgameValueError
 
@@ -23,12 +24,14 @@ def add_solve(sub: Any) -> None:
                                    "turn and river card dealt, to a target exploitability "
                                    "in percent of the pot, and print the root strategy per "
                                    "hand class. The memory the solve needs is printed "
-                                   "first; a solve that would not fit is refused.")
+                                   "first; a solve that would not fit is refused.",
+                       **examples("omaha-fast solve --board AhKd7c8s2h --pot 10 --stack 50 "
+                                  "--oop 'AA:$ds@100,A2**@50' --ip 'KK:$ds' --bets 75,allin"))
     p.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. AhKd7c8s2h")
     p.add_argument("--pot", required=True, type=float, help="the pot before the subgame")
     p.add_argument("--stack", required=True, type=float, help="the effective stack behind")
     p.add_argument("--oop", required=True, help="range of the player out of position "
-                                                "(acts first), e.g. 'AA:$ds,A2**@50'")
+                                                "(acts first), e.g. 'AA:$ds@100,A2**@50'")
     p.add_argument("--ip", required=True, help="range of the player in position")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
     p.add_argument("--bets", default="75,allin",
