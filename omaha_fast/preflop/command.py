@@ -57,7 +57,9 @@ _EXAMPLES = ("omaha-fast preflop build --top 50 --samples 100 --out top50.npz",
 def add_preflop(sub: Any) -> None:
     p = sub.add_parser("preflop", help="heads-up jam/fold equilibrium (Omaha Hi-Lo)",
                        description="Heads-up jam/fold for Omaha Hi-Lo: build the class "
-                                   "equity data once, then solve it for any stack.",
+                                   "equity data once, then solve it for any stack. "
+                                   "Jam/fold is a no-limit game beyond 3 big blinds (a "
+                                   "pot-limit small blind can raise to 3 at most).",
                        **examples(*_EXAMPLES))
     inner = p.add_subparsers(dest="preflop_command", required=True)
     b = inner.add_parser("build", help="build the class-against-bucket equity data",
