@@ -153,3 +153,24 @@ def test_the_default_data_lives_in_the_platforms_cache(monkeypatch: pytest.Monke
     assert os.path.basename(path) == "preflop-hilo-b128-s256.npz"
     if sys.platform.startswith("linux"):         # the XDG variable is Linux's
         assert path == str(tmp_path / "omaha_fast" / "preflop-hilo-b128-s256.npz")
+
+
+def test_the_build_serves_the_dask_dashboard_on_request(tmp_path: Any,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """--dashboard with an embedded cluster prints where its dashboard is, and builds the
+    same data as local processes; beside a scheduler address it is refused."""
+    pytest.importorskip("distributed")
+    pytest.importorskip("bokeh")
+    import numpy as np
+
+    from omaha_fast.preflop import load_data
+    base = ["preflop", "build", "--top", "3", "--samples", "10", "--quiet"]
+    assert main(base + ["--processes", "1", "--out", str(tmp_path / "local.npz")]) == 0
+    assert main(base + ["--dask", "--processes", "1", "--dashboard", "127.0.0.1:0",
+                        "--out", str(tmp_path / "dask.npz")]) == 0
+    assert "the Dask dashboard: http://127.0.0.1:" in capsys.readouterr().err
+    local, dask = load_data(str(tmp_path / "local.npz")), load_data(str(tmp_path / "dask.npz"))
+    assert np.array_equal(local.share, dask.share)
+    assert main(base + ["--dask", "tcp://127.0.0.1:1", "--dashboard"]) == 2
+    assert "--dashboard is the embedded cluster's" in capsys.readouterr().err

@@ -82,6 +82,9 @@ def add_preflop(sub: Any) -> None:
     b.add_argument("--processes", type=int, help="local processes (default: every core)")
     b.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
                    help="run on Dask (a scheduler address, or none for a local cluster)")
+    b.add_argument("--dashboard", nargs="?", const="127.0.0.1:8787", metavar="ADDRESS",
+                   help="with --dask and no address, serve the embedded cluster's dashboard "
+                        "(default 127.0.0.1:8787; :0 any free port) and print its link")
     b.add_argument("--one-pass", action="store_true",
                    help="buckets of the ranking only (the default adds a second pass with "
                         "buckets ordered by the first pass's jam and call margins)")
@@ -167,6 +170,9 @@ def _build(args: argparse.Namespace) -> int:
     if args.estimate:
         return _print_estimate(rows, groups, samples, args, 2 if two_pass else 1)
     seed = ROOT_SEED if args.seed is None else args.seed
+    if args.dashboard is not None and args.dask != "":
+        raise PreflopValueError("--dashboard is the embedded cluster's (--dask with no "
+                                "address); a scheduler serves its own")
     with ProgressBar("rows", quiet=args.quiet or args.json) as progress:
         return _build_with(args, rows, groups, samples, seed, two_pass, progress)
 
@@ -182,7 +188,8 @@ def _build_with(args: argparse.Namespace, rows: Any, groups: Any, samples: int, 
             raise PreflopValueError("--blocks-only needs --top or --one-pass (the second "
                                     "pass needs the first in memory)")
         ran = build_blocks(args.blocks, rows, groups, samples=samples, seed=seed,
-                           workers=args.processes, dask=args.dask, progress=progress)
+                           workers=args.processes, dask=args.dask, progress=progress,
+                           dashboard=args.dashboard)
         print(json.dumps({"blocks": args.blocks, "computed": ran}) if args.json else
               f"{ran} blocks computed in {args.blocks}")
         return 0
@@ -195,10 +202,12 @@ def _build_with(args: argparse.Namespace, rows: Any, groups: Any, samples: int, 
     start = time.perf_counter()
     if two_pass:
         data = build_two_pass(k=len(groups), samples=samples, seed=seed, blocks=args.blocks,
-                              workers=args.processes, dask=args.dask, progress=progress)
+                              workers=args.processes, dask=args.dask, progress=progress,
+                              dashboard=args.dashboard)
     else:
         data = build(rows, groups, samples=samples, seed=seed, directory=args.blocks,
-                     workers=args.processes, dask=args.dask, progress=progress)
+                     workers=args.processes, dask=args.dask, progress=progress,
+                     dashboard=args.dashboard)
     data.save(out)
     seconds = time.perf_counter() - start
     summary = {"path": out, "rows": len(data.rows), "groups": data.n_groups,

@@ -243,7 +243,8 @@ Progress = Callable[[int, int], Any]
 def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: int = 256,
           seed: int = ROOT_SEED, game: str = "hilo", block: int = 256,
           directory: Optional[str] = None, workers: Optional[int] = None,
-          dask: Optional[str] = None, progress: Optional[Progress] = None) -> EquityData:
+          dask: Optional[str] = None, progress: Optional[Progress] = None,
+          dashboard: Optional[str] = None) -> EquityData:
     """Compute the cells of ``rows`` (class numbers; default every class) against
     ``groups`` (a list of lists of class numbers; default 128 buckets of the ranking, see
     :func:`omaha_fast.preflop.classes.buckets`).
@@ -253,6 +254,8 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     scheduler address, or ``""`` for an embedded local cluster). With ``directory``, each
     finished block is written there and a rerun with the same question reads it instead of
     computing it again. ``progress(rows done, rows)`` is called after every block.
+    ``dashboard`` serves the embedded cluster's Dask dashboard at that address
+    (:func:`omaha_fast.runner.run_blocks`).
     """
     import numpy as np
     t = class_table()
@@ -277,7 +280,7 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     def place(first: int, part: tuple[Any, ...]) -> None:
         _place(part, first, share, high, err, compat)
 
-    _run_tasks(tasks, store, place, True, workers, dask, progress)
+    _run_tasks(tasks, store, place, True, workers, dask, progress, dashboard)
     return EquityData(row_ids, col_classes, col_start, share, high, err, compat, samples,
                       seed, game)
 
@@ -285,7 +288,7 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
 def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: Any = None, *,
                  samples: int = 256, seed: int = ROOT_SEED, game: str = "hilo",
                  block: int = 256, workers: Optional[int] = None, dask: Optional[str] = None,
-                 progress: Optional[Progress] = None) -> int:
+                 progress: Optional[Progress] = None, dashboard: Optional[str] = None) -> int:
     """As :func:`build`, but only writes the blocks to ``directory`` (nothing is kept in
     memory: for builds too big to hold, such as the full 16,432 x 16,432 class matrix,
     about 4.3 GB); returns the number of blocks computed by this run."""
@@ -305,13 +308,13 @@ def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: A
              for i in range(0, len(row_ids), block)]
     store = BlockStore(directory, row_ids, col_classes, col_start, samples=samples,
                        seed=seed, game=game, block=block)
-    return _run_tasks(tasks, store, None, False, workers, dask, progress)
+    return _run_tasks(tasks, store, None, False, workers, dask, progress, dashboard)
 
 
 def _run_tasks(tasks: list[Any], store: Optional[BlockStore],
                place: Optional[Callable[[int, tuple[Any, ...]], None]], read: bool,
                workers: Optional[int], dask: Optional[str],
-               progress: Optional[Progress]) -> int:
+               progress: Optional[Progress], dashboard: Optional[str] = None) -> int:
     """Run the blocks not in ``store`` (those that are: handed to ``place`` when ``read``);
     returns how many ran."""
     n = sum(len(t[1]) for t in tasks)
@@ -328,7 +331,8 @@ def _run_tasks(tasks: list[Any], store: Optional[BlockStore],
         from ..runner import run_blocks
         for k, (first, part) in run_blocks(_block_task, todo, sizes=[len(x[1]) for x in todo],
                                            workers=workers, client=dask or None,
-                                           backend="dask" if dask is not None else None):
+                                           backend="dask" if dask is not None else None,
+                                           dashboard=dashboard):
             if place is not None:
                 place(first, part)
             if store is not None:

@@ -73,7 +73,8 @@ def build_two_pass(rows: Any = None, *, k: int = DEFAULT_BUCKETS,
                    samples: int = DEFAULT_SAMPLES, seed: int = ROOT_SEED,
                    blocks: Optional[str] = None, workers: Optional[int] = None,
                    dask: Optional[str] = None,
-                   progress: Optional[Progress] = None) -> EquityData:
+                   progress: Optional[Progress] = None,
+                   dashboard: Optional[str] = None) -> EquityData:
     """The default data's recipe over ``rows`` (default every class): a first pass against
     ``k`` buckets in ranking order, then the data against ``k`` buckets in
     :func:`margin_order` (another seed, so the second pass's noise is not the first's).
@@ -84,11 +85,11 @@ def build_two_pass(rows: Any = None, *, k: int = DEFAULT_BUCKETS,
         t.order[np.isin(t.order, np.asarray(rows, dtype=np.int64))]
     first = build(ids, bucket_groups(k, ids), samples=samples, seed=seed,
                   directory=os.path.join(blocks, "pass1") if blocks else None,
-                  workers=workers, dask=dask, progress=progress)
+                  workers=workers, dask=dask, progress=progress, dashboard=dashboard)
     order = margin_order(first)
     return build(order, bucket_groups(k, order), samples=samples, seed=seed + 1,
                  directory=os.path.join(blocks, "pass2") if blocks else None,
-                 workers=workers, dask=dask, progress=progress)
+                 workers=workers, dask=dask, progress=progress, dashboard=dashboard)
 
 
 def load_data(path: Optional[str] = None) -> EquityData:
