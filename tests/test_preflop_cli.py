@@ -138,7 +138,7 @@ def test_plot_without_matplotlib_names_the_extra(data_file: str, tmp_path: str,
     assert main(["preflop", "solve", "--data", data_file, "--stacks", "2", "--iterations",
                  "20", "--plot", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
-    assert 'pip install "omaha_fast[plot]"' in err and len(err.strip().splitlines()) == 1
+    assert "pip install 'omaha_fast[plot]'" in err and len(err.strip().splitlines()) == 1
 
 
 def test_the_default_data_lives_in_the_platforms_cache(monkeypatch: pytest.MonkeyPatch,

@@ -1,6 +1,7 @@
 """Reinforcement learning: Omaha Hi-Lo as a PettingZoo environment and a Gymnasium one.
 
-Needs the ``rl`` extra (``pip install 'omaha_fast[rl]'``: pettingzoo, gymnasium); the rest
+Needs the ``rl`` extra (``pip install 'omaha_fast[rl]'``, from a clone
+``pip install '.[rl]'``: pettingzoo, gymnasium); the rest
 of the package never imports this one.
 
 - :mod:`omaha_fast.env.omaha_hilo_v0`: the multi-agent AEC environment, ``env()`` (with

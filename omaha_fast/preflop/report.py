@@ -73,9 +73,8 @@ def plot(solutions: Sequence[StackSolution], path: str, *, title: str = "") -> N
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        from .._extras import MissingExtraError
-        raise MissingExtraError('the preflop plot needs matplotlib: '
-                                'pip install "omaha_fast[plot]"') from None
+        from .._extras import missing_extra
+        raise missing_extra("plot", ["matplotlib"], "the preflop plot") from None
     import numpy as np
     stacks = np.array([s.stack for s in solutions])
     fig = Figure(figsize=(7, 4.2), dpi=110)

@@ -26,7 +26,7 @@ result; the caller adds them up, so the total is the same whatever ran them.
   cluster's processes ignore Ctrl-C, which this process handles. A scheduler that cannot
   be reached, that is lost mid-run, or that has no worker for ``timeout`` seconds is a
   :class:`ClusterError` naming it. Dask is the ``dask`` extra:
-  ``pip install "omaha_fast[dask]"``.
+  ``pip install "omaha_fast[dask]"`` (from a clone: ``pip install ".[dask]"``).
 
 Tasks may be a lazy iterable: only a few blocks a worker are planned ahead, so memory does
 not grow with the number of blocks.

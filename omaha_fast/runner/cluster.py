@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any, Optional
 
-from .._extras import MissingExtraError, require
+from .._extras import missing_extra, require
 from ..errors import InvalidValueError, OmahaError
 from .local import default_workers
 from .stopping import _children_ignore_sigint
@@ -35,8 +35,7 @@ def _dask() -> Any:
     try:
         import distributed
     except ImportError:
-        raise MissingExtraError('the Dask backend needs the dask extra: '
-                                'pip install "omaha_fast[dask]"') from None
+        raise missing_extra("dask", ["dask[distributed]"], "the Dask backend") from None
     return distributed
 
 
