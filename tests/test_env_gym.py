@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import warnings
 
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 import warnings
 
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
