@@ -2,9 +2,9 @@
 solve): tqdm on standard error, as ``progress(done, total)`` callbacks take it.
 
 On a terminal the bar redraws often and clears itself at the end; off a terminal (a log,
-a CI job) it writes a line at most every ten seconds and keeps the last one, so a long run
-is not silent. Either way nothing is drawn for a run shorter than the delay, and a quiet
-bar (``--quiet``, ``--json``) draws nothing at all.
+a CI job) it writes a line at most every ten seconds, each on a line of its own, and the
+last one at the end, so a long run is not silent. Either way nothing is drawn for a run
+shorter than the delay, and a quiet bar (``--quiet``, ``--json``) draws nothing at all.
 
 >>> import io
 >>> log = io.StringIO()
@@ -30,6 +30,25 @@ from typing import Any, Optional, TextIO
 TERMINAL_INTERVAL = 0.1     # seconds between redraws on a terminal
 LOG_INTERVAL = 10.0         # and between lines in a log, where each redraw is kept
 DELAY = 1.0                 # a run shorter than this draws nothing
+
+
+class _Lines:
+    """A log's view of the bar: tqdm redraws a line with a carriage return, which a log
+    file or a CI page would keep as one endless line; here each redraw is a line."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.count = ""
+
+    def write(self, text: str) -> None:
+        line = text.replace("\r", "").rstrip()
+        count = line.split("[")[0]       # "100%|#####| 40/40 ": the closing redraw repeats it
+        if line and count != self.count:
+            self.stream.write(line + "\n")
+            self.count = count
+
+    def flush(self) -> None:
+        self.stream.flush()
 
 
 def _tqdm() -> Any:
@@ -60,7 +79,8 @@ class ProgressBar:
 
     def _open(self, total: float) -> Any:
         terminal = bool(getattr(self.stream, "isatty", lambda: False)())
-        return _tqdm()(total=total, unit=f" {self.unit}", file=self.stream,
+        return _tqdm()(total=total, unit=f" {self.unit}",
+                       file=self.stream if terminal else _Lines(self.stream),
                        delay=self.delay, leave=not terminal, dynamic_ncols=terminal,
                        ascii=not terminal,
                        mininterval=TERMINAL_INTERVAL if terminal else LOG_INTERVAL)

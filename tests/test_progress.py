@@ -30,13 +30,16 @@ def test_a_terminal_sees_the_bar_and_it_is_cleared_at_the_end():
     assert text.rstrip(" \r\x1b[A").endswith("\r") or text.endswith("\r")
 
 
-def test_a_log_keeps_the_last_line():
+def test_a_log_gets_whole_lines_and_keeps_the_last(monkeypatch):
+    monkeypatch.setattr(progress, "LOG_INTERVAL", 0.0)
     log = io.StringIO()
     with ProgressBar("hands", stream=log, delay=0) as bar:
         bar(10, 40)
         bar(40, 40)
-    last = log.getvalue().rstrip("\n").split("\r")[-1]
-    assert "40/40" in last and "hands" in last and log.getvalue().endswith("\n")
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue() and log.getvalue().endswith("\n")
+    assert "10/40" in lines[1] and "40/40" in lines[-1] and "hands" in lines[-1]
+    assert "40/40" not in lines[-2]              # the end is one line, not two
 
 
 def test_a_short_run_and_a_quiet_bar_draw_nothing():
