@@ -21,7 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # tracked files under these folders and these files at the top must be in the sdist
 SDIST_TREES = ("csrc/", "omaha_fast/", "tests/", "benches/", "docs/")
-SDIST_FILES = ("README.md", "ARCHITECTURE.md", "LICENSE", "CHANGELOG.md", "pyproject.toml",
+SDIST_FILES = ("README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "LICENSE", "CHANGELOG.md",
+               "pyproject.toml",
                "setup.py", "MANIFEST.in", "mkdocs.yml")
 
 

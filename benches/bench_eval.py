@@ -13,9 +13,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import _core, evaluate, evaluate_batch, format_cards, parse_cards, reference  # noqa: E402
 from omaha_fast.cards import random_deals  # noqa: E402

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast.preflop import JamFoldGame, class_table, solve  # noqa: E402
 from omaha_fast.preflop.matrix import exact_cells, sample_cells  # noqa: E402

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import evaluate_batch, parse_cards, random_deals  # noqa: E402
 from omaha_fast.solver import (  # noqa: E402

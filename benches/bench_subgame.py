@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import parse_cards  # noqa: E402
 from omaha_fast.solve import BetTree, solve  # noqa: E402

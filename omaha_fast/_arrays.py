@@ -23,54 +23,33 @@ def as_rows(array: Any, widths: tuple[int, ...], what: str,
     """
     if flat_width is not None:
         widths = (flat_width,) + tuple(w for w in widths if w != flat_width)
-    np: Any
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - numpy is in the test extra
-        np = None
-    if np is not None and not isinstance(array, np.ndarray):
+    import numpy as np  # here, not at the top: the command line starts without numpy
+
+    if not isinstance(array, np.ndarray):
         try:
             memoryview(array)
         except TypeError:
             array = nested_array(np, array, widths, what)
         else:
             array = np.asarray(memoryview(array))
-    if np is not None:
-        if array.ndim == 1:
-            width = widths[0] if len(widths) == 1 or flat_width else (
-                array.shape[0] // rows if rows else max(widths))
-            if width in widths and array.shape[0] % width == 0:
-                array = array.reshape(-1, width)
-        if array.ndim != 2 or array.shape[1] not in widths:
-            raise InvalidCardError(f"{what} must be an (n, {' or '.join(map(str, widths))}) "
-                                   f"array of card ints, got shape {array.shape}")
-        if array.dtype != np.uint8:
-            if array.dtype.kind not in "iu":
-                raise CardTypeError(f"{what} must hold integer card values, not {array.dtype}")
-            out_of_range = (array < 0) | (array > 51)
-            if out_of_range.any():
-                row = int(np.argmax(out_of_range.any(axis=1)))
-                raise InvalidCardError(f"{what} row {row}: card out of range 0..51 "
-                                       f"({array[row].tolist()})")
-            array = array.astype(np.uint8)
-        return np.ascontiguousarray(array), array.shape[0], array.shape[1]
-    # without numpy: buffers of bytes only, 2-D or flat
-    try:
-        view = memoryview(array)
-    except TypeError:
-        raise InvalidCardError(f"{what} must be a buffer of uint8 card values (bytes, "
-                               f"array.array('B'), ...); install numpy to pass lists") from None
-    shape = view.shape or ()
-    if view.itemsize == 1 and view.ndim == 1:
+    if array.ndim == 1:
         width = widths[0] if len(widths) == 1 or flat_width else (
-            shape[0] // rows if rows else max(widths))
-        if width in widths and shape[0] % width == 0:
-            return view.tobytes(), shape[0] // width, width
-    if view.itemsize == 1 and view.ndim == 2 and shape[1] in widths:
-        return view.tobytes(), shape[0], shape[1]
-    raise InvalidCardError(f"{what} must be rows of {' or '.join(map(str, widths))} uint8 "
-                           f"card values, got a buffer of shape {shape} and item size "
-                           f"{view.itemsize}")
+            array.shape[0] // rows if rows else max(widths))
+        if width in widths and array.shape[0] % width == 0:
+            array = array.reshape(-1, width)
+    if array.ndim != 2 or array.shape[1] not in widths:
+        raise InvalidCardError(f"{what} must be an (n, {' or '.join(map(str, widths))}) "
+                               f"array of card ints, got shape {array.shape}")
+    if array.dtype != np.uint8:
+        if array.dtype.kind not in "iu":
+            raise CardTypeError(f"{what} must hold integer card values, not {array.dtype}")
+        out_of_range = (array < 0) | (array > 51)
+        if out_of_range.any():
+            row = int(np.argmax(out_of_range.any(axis=1)))
+            raise InvalidCardError(f"{what} row {row}: card out of range 0..51 "
+                                   f"({array[row].tolist()})")
+        array = array.astype(np.uint8)
+    return np.ascontiguousarray(array), array.shape[0], array.shape[1]
 
 
 def nested_array(np: Any, array: Any, widths: tuple[int, ...], what: str) -> Any:

@@ -4,16 +4,12 @@
 >>> require("rl", "a_module_that_is_not_there")
 Traceback (most recent call last):
 ...
-omaha_fast._extras.MissingExtraError: this needs a_module_that_is_not_there, which is not installed: pip install 'omaha_fast[rl]'
->>> import_extra("numpy", "json").__name__    # the module itself, imported where used
-'json'
+omaha_fast._extras.MissingExtraError: this needs a_module_that_is_not_there, which is not installed: pip install 'omaha_fast[rl]' (from a clone: pip install '.[rl]')
 """  # noqa: E501 (a doctest's exception line)
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
-from types import ModuleType
 
 from .errors import OmahaError
 
@@ -22,26 +18,20 @@ class MissingExtraError(OmahaError, ImportError):
     """An optional dependency is missing; the message names the extra to install."""
 
 
-def _missing(extra: str, missing: list[str]) -> MissingExtraError:
-    return MissingExtraError(f"this needs {', '.join(missing)}, which "
+def missing_extra(extra: str, missing: list[str], what: str = "this") -> MissingExtraError:
+    """The error for ``missing`` modules of ``extra``, with the two ways to install it (the
+    package's name once published, the clone's folder meanwhile)."""
+    return MissingExtraError(f"{what} needs {', '.join(missing)}, which "
                              f"{'is' if len(missing) == 1 else 'are'} not installed: "
-                             f"pip install 'omaha_fast[{extra}]'")
+                             f"pip install 'omaha_fast[{extra}]' (from a clone: "
+                             f"pip install '.[{extra}]')")
 
 
 def require(extra: str, *modules: str) -> None:
     """Raise :class:`MissingExtraError` unless every module in ``modules`` can be imported."""
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
-        raise _missing(extra, missing)
+        raise missing_extra(extra, missing)
 
 
-def import_extra(extra: str, module: str) -> ModuleType:
-    """``module`` imported, or :class:`MissingExtraError` naming the extra that installs
-    it: for a function that needs an optional dependency only when it runs."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise _missing(extra, [module]) from None
-
-
-__all__ = ["MissingExtraError", "require", "import_extra"]
+__all__ = ["MissingExtraError", "require", "missing_extra"]

@@ -230,7 +230,7 @@ class Deck:
 
 
 def random_deals(n: int, width: int = 9, seed: Union[int, None] = None) -> Any:
-    """``n`` rows of ``width`` distinct cards each, as a numpy uint8 array (needs numpy).
+    """``n`` rows of ``width`` distinct cards each, as a numpy uint8 array.
 
     Each row is the top of its own shuffled deck (a partial Fisher-Yates shuffle), so the
     rows feed :func:`omaha_fast.evaluate_batch` directly: the first four columns as holes

@@ -53,8 +53,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ._checks import check_choice
-from ._extras import import_extra
 from .cards import CardsLike, parse_cards
 from .errors import InvalidCardError, InvalidValueError
 from .evaluation import Category, evaluate_batch
@@ -73,10 +74,6 @@ _BY_KIND = {Category.STRAIGHT_FLUSH: 2, Category.QUADS: 3, Category.FULL_HOUSE: 
             Category.FLUSH: 5, Category.STRAIGHT: 6, Category.TWO_PAIR: 9}
 # the ten straights as rank masks (rank 0 is the deuce, 12 the ace; the wheel's ace low)
 _STRAIGHTS = tuple(sum(1 << ((top - k) % 13) for k in range(5)) for top in range(3, 13))
-
-
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
 
 
 class CategoryError(InvalidValueError):
@@ -123,7 +120,6 @@ class HandCategories:
 
 
 def _read(hands: Any, board: CardsLike, game: str) -> tuple[Any, list[int]]:
-    np = _np()
     check_choice(game, GAMES, "game")
     try:
         cards = [int(c) for c in parse_cards(board)]
@@ -150,7 +146,6 @@ def _read(hands: Any, board: CardsLike, game: str) -> tuple[Any, list[int]]:
 def _board_highs(board: tuple[int, ...], game: str) -> Any:
     """The distinct high values any four cards make on ``board``, best first (every hand
     of :func:`universe` without a board card)."""
-    np = _np()
     u = universe()
     mask = np.uint64(sum(1 << c for c in board))
     u = u[(_masks() & mask) == 0]
@@ -163,7 +158,6 @@ def _board_lows(board: tuple[int, ...]) -> Any:
     """The distinct lows any four cards make on ``board``, best first. A hand's low is
     the best of its pairs' lows, and a pair of low cards beside two high cards holds
     its own: so every pair of low cards off the board, with the same two high cards."""
-    np = _np()
     low_cards = [c for c in range(52) if c // 4 in _LOW_LIST and c not in board]
     high_cards = [c for c in range(52) if c // 4 not in _LOW_LIST and c not in board][:2]
     pairs = [(a, b) for i, a in enumerate(low_cards) for b in low_cards[i + 1:]
@@ -179,7 +173,6 @@ def _board_lows(board: tuple[int, ...]) -> Any:
 @functools.cache
 def _masks() -> Any:
     """Each hand of :func:`universe` as a 64-bit mask of its cards."""
-    np = _np()
     u = universe().astype(np.uint64)
     out = np.uint64(1) << u[:, 0]
     for k in range(1, 4):
@@ -218,7 +211,6 @@ def _straight(np: Any, held: Any, board_ranks: int) -> Any:
 def categorize(hands: Any, board: CardsLike, game: str = "hilo") -> HandCategories:
     """Every hand's label in each family (see the module doc) on ``board`` (3 to 5
     cards). ``hands`` is an (n, 4) array of card ints or a list of hand texts."""
-    np = _np()
     h, cards = _read(hands, board, game)
     n = len(h)
     key = tuple(sorted(cards))

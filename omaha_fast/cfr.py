@@ -1,5 +1,5 @@
 """The discounted-CFR kernels a solver runs at every action node, over all its hands at
-once, in C (csrc/dcfr.c) and threaded; numpy needed.
+once, in C (csrc/dcfr.c) and threaded, on numpy arrays.
 
 Arrays are action-major: a node with A actions keeps its regrets, strategy sums and
 current strategy as (A, ...) arrays, row a for action a, the hands (or rows of hands)
@@ -20,18 +20,13 @@ them.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, Optional
 
+import numpy as np
+
 from . import _core
-from ._extras import import_extra
 from .errors import InvalidTypeError, InvalidValueError
-
-
-@functools.cache
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
 
 
 class CfrValueError(InvalidValueError):
@@ -102,7 +97,6 @@ def dcfr_update(regrets: Any, sums: Any, strategy: Any, values: Sequence[Any], o
     write, or a new one). The results are the same for any ``threads`` (None: every
     core, used from 50,000 hands a thread).
     """
-    np = _np()
     regrets = _state(np, regrets, "regrets", None, None)
     if regrets.ndim < 1 or not 1 <= regrets.shape[0] <= 16:
         raise CfrValueError(f"regrets must be (A, ...) with 1 to 16 actions, got shape "
@@ -142,7 +136,6 @@ def child_reaches(reach: Any, strategy: Any, out: Sequence[Any],
     >>> a.tolist(), b.tolist()
     ([0.5, 3.0], [1.5, 0.0])
     """
-    np = _np()
     strategy = _state(np, strategy, "strategy", np.float32, None)
     if strategy.ndim < 1 or len(out) != strategy.shape[0]:
         raise CfrValueError(f"out must hold one array (or None) per action of the strategy, "

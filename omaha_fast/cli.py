@@ -42,6 +42,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
+from ._helptext import examples
+from ._progress import ProgressBar
 from ._version import __version__
 from .cards import format_cards
 from .errors import OmahaError
@@ -67,7 +69,8 @@ def add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("eval", help="best high and low of one Omaha hand",
                        description="Print the best high and 8-or-better low of four hole "
                                    "cards (five for Big O, or six) on a board of 3, 4 or 5 "
-                                   "cards.")
+                                   "cards.",
+                       **examples("omaha-fast eval As2s3h4h 5c6d7hKsKd"))
     p.add_argument("hole", help="four hole cards, e.g. As2s3h4h (or five, or six)")
     p.add_argument("board", help="three to five board cards, e.g. 5c6d7hKsKd")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
@@ -95,7 +98,10 @@ def run_eval(args: argparse.Namespace) -> int:
 def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="hi/lo equity of 2 to 10 hands",
                        description="Exact (every remaining board) or Monte Carlo equity of "
-                                   "2 to 10 Omaha hands, with the high/low breakdown.")
+                                   "2 to 10 Omaha hands, with the high/low breakdown.",
+                       **examples("omaha-fast equity As2s3h4h KcKdQcJd --board 2h7d9c",
+                                  "omaha-fast equity As2s3h4h 'AA:$ds' 15% --samples 100000 "
+                                  "--seed 1"))
     p.add_argument("hands", nargs="+",
                    help="four-card hands or ranges, e.g. As2s3h4h KcKdQcJd 'AA:$ds' 15%% "
                         "(five or six cards with --game bigo, omaha5, omaha6)")
@@ -110,38 +116,16 @@ def add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seed", type=int, help="Monte Carlo seed (printed when not given)")
     p.add_argument("--threads", type=int, help="worker threads (default: every core)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-
-
-class _ProgressBar:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
-
-    def __init__(self) -> None:
-        self.shown = False
-
-    def __call__(self, done: float, total: float) -> None:
-        if not sys.stderr.isatty():
-            return
-        width = 40
-        filled = int(width * done / total) if total else width
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done:,.0f}/{total:,.0f} boards")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 79 + "\r")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
 
 
 def run_equity(args: argparse.Namespace) -> int:
     mode = "exact" if args.exact else "mc" if args.samples else "auto"
-    bar = _ProgressBar()
-    try:
+    with ProgressBar("boards", quiet=args.quiet or args.json) as bar:
         result = equity(args.hands, board=args.board, dead=args.dead, game=args.game,
                         mode=mode, samples=args.samples, seed=args.seed,
                         threads=args.threads, progress=bar)
-    finally:
-        bar.close()
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0
@@ -176,7 +160,8 @@ def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Parse a range in the generic syntax (e.g. 'AA:$ds@100,"
                                    "A2**@50' or 15%) and print how many hands and suit "
                                    "classes it holds, after removing the board and dead "
-                                   "cards, with a sample drawn by weight.")
+                                   "cards, with a sample drawn by weight.",
+                       **examples("omaha-fast range 'AA:$ds@100,A2**@50' --board Kh7d2c"))
     p.add_argument("range", help="the range text, e.g. 'AA:$ds', 'A2**@50' or 15%%")
     p.add_argument("--board", default="", help="board cards to remove")
     p.add_argument("--dead", default="", help="dead cards to remove")
@@ -223,7 +208,9 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "check). Hands of other games are skipped (when every "
                                    "hand is, the last line says so). Exits 0 "
                                    "when no hand disagrees or is refused, 1 if one does, "
-                                   "2 if a hand cannot be read.")
+                                   "2 if a hand cannot be read.",
+                       **examples("omaha-fast replay tests/data/sites/pokerstars_plo8_cash.txt"
+                                  "   # a file of a clone"))
     p.add_argument("files", nargs="+", help="hand history files (- for standard input)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per hand (id, format, result, recorded and "

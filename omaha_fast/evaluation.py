@@ -329,12 +329,8 @@ def rank5(cards: CardsLike) -> HighHand:
 
 
 def _new_outputs(n: int) -> tuple[Any, Any]:
-    try:
-        import numpy as np
-        return np.empty(n, dtype=np.uint16), np.empty(n, dtype=np.uint8)  # C fills every row
-    except ImportError:  # pragma: no cover
-        from array import array
-        return array("H", bytes(2 * n)), array("B", bytes(n))
+    import numpy as np  # here: evaluating one hand (and the command line) needs no numpy
+    return np.empty(n, dtype=np.uint16), np.empty(n, dtype=np.uint8)  # C fills every row
 
 
 def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, Any]:
@@ -344,8 +340,7 @@ def evaluate_batch(holes: Any, boards: Any, game: str = "hilo") -> tuple[Any, An
     a flat buffer (``bytes``, ``array.array``) is read as consecutive rows of four. Holes
     of (n, 5) (Big O, five-card Omaha) or (n, 6) are evaluated the same way, two hole cards
     with three board cards.
-    Returns (uint16 high values, uint8 low values with 0 for no low) as numpy arrays, or
-    as ``array.array`` ("H" and "B") when numpy is not installed.
+    Returns (uint16 high values, uint8 low values with 0 for no low) as numpy arrays.
 
     >>> import numpy as np
     >>> holes = np.array([[51, 3, 7, 11]], dtype=np.uint8)          # As 2s 3s 4s

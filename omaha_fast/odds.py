@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 from . import _core
 from ._checks import check_choice, check_int
-from ._extras import import_extra
 from .cards import Card, CardsLike, check_disjoint, format_cards, parse_cards, parse_group
 from .errors import CardTypeError, InvalidCardError, InvalidTypeError, OmahaError, RangeError
 
@@ -372,7 +371,7 @@ def equity_batch(hands: Any, boards: Any, game: str = "hilo") -> Any:
     >>> float(eq[0, 0]) == equity(["AsKs4s3s", "KhKdQhQd"], board="6c9d9h2h").players[0].equity
     True
     """
-    np = import_extra("numpy", "numpy")
+    import numpy as np
     code, n_hole = _core.variant(game)
     h = _card_array(np, hands, 3, "hands", f"(spots, players, {n_hole})")
     b = _card_array(np, boards, 2, "boards", "(spots, 3..5)")

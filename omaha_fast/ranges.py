@@ -68,7 +68,6 @@ from typing import Any, Optional, Union
 
 from . import _core
 from ._checks import check_choice, check_int
-from ._extras import import_extra
 from .cards import CardsLike, format_cards, parse_cards, parse_group
 from .errors import InvalidTypeError, RangeError
 
@@ -104,10 +103,6 @@ def hole_cards(game: str) -> int:
     return _core.variant(check_choice(game, GAMES, "game"))[1]
 
 
-def _numpy() -> Any:
-    return import_extra("numpy", "numpy")
-
-
 # ---- the universe and what is known about each hand (built once, then read-only) --------
 
 @functools.cache
@@ -122,7 +117,7 @@ def universe(n_hole: int = 4) -> Any:
     >>> universe(5).shape
     (2598960, 5)
     """
-    np = _numpy()
+    import numpy as np
     out = np.empty((_size(n_hole), n_hole), dtype=np.uint8)
     _core.range_universe(out, n_hole)
     out.flags.writeable = False
@@ -138,7 +133,7 @@ def _size(n_hole: int) -> int:
 @functools.cache
 def _card_masks(n_hole: int = 4) -> Any:
     """Each hand's cards as a 64-bit mask."""
-    np = _numpy()
+    import numpy as np
     one = np.uint64(1)
     u = universe(n_hole).astype(np.uint64)
     masks = one << u[:, 0]
@@ -157,7 +152,7 @@ def hand_classes(n_hole: int = 4) -> tuple[Any, int]:
     >>> n, int(classes.max()) + 1
     (16432, 16432)
     """
-    np = _numpy()
+    import numpy as np
     out = np.empty(_size(n_hole), dtype=np.uint16 if n_hole == 4 else np.uint32)
     n = _core.range_classes(out, n_hole)
     out.flags.writeable = False
@@ -168,7 +163,7 @@ def hand_classes(n_hole: int = 4) -> tuple[Any, int]:
 def ranking_equities(game: str) -> Any:
     """The equity by class that orders the percent ranking of ``game`` (package data made by
     ``python -m omaha_fast.tools.make_rankings``)."""
-    np = _numpy()
+    import numpy as np
     if game in GAMES and game not in RANKED_GAMES:
         raise RangeError(f"percent rankings are made for four-card hands only (hilo, high), "
                          f"not for {game}: write five-card ranges with patterns and macros")
@@ -183,7 +178,7 @@ def ranking_equities(game: str) -> Any:
 @functools.cache
 def _share_above(game: str) -> Any:
     """Per hand: the share of all hands in classes ranked strictly above its class."""
-    np = _numpy()
+    import numpy as np
     classes, n = hand_classes()
     eq = ranking_equities(game)
     sizes = np.bincount(classes, minlength=n)
@@ -458,7 +453,7 @@ class _Parser:
 # ---- expansion ------------------------------------------------------------------------------
 
 def _expand_pattern(p: _Pattern, n_hole: int) -> Any:
-    np = _numpy()
+    import numpy as np
     size = _size(n_hole)
     out = np.ones(size, dtype=bool)
     if p.terms:
@@ -517,7 +512,7 @@ def _hand_list(text: str) -> Any:
     marked = sum(1 for p in parts if "@" in p)
     if marked not in (0, len(parts)):
         return None
-    np = _numpy()
+    import numpy as np
     raw = np.frombuffer("".join(p[:8] for p in parts).encode(), dtype=np.uint8)
     raw = raw.reshape(len(parts), 8)
     rank_of = np.zeros(256, dtype=np.int64)
@@ -551,8 +546,9 @@ def _weights_of(text: str, game: str) -> Any:
         k, bare = next((k, s) for k, s in enumerate(subs) if s[1] is None)
         raise parser.error(f"sub-range {k + 1} has no weight but another has one (weigh "
                            f"every sub-range or none)", bare[2])
-    # numpy only now: text that is not a range (a mistyped hand, say) is told so without it
-    np = _numpy()
+    # numpy only now: a range read on the command line's start (a mistyped hand, say) is told
+    # so before numpy loads
+    import numpy as np
     weights = np.zeros(_size(n_hole), dtype=np.uint8)
     for node, weight, _ in subs:
         hand = _explicit_hand(node, n_hole)
@@ -628,7 +624,7 @@ class Range:
         >>> len(r), r.weights.tolist(), str(r)
         (2, [40, 100], 'KdKcQcJd@40,As4h3h2s@100')
         """
-        np = _numpy()
+        import numpy as np
         n_hole = hole_cards(game)
         hand_list = [parse_group(h, (n_hole,), f"hand {i}") for i, h in enumerate(hands)]
         weight_list = [1] * len(hand_list) if weights is None else list(weights)
@@ -668,7 +664,7 @@ class Range:
     @property
     def canonical_classes(self) -> int:
         """How many suit-isomorphism classes the range touches."""
-        np = _numpy()
+        import numpy as np
         classes, n = hand_classes(self.n_hole)
         return int(np.count_nonzero(np.bincount(classes[self._w > 0], minlength=n)))
 
@@ -694,7 +690,7 @@ class Range:
 
     def without(self, dead: CardsLike) -> Range:
         """The hands that use none of the ``dead`` cards (card removal)."""
-        np = _numpy()
+        import numpy as np
         mask = 0
         for c in parse_cards(dead):
             mask |= 1 << int(c)
@@ -712,7 +708,7 @@ class Range:
         >>> hands.shape, int(weights.sum())
         ((432, 4), 432)
         """
-        np = _numpy()
+        import numpy as np
         mask = 0
         for c in parse_cards(dead):
             mask |= 1 << int(c)
@@ -733,18 +729,18 @@ class Range:
 
     def __or__(self, other: object) -> Range:
         o = self._other(other)
-        np = _numpy()
+        import numpy as np
         return Range._from_weights(np.maximum(self._w, o._w), f"{self.text},{o.text}", self.game)
 
     def __and__(self, other: object) -> Range:
         o = self._other(other)
-        np = _numpy()
+        import numpy as np
         return Range._from_weights(np.where(o._w > 0, self._w, np.uint8(0)),
                                    f"({self.text}):({o.text})", self.game)
 
     def __sub__(self, other: object) -> Range:
         o = self._other(other)
-        np = _numpy()
+        import numpy as np
         return Range._from_weights(np.where(o._w > 0, np.uint8(0), self._w),
                                    f"({self.text})!({o.text})", self.game)
 
@@ -764,7 +760,7 @@ class Range:
     def sample(self, k: int = 5, seed: int = 0) -> list[str]:
         """Up to ``k`` different hands drawn by weight (fixed seed), as text, high cards
         first."""
-        np = _numpy()
+        import numpy as np
         k = check_int(k, "k", low=0)
         seed = check_int(seed, "seed", low=0)
         combos, weights = self.combos, self.weights.astype(np.float64)

@@ -1,5 +1,5 @@
 """Building blocks for solvers: showdown values against a weighted range, a suit-isomorphism
-hand indexer and hand-strength features. Thin typed wrappers over the C core; numpy needed.
+hand indexer and hand-strength features. Thin typed wrappers over the C core.
 
 Every function takes hands as an (n, 4) array of card ints (numpy, any 2-D buffer, a list
 of four-card strings, or an object with ``combos`` and ``weights`` such as a range).
@@ -22,7 +22,6 @@ from typing import Any, NamedTuple
 from . import _core
 from ._arrays import as_rows
 from ._checks import check_int, is_int
-from ._extras import import_extra
 from .cards import Card, CardsLike, parse_cards, parse_group
 from .errors import InvalidCardError, InvalidTypeError, InvalidValueError
 
@@ -40,10 +39,6 @@ class SolverTypeError(InvalidTypeError):
     """An argument of the wrong type (a round, an index, rounds, samples)."""
 
 
-def _numpy() -> Any:
-    return import_extra("numpy", "numpy")
-
-
 def _int(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
     """check_int with the solver's own error classes (still InvalidValueError and
     InvalidTypeError)."""
@@ -59,7 +54,7 @@ def _int(value: object, what: str, low: int | None = None, high: int | None = No
 def _every_hand() -> Any:
     """All 270,725 four-card hands (ascending cards, rows in lexicographic order) and
     their 64-bit card masks."""
-    np = _numpy()
+    import numpy as np
     rows = np.fromiter(chain.from_iterable(combinations(range(52), 4)), dtype=np.uint8,
                        count=270_725 * 4).reshape(-1, 4)
     rows.flags.writeable = False
@@ -74,7 +69,7 @@ def all_hands(dead: CardsLike = ()) -> Any:
     >>> all_hands().shape, all_hands("2c3c4c5c6c").shape
     ((270725, 4), (178365, 4))
     """
-    np = _numpy()
+    import numpy as np
     rows, masks = _every_hand()
     blocked = 0
     for c in parse_cards(dead):
@@ -86,7 +81,7 @@ def all_hands(dead: CardsLike = ()) -> Any:
 
 def _hand_rows(hands: Any, what: str) -> tuple[Any, Any]:
     """(contiguous (n, 4) uint8 rows, the weights an object carried or None)."""
-    np = _numpy()
+    import numpy as np
     weights = None
     if hasattr(hands, "combos"):
         weights = getattr(hands, "weights", None)
@@ -101,7 +96,7 @@ def _hand_rows(hands: Any, what: str) -> tuple[Any, Any]:
 
 
 def _weights(weights: Any, m: int) -> Any:
-    np = _numpy()
+    import numpy as np
     try:
         given = np.asarray(weights)
         if given.dtype.kind == "O" and all(isinstance(x, numbers.Real) for x in given.flat):
@@ -167,7 +162,7 @@ def showdown_values(board: CardsLike, hero: Any, villain: Any, villain_weights: 
     ...
     omaha_fast.errors.InvalidCardError: hero hand 0 (As Ad 3c 8s on Ah ...): 8s is on the board
     """
-    np = _numpy()
+    import numpy as np
     b = bytes(parse_group(board, (5,), "board"))
     h, _ = _hand_rows(hero, "hero")
     v, carried = _hand_rows(villain, "villain")
@@ -244,7 +239,7 @@ def _set_up(table: Any, core_class: Any, cards: Sequence[Card], hero: Any, villa
     """The set-up a river and a turn table share: the C table of both ranges, the
     numbers of hands, the board, and the villain's default weights (the range's, else 1
     a hand; read-only)."""
-    np = _numpy()
+    import numpy as np
     h, _ = _hand_rows(hero, "hero")
     v, carried = _hand_rows(villain, "villain")
     table.game = game
@@ -451,7 +446,7 @@ def showdown_payoff(values: ShowdownValues, pot: Any, hero_put: Any, villain_put
     >>> showdown_payoff(sv, pot=10, hero_put=20, villain_put=20).tolist()   # 3/4, 1/2 of 50
     [17.5, 5.0]
     """
-    np = _numpy()
+    import numpy as np
     if not (hasattr(values, "value") and hasattr(values, "reach")):
         raise SolverTypeError(f"values must be a ShowdownValues (from showdown_values or a "
                               f"ShowdownTable), not {type(values).__name__}")
@@ -492,7 +487,7 @@ def turn_showdown_values(turn_board: CardsLike, hero: Any, villain: Any,
     >>> round(float(tv.value[0]), 4), tv.reach.tolist()
     (0.5375, [1.0])
     """
-    np = _numpy()
+    import numpy as np
     b = bytes(parse_group(turn_board, (4,), "turn_board"))
     h, _ = _hand_rows(hero, "hero")
     v, carried = _hand_rows(villain, "villain")
@@ -657,7 +652,7 @@ class HandIndexer:
 
     def index_batch(self, deals: Any) -> Any:
         """Class numbers (uint64 array) of deals given as an (n, cards) array."""
-        np = _numpy()
+        import numpy as np
         if isinstance(deals, (list, tuple)) and not deals:
             return np.zeros(0, dtype=np.uint64)
         rows, n, width = as_rows(deals, self._widths, "deals")
@@ -668,7 +663,7 @@ class HandIndexer:
 
     def unindex_batch(self, round: int, indices: Any) -> Any:
         """Canonical deals, an (n, cards) uint8 array, of class numbers of ``round``."""
-        np = _numpy()
+        import numpy as np
         round_ = self._round(round)
         idx = np.asarray(indices)
         if idx.ndim != 1 or (idx.size and idx.dtype.kind not in "iu"):
@@ -736,7 +731,7 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
     >>> bool(0.71 < hs.equity[0] < 0.74), bool(hs.std_error[0] < 0.003)
     (True, True)
     """
-    np = _numpy()
+    import numpy as np
     b = parse_group(board, (0, 3, 4, 5), "board")
     rows, _ = _hand_rows(holes, "holes")
     _core.game_code(game)       # checks the name
@@ -755,7 +750,7 @@ def hand_strength(holes: Any, board: CardsLike = "", game: str = "hilo",
 
 
 def _check_hands(rows: Any, board: Sequence[Card]) -> None:
-    np = _numpy()
+    import numpy as np
     if rows.size and rows.max() > 51:
         i = int(np.argmax((rows > 51).any(axis=1)))
         raise InvalidCardError(f"hand {i} ({rows[i].tolist()}): card out of range 0..51")
@@ -770,7 +765,7 @@ def _check_hands(rows: Any, board: Sequence[Card]) -> None:
 
 
 def _river_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength:
-    np = _numpy()
+    import numpy as np
     sv = showdown_values(board, rows, all_hands(board), game=game)
     reach = np.where(sv.reach > 0, sv.reach, 1.0)
     _, low = _evaluate_on(rows, board, game)
@@ -779,8 +774,9 @@ def _river_strength(rows: Any, board: Sequence[Card], game: str) -> HandStrength
 
 
 def _evaluate_on(rows: Any, board: Sequence[Card], game: str) -> tuple[Any, Any]:
+    import numpy as np
+
     from .evaluation import evaluate_batch
-    np = _numpy()
     boards = np.tile(np.array([int(c) for c in board], dtype=np.uint8), (len(rows), 1))
     return evaluate_batch(rows, boards, game=game)
 
@@ -790,7 +786,7 @@ def _turn_strength(rows: Any, board: Sequence[Card], game: str, threads: int) ->
     open to a hand is equally likely, and each river leaves it C(43, 4) opponents. The
     rivers run on ``threads`` threads (0: one per core; the C kernel lets the GIL go) and
     are added up in card order, so the figures do not depend on them."""
-    np = _numpy()
+    import numpy as np
     n = len(rows)
     sums = np.zeros((4, n))
     count = np.zeros(n)

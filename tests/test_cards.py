@@ -44,7 +44,7 @@ def test_cards_are_ints():
 
 
 def test_numpy_integers_are_cards():
-    np = pytest.importorskip("numpy")
+    import numpy as np
     assert Card(np.uint8(51)) == Card("As")
     assert Card(np.int64(0)) == Card("2c")
     assert format_cards(np.array([51, 0, 33], dtype=np.uint8)) == "As2cTd"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -10,7 +9,7 @@ import sys
 import pytest
 
 from omaha_fast import equity, evaluate
-from omaha_fast.cli import _ProgressBar, main
+from omaha_fast.cli import main
 
 
 def run(capsys, *argv):
@@ -74,27 +73,6 @@ def test_equity_high_has_no_low_columns(capsys):
                     "2h7d9c")
     assert "low win" not in out and "no qualifying low" not in out
     assert "high equity" in out
-
-
-def test_progress_bar_draws_only_on_a_terminal(monkeypatch):
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
-
-    screen = Terminal()
-    monkeypatch.setattr(sys, "stderr", screen)
-    bar = _ProgressBar()
-    bar(500, 1000)
-    assert "[" + "#" * 20 + "." * 20 + "]" in screen.getvalue()
-    assert "500/1,000 boards" in screen.getvalue()
-    bar.close()
-    assert screen.getvalue().endswith("\r")
-    pipe = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", pipe)
-    quiet = _ProgressBar()
-    quiet(500, 1000)
-    quiet.close()
-    assert pipe.getvalue() == ""
 
 
 def test_installed_command_runs():

@@ -3,9 +3,8 @@ agrees with the solver's heads-up hand strength and with exact multiway equity."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import equity, evaluate, parse_cards, random_deals  # noqa: E402
 from omaha_fast.env.features import N_FEATURES, equity_estimate, hand_features  # noqa: E402

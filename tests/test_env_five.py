@@ -5,9 +5,9 @@ the showdown and strength kernels refuse five-card hands by name."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from omaha_fast import InvalidCardError, evaluate_batch, parse_cards  # noqa: E402

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import warnings
 
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
@@ -238,3 +238,20 @@ def test_a_learner_that_never_has_a_decision_is_refused():
         env.reset(seed=0)
     with pytest.raises(InvalidValueError, match="nobody would ever act"):
         make_gym(seats=2, stacks=1)
+
+
+def test_gymnasium_makes_it_with_nothing_imported_first():
+    """In a fresh interpreter: the id with its module before the colon imports and
+    registers it (Gymnasium 1.x has no plugin entry points)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, gymnasium\n"
+            "assert 'omaha_fast' not in sys.modules\n"
+            "env = gymnasium.make('omaha_fast.env:omaha_fast/OmahaHiLo-v0', seats=2)\n"
+            "obs, info = env.reset(seed=3)\n"
+            "print(sorted(obs), int(obs['action_mask'].sum()) > 0)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["['action_mask',", "'observation']", "True"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from omaha_fast.agents import lazy_view  # noqa: E402

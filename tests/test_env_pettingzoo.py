@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 import warnings
 
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
@@ -334,7 +334,7 @@ def test_without_the_rl_extra_the_import_names_it():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == ("True this needs pettingzoo, which is not installed: "
-                           "pip install 'omaha_fast[rl]'")
+                           "pip install 'omaha_fast[rl]' (from a clone: pip install '.[rl]')")
 
 
 def test_a_table_where_nobody_could_ever_act_is_refused():

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 from omaha_fast import equity, evaluate_batch, parse_cards
-
-np = pytest.importorskip("numpy")
 
 
 def batch_equity(hands, board="", dead="", game="hilo"):

@@ -346,19 +346,19 @@ def test_a_seed_out_of_range_names_the_range():
     assert 0 <= last.equity[0] <= 1
 
 
-@pytest.mark.parametrize("call", [
-    lambda: omaha_fast.solver.all_hands(),
-    lambda: omaha_fast.ranges._numpy(),
-    lambda: equity_batch([[[51, 47, 11, 7], [46, 45, 42, 41]]], [[16, 29, 30, 2]]),
-], ids=["solver", "ranges", "equity_batch"])
-def test_a_missing_extra_is_named(monkeypatch, call):
+@pytest.mark.parametrize("module, call, extra", [
+    ("matplotlib",
+     lambda: importlib.import_module("omaha_fast.sim.plot").check_plot_path("w.png"), "plot"),
+    ("pettingzoo", lambda: importlib.import_module("omaha_fast.env"), "rl"),
+], ids=["plot", "rl"])
+def test_a_missing_extra_is_named(monkeypatch, module, call, extra):
     import sys
 
     from omaha_fast._extras import MissingExtraError
 
-    monkeypatch.setitem(sys.modules, "numpy", None)   # `import numpy` now fails
-    omaha_fast.solver._every_hand.cache_clear()
-    with pytest.raises(MissingExtraError, match=r"pip install 'omaha_fast\[numpy\]'") as info:
+    monkeypatch.setitem(sys.modules, module, None)   # `import module` now fails
+    monkeypatch.delitem(sys.modules, "omaha_fast.env", raising=False)
+    with pytest.raises(MissingExtraError, match=rf"pip install .omaha_fast\[{extra}\]") as info:
         call()
     assert isinstance(info.value, ImportError) and isinstance(info.value, OmahaError)
 

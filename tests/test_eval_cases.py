@@ -8,12 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+import numpy as np
 import pytest
 import scales
 
 from omaha_fast import Category, LowHand, evaluate, evaluate_batch, parse_cards, reference
-
-np = pytest.importorskip("numpy")
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,10 @@ from __future__ import annotations
 import array
 import random
 
+import numpy as np
 import pytest
 
 from omaha_fast import InvalidCardError, OmahaError, evaluate, evaluate_batch, format_cards, rank5
-
-np = pytest.importorskip("numpy")
 
 HOLE, BOARD = "As2s3h4h", "5c6d7hKsKd"
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 import random
 from itertools import chain, combinations, combinations_with_replacement
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
-
 import scales  # noqa: E402
 from conftest import sizes  # noqa: E402
 

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
-
 from test_eval_random import _vector_reference_tables, vector_reference  # noqa: E402
 
 from omaha_fast import evaluate, evaluate_batch, format_cards, parse_cards, reference  # noqa: E402

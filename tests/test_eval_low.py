@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 from itertools import combinations, permutations
 
+import numpy as np
 import pytest
 import scales
 
 from omaha_fast import _core, evaluate, reference
-
-np = pytest.importorskip("numpy")
 
 # Low-rank masks: bit 0 is the ace, bit 1 the deuce .. bit 7 the eight (rank = bit + 1).
 LOW_RANK_OF_BIT = {bit: bit + 1 for bit in range(8)}

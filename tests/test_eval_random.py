@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import sys
 
+import numpy as np
 import pytest
 from conftest import SCALE
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import evaluate, evaluate_batch, format_cards, rank5, reference  # noqa: E402
 from omaha_fast.cards import random_deals  # noqa: E402

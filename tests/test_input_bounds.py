@@ -7,9 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast.cli import main  # noqa: E402
 from omaha_fast.preflop.classes import PreflopValueError  # noqa: E402

@@ -9,9 +9,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast.cli import main  # noqa: E402
 from omaha_fast.preflop.blocks import BlockFileError  # noqa: E402

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from typing import Any
 
 import pytest
 
@@ -136,4 +138,39 @@ def test_plot_without_matplotlib_names_the_extra(data_file: str, tmp_path: str,
     assert main(["preflop", "solve", "--data", data_file, "--stacks", "2", "--iterations",
                  "20", "--plot", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
-    assert 'pip install "omaha_fast[plot]"' in err and len(err.strip().splitlines()) == 1
+    assert "pip install 'omaha_fast[plot]'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_default_data_lives_in_the_platforms_cache(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Any) -> None:
+    from platformdirs import user_cache_dir
+
+    from omaha_fast.preflop import default_path
+    monkeypatch.delenv("OMAHA_FAST_PREFLOP_DATA", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = default_path()
+    assert os.path.dirname(path) == user_cache_dir("omaha_fast", appauthor=False)
+    assert os.path.basename(path) == "preflop-hilo-b128-s256.npz"
+    if sys.platform.startswith("linux"):         # the XDG variable is Linux's
+        assert path == str(tmp_path / "omaha_fast" / "preflop-hilo-b128-s256.npz")
+
+
+def test_the_build_serves_the_dask_dashboard_on_request(tmp_path: Any,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """--dashboard with an embedded cluster prints where its dashboard is, and builds the
+    same data as local processes; beside a scheduler address it is refused."""
+    pytest.importorskip("distributed")
+    pytest.importorskip("bokeh")
+    import numpy as np
+
+    from omaha_fast.preflop import load_data
+    base = ["preflop", "build", "--top", "3", "--samples", "10", "--quiet"]
+    assert main(base + ["--processes", "1", "--out", str(tmp_path / "local.npz")]) == 0
+    assert main(base + ["--dask", "--processes", "1", "--dashboard", "127.0.0.1:0",
+                        "--out", str(tmp_path / "dask.npz")]) == 0
+    assert "the Dask dashboard: http://127.0.0.1:" in capsys.readouterr().err
+    local, dask = load_data(str(tmp_path / "local.npz")), load_data(str(tmp_path / "dask.npz"))
+    assert np.array_equal(local.share, dask.share)
+    assert main(base + ["--dask", "tcp://127.0.0.1:1", "--dashboard"]) == 2
+    assert "--dashboard is the embedded cluster's" in capsys.readouterr().err

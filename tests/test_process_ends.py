@@ -18,8 +18,6 @@ from test_sim_signals import LONG, Run, group_members
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="reads the process table in /proc")
 
-pytest.importorskip("numpy")
-
 
 def build_args(folder: Path) -> list[str]:
     # 65 blocks of 256 rows against 8 buckets, 2,000 trials a cell: a few tenths of a

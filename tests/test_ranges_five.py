@@ -8,9 +8,8 @@ import random
 from collections import Counter
 from math import comb
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import Range, RangeError, format_cards  # noqa: E402
 from omaha_fast.ranges import hand_classes, universe  # noqa: E402

@@ -3,7 +3,6 @@ the plot (Ctrl-C and SIGTERM: test_sim_signals.py)."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
@@ -11,7 +10,6 @@ import pytest
 from omaha_fast import FixedLimit, NoLimit
 from omaha_fast.cli import main
 from omaha_fast.sim import simulate, tournament
-from omaha_fast.sim.command import RateBar
 
 
 def run(capsys, *argv):
@@ -68,25 +66,6 @@ def test_bad_input_exits_2_with_the_reason(capsys, argv, message):
 class Folder:
     def act(self, view, legal):
         return ("fold", None) if legal.can_fold else ("check", None)
-
-
-class Terminal(io.StringIO):
-    def isatty(self):
-        return True
-
-
-def test_the_progress_bar_shows_rate_and_eta_on_a_terminal_only():
-    tty = Terminal()
-    bar = RateBar("hands", tty)
-    bar(500, 2000)
-    bar.close()
-    text = tty.getvalue()
-    assert "500/2,000 hands" in text and "hands/s" in text and "ETA " in text
-    quiet = io.StringIO()
-    bar = RateBar("hands", quiet)
-    bar(500, 2000)
-    bar.close()
-    assert quiet.getvalue() == ""
 
 
 def test_plot_writes_a_png(capsys, tmp_path):

@@ -83,10 +83,10 @@ def test_an_agent_error_on_a_worker_stops_the_run(cluster):
 
 def test_without_dask_the_error_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)     # as if not installed
-    with pytest.raises(ImportError, match=r'pip install "omaha_fast\[dask\]"'):
+    with pytest.raises(ImportError, match=r"pip install 'omaha_fast\[dask\]'"):
         simulate(AGENTS, FL, hands=10, backend="dask")
     started = time.monotonic()
-    with pytest.raises(ImportError, match="dask extra"):
+    with pytest.raises(ImportError, match=r"omaha_fast\[dask\]"):
         simulate(AGENTS, FL, hands=10, client="tcp://127.0.0.1:1")
     assert time.monotonic() - started < 5
 
@@ -261,3 +261,34 @@ def test_an_agent_error_on_an_embedded_cluster_is_one_line(tmp_path, verbose):
     else:
         assert err == last + "\n"
     run.assert_nothing_left(timeout=20)
+
+
+def test_the_embedded_clusters_dashboard_on_request(capsys, reference):
+    """--dashboard serves the embedded cluster's dashboard where asked (its link on
+    standard error, an HTTP page there while the run lasts) and changes no result; it
+    is refused beside a scheduler, and names the extra without bokeh."""
+    import urllib.request
+
+    pytest.importorskip("bokeh")
+    seen = []
+
+    def look(done, total):          # while the cluster is up: fetch the dashboard page
+        if not seen:
+            link = capsys.readouterr().err.split("the Dask dashboard: ")[1].split()[0]
+            with urllib.request.urlopen(link, timeout=30) as page:
+                seen.append((link, page.status))
+
+    port = free_port()
+    result = simulate(AGENTS, FL, backend="dask", workers=1, progress=look,
+                      dashboard=f"127.0.0.1:{port}", **RUN)
+    assert result == reference
+    assert seen and seen[0][0].startswith(f"http://127.0.0.1:{port}/") and seen[0][1] == 200
+    assert main(["simulate", "--agents", "random,random", "--scheduler", "tcp://x:1",
+                 "--dashboard"]) == 2
+    assert "--dashboard is the embedded cluster's" in capsys.readouterr().err
+
+
+def test_the_dashboard_without_bokeh_names_the_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "bokeh", None)            # as if not installed
+    with pytest.raises(ImportError, match=r"bokeh.*pip install 'omaha_fast\[dask\]'"):
+        simulate(AGENTS, FL, hands=10, backend="dask", dashboard=":0")

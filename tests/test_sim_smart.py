@@ -8,8 +8,6 @@ from omaha_fast import FixedLimit, NoLimit, Table, parse_cards
 from omaha_fast.agents.smart import SmartAgent
 from omaha_fast.sim import simulate
 
-pytest.importorskip("numpy")
-
 
 @pytest.mark.parametrize("opponent", ["random", "station"])
 def test_smart_beats_the_simple_agents_with_an_interval_above_zero(opponent):

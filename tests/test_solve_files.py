@@ -9,9 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast.cards import parse_cards  # noqa: E402
 from omaha_fast.solve import BetTree, SolvedFileError, load, solve  # noqa: E402

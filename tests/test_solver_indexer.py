@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import OmahaError, random_deals  # noqa: E402
 from omaha_fast.errors import InvalidCardError  # noqa: E402

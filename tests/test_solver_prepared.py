@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import evaluate_batch, format_cards, parse_cards  # noqa: E402
 from omaha_fast.errors import InvalidCardError, InvalidValueError, OmahaError  # noqa: E402

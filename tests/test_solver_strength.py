@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
-
-np = pytest.importorskip("numpy")
 
 from omaha_fast import equity, evaluate, evaluate_batch, format_cards, parse_cards  # noqa: E402
 from omaha_fast.errors import InvalidCardError  # noqa: E402

@@ -4,7 +4,7 @@ engine and the value APIs.
 
 - :mod:`omaha_fast.agents.decision`: the agent protocol, :class:`Decision`, the faults.
 - :mod:`omaha_fast.agents.builtin`: the random agent, the calling station, ``make_agent``.
-- :mod:`omaha_fast.agents.smart`: the smart agent (needs numpy).
+- :mod:`omaha_fast.agents.smart`: the smart agent.
 - :mod:`omaha_fast.agents.views`: the lazy seat view the simulator hands to agents.
 
 >>> type(make_agent("station")).__name__

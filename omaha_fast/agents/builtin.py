@@ -93,7 +93,7 @@ for each block so blocks never share state)."""
 
 
 def _smart() -> Any:
-    from .smart import SmartAgent  # numpy is imported only when a smart agent is made
+    from .smart import SmartAgent  # imported when a smart agent is made (numpy, kept off the start)
     return SmartAgent()
 
 

@@ -8,7 +8,7 @@ splits the pot as the game does). It raises when that share is well above its fa
 checks or folds; a player last to act after the flop plays a little looser. Bets and
 raises are the fixed-limit size, or three quarters of the pot in pot limit and no limit.
 It beats the random agent and the calling station by a wide margin (see the tests), and
-is meant as a yardstick, not as a strong player. Needs numpy (the ``numpy`` extra).
+is meant as a yardstick, not as a strong player.
 
 >>> from omaha_fast import Table, FixedLimit
 >>> t = Table(structure=FixedLimit(10, 20), seats=2, stacks=[200, 200])
@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from .._extras import MissingExtraError
+import numpy as np
+
 from ..evaluation import evaluate_batch
 from ..game.actions import LegalActions
 from ..game.names import Game
@@ -36,30 +37,20 @@ from ..game.view import HandView
 from .decision import CALL, CHECK, FOLD, Decision
 
 
-def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        raise MissingExtraError('the smart agent needs numpy: '
-                                'pip install "omaha_fast[numpy]"') from None
-    return numpy
-
-
 class SmartAgent:
     """See the module docstring. ``samples`` Monte Carlo deals per decision."""
 
     name = "smart"
 
     def __init__(self, samples: int = 200, seed: Optional[int] = None) -> None:
-        self.np = _numpy()
         self.samples = samples
-        self.rng = self.np.random.default_rng(seed)
+        self.rng = np.random.default_rng(seed)
         self.game = "hilo"
         self.fixed = True
 
     def reset(self, seed: int) -> None:
         """Reseed (the simulator calls this before each block)."""
-        self.rng = self.np.random.default_rng(seed)
+        self.rng = np.random.default_rng(seed)
 
     def setup(self, rules: Rules) -> None:
         """Learn the game and structure (the simulator calls this before each block)."""
@@ -68,7 +59,6 @@ class SmartAgent:
 
     def strength(self, hole: Sequence[Any], board: Sequence[Any], opponents: int) -> float:
         """Expected share of the pot against ``opponents`` random hands (Monte Carlo)."""
-        np = self.np
         known = [int(c) for c in hole] + [int(c) for c in board]
         unseen = np.ones(52, dtype=bool)
         unseen[known] = False

@@ -1,6 +1,7 @@
 """Reinforcement learning: Omaha Hi-Lo as a PettingZoo environment and a Gymnasium one.
 
-Needs the ``rl`` extra (``pip install 'omaha_fast[rl]'``: pettingzoo, gymnasium); the rest
+Needs the ``rl`` extra (``pip install 'omaha_fast[rl]'``, from a clone
+``pip install '.[rl]'``: pettingzoo, gymnasium); the rest
 of the package never imports this one.
 
 - :mod:`omaha_fast.env.omaha_hilo_v0`: the multi-agent AEC environment, ``env()`` (with
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from .._extras import require
 
-require("rl", "pettingzoo", "gymnasium", "numpy")
+require("rl", "pettingzoo", "gymnasium")
 
 from . import omaha_hilo_v0  # noqa: E402
 from .gym_env import OmahaGymEnv, make_gym, register  # noqa: E402

@@ -18,7 +18,9 @@ that is not one of the six raises (ActionTypeError for a non-int, IllegalActionE
 out of range).
 
 Registered with Gymnasium as ``omaha_fast/OmahaHiLo-v0`` and ``omaha_fast/OmahaHigh-v0``
-when :mod:`omaha_fast.env` is imported.
+when :mod:`omaha_fast.env` is imported; ``gymnasium.make("omaha_fast.env:omaha_fast/OmahaHiLo-v0")``
+imports it first (Gymnasium 1.x loads no plugin entry points: the module named before
+the colon is its way to register on first use).
 
 >>> env = make_gym(seats=3, opponents="station", structure="fixed-limit")
 >>> obs, info = env.reset(seed=1)
@@ -40,7 +42,7 @@ from typing import Any, Optional, Union
 
 from .._extras import require
 
-require("rl", "gymnasium", "pettingzoo", "numpy")
+require("rl", "gymnasium", "pettingzoo")
 
 import gymnasium  # noqa: E402
 

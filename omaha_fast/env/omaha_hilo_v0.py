@@ -40,7 +40,7 @@ from typing import Any, Optional, Union
 
 from .._extras import require
 
-require("rl", "pettingzoo", "gymnasium", "numpy")
+require("rl", "pettingzoo", "gymnasium")
 
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402

@@ -33,7 +33,7 @@ import json
 import os
 from typing import Any
 
-from .classes import PreflopValueError, _numpy
+from .classes import PreflopValueError
 
 FORMAT = 2
 """The block files' format (format 1 blocks carried no checksum: they are refused)."""
@@ -53,11 +53,12 @@ class BlockStore:
 
     def __init__(self, directory: str, rows: Any, col_classes: Any, col_start: Any, *,
                  samples: int, seed: int, game: str, block: int) -> None:
+        import numpy as np
         self.directory = directory
         self.groups = len(col_start) - 1
         digest = hashlib.sha256()
         for a in (rows, col_classes, col_start):
-            digest.update(_numpy().asarray(a).astype("<i8").tobytes())
+            digest.update(np.asarray(a).astype("<i8").tobytes())
         self.digest = digest.hexdigest()
         question = {"format": FORMAT, "samples": samples, "seed": seed, "game": game,
                     "block": block, "rows": len(rows), "groups": self.groups,
@@ -87,7 +88,7 @@ class BlockStore:
     def read(self, first: int, rows: Any) -> tuple[Any, ...]:
         """The verified cells of the block of ``rows`` from row ``first``: (share, high,
         std_error, compat, seconds)."""
-        np = _numpy()
+        import numpy as np
         path = self.path(first)
         try:
             with np.load(path, allow_pickle=False) as f:
@@ -107,7 +108,7 @@ class BlockStore:
         return (*(stored[name] for name in _CELLS), float(stored["seconds"]))
 
     def write(self, first: int, rows: Any, part: tuple[Any, ...]) -> None:
-        np = _numpy()
+        import numpy as np
         path = self.path(first)
         tmp = path + ".part.npz"
         share, high, err, compat, seconds = part
@@ -127,7 +128,7 @@ class BlockStore:
 
     def _problem(self, stored: dict[str, Any], first: int, rows: Any) -> str:
         """What is wrong with a block file's arrays, or ''."""
-        np = _numpy()
+        import numpy as np
         needed = (*_CELLS, "seconds", "format", "question", "first", "rows", "checksum")
         missing = [name for name in needed if name not in stored]
         if missing:
@@ -159,7 +160,7 @@ class BlockStore:
 
 def _checksum(arrays: dict[str, Any]) -> str:
     """SHA-256 over every member but the checksum, by name, as little-endian bytes."""
-    np = _numpy()
+    import numpy as np
     digest = hashlib.sha256()
     for name in sorted(arrays):
         if name == "checksum":

@@ -21,7 +21,6 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from .._extras import import_extra
 from ..cards import CardsLike, format_cards
 from ..errors import InvalidValueError
 from ..ranges import hand_classes, ranking_equities, universe
@@ -55,7 +54,7 @@ class ClassTable:
     def member_rows(self, classes: Any) -> tuple[Any, Any]:
         """(hands, group starts): the member hands of ``classes`` one class after another,
         an (n, 4) uint8 array, and the offsets where each class begins (plus the end)."""
-        np = _numpy()
+        import numpy as np
         ids = np.asarray(classes, dtype=np.int64)
         sizes = self.combos[ids]
         bounds = np.zeros(len(ids) + 1, dtype=np.uint32)
@@ -73,10 +72,6 @@ class ClassTable:
         return format_cards(int(x) for x in self.canonical[c])
 
 
-def _numpy() -> Any:
-    return import_extra("numpy", "numpy")
-
-
 @functools.cache
 def _indexer() -> HandIndexer:
     return HandIndexer((4,))
@@ -85,7 +80,7 @@ def _indexer() -> HandIndexer:
 @functools.cache
 def class_table() -> ClassTable:
     """The class table (built once per process, about 0.1 s)."""
-    np = _numpy()
+    import numpy as np
     ix = _indexer()
     hands = universe()
     of_hand = ix.index_batch(hands).astype(np.int64)
@@ -110,7 +105,7 @@ def buckets(k: int, order: Any = None) -> Any:
     strongest first; default every class in ranking order): the classes cut into ``k``
     runs of about equal combinations (a class is never split). Classes not in ``order``
     get -1."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     order = t.order if order is None else np.asarray(order, dtype=np.int64)
     if isinstance(k, bool) or not isinstance(k, int):

@@ -16,6 +16,8 @@ import sys
 import time
 from typing import Any
 
+from .._helptext import examples
+from .._progress import ProgressBar
 from .classes import PreflopValueError
 
 STACKS_HELP = "stacks in big blinds: 10, 1-20 (every whole stack), or 2,5,12.5"
@@ -47,14 +49,25 @@ def parse_stacks(text: str) -> list[float]:
     return out
 
 
+# a small build (a class matrix of the 50 strongest classes, in seconds) and a solve of it
+_EXAMPLES = ("omaha-fast preflop build --top 50 --samples 100 --out top50.npz",
+             "omaha-fast preflop solve --data top50.npz --stacks 1-10")
+
+
 def add_preflop(sub: Any) -> None:
     p = sub.add_parser("preflop", help="heads-up jam/fold equilibrium (Omaha Hi-Lo)",
                        description="Heads-up jam/fold for Omaha Hi-Lo: build the class "
-                                   "equity data once, then solve it for any stack.")
+                                   "equity data once, then solve it for any stack. "
+                                   "Jam/fold is a no-limit game beyond 3 big blinds (a "
+                                   "pot-limit small blind can raise to 3 at most).",
+                       **examples(*_EXAMPLES))
     inner = p.add_subparsers(dest="preflop_command", required=True)
     b = inner.add_parser("build", help="build the class-against-bucket equity data",
                          description="Every class against buckets of the hi/lo ranking, "
-                                     "by Monte Carlo (or --exact), in blocks of rows.")
+                                     "by Monte Carlo (or --exact), in blocks of rows. The "
+                                     "default build (no options) takes minutes on a few "
+                                     "cores and is what a solve reads by default.",
+                         **examples(_EXAMPLES[0]))
     b.add_argument("--buckets", type=int, default=None,
                    help="column buckets (default 128)")
     b.add_argument("--samples", type=int, default=None,
@@ -69,6 +82,9 @@ def add_preflop(sub: Any) -> None:
     b.add_argument("--processes", type=int, help="local processes (default: every core)")
     b.add_argument("--dask", nargs="?", const="", metavar="ADDRESS",
                    help="run on Dask (a scheduler address, or none for a local cluster)")
+    b.add_argument("--dashboard", nargs="?", const="127.0.0.1:8787", metavar="ADDRESS",
+                   help="with --dask and no address, serve the embedded cluster's dashboard "
+                        "(default 127.0.0.1:8787; :0 any free port) and print its link")
     b.add_argument("--one-pass", action="store_true",
                    help="buckets of the ranking only (the default adds a second pass with "
                         "buckets ordered by the first pass's jam and call margins)")
@@ -77,9 +93,14 @@ def add_preflop(sub: Any) -> None:
     b.add_argument("--estimate", action="store_true",
                    help="only time a few rows and print what the whole build would take")
     b.add_argument("--json", action="store_true", help="print a JSON summary")
+    b.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
     s = inner.add_parser("solve", help="the equilibrium and the jam/call table",
                          description="Solve the jam/fold game by CFR+ for each stack and "
-                                     "print the jam/call table.")
+                                     "print the jam/call table. It reads the data of "
+                                     "'preflop build' (default: the default build, in the "
+                                     "user cache; --data FILE: another).",
+                         **examples(*_EXAMPLES))
     s.add_argument("--stacks", "--stack", default="1-20", help=STACKS_HELP)
     s.add_argument("--ante", type=float, default=0.0, help="ante per player, big blinds")
     s.add_argument("--iterations", type=int, default=2000)
@@ -126,8 +147,8 @@ EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143    # 128 + SIGINT, 128 + SIGTERM
 
 
 def _build(args: argparse.Namespace) -> int:
-    from .matrix import ROOT_SEED, build, build_blocks, print_progress
-    from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups, build_two_pass, default_path
+    from .matrix import ROOT_SEED
+    from .store import DEFAULT_BUCKETS, DEFAULT_SAMPLES, bucket_groups
     samples = 0 if args.exact else (DEFAULT_SAMPLES if args.samples is None else args.samples)
     if args.exact and args.samples is not None:
         raise PreflopValueError("--exact and --samples do not go together")
@@ -149,7 +170,17 @@ def _build(args: argparse.Namespace) -> int:
     if args.estimate:
         return _print_estimate(rows, groups, samples, args, 2 if two_pass else 1)
     seed = ROOT_SEED if args.seed is None else args.seed
-    progress = print_progress if sys.stderr.isatty() else None
+    if args.dashboard is not None and args.dask != "":
+        raise PreflopValueError("--dashboard is the embedded cluster's (--dask with no "
+                                "address); a scheduler serves its own")
+    with ProgressBar("rows", quiet=args.quiet or args.json) as progress:
+        return _build_with(args, rows, groups, samples, seed, two_pass, progress)
+
+
+def _build_with(args: argparse.Namespace, rows: Any, groups: Any, samples: int, seed: int,
+                two_pass: bool, progress: ProgressBar) -> int:
+    from .matrix import build, build_blocks
+    from .store import build_two_pass, default_path
     if args.blocks_only:
         if not args.blocks:
             raise PreflopValueError("--blocks-only needs --blocks DIR")
@@ -157,7 +188,8 @@ def _build(args: argparse.Namespace) -> int:
             raise PreflopValueError("--blocks-only needs --top or --one-pass (the second "
                                     "pass needs the first in memory)")
         ran = build_blocks(args.blocks, rows, groups, samples=samples, seed=seed,
-                           workers=args.processes, dask=args.dask, progress=progress)
+                           workers=args.processes, dask=args.dask, progress=progress,
+                           dashboard=args.dashboard)
         print(json.dumps({"blocks": args.blocks, "computed": ran}) if args.json else
               f"{ran} blocks computed in {args.blocks}")
         return 0
@@ -170,10 +202,12 @@ def _build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if two_pass:
         data = build_two_pass(k=len(groups), samples=samples, seed=seed, blocks=args.blocks,
-                              workers=args.processes, dask=args.dask, progress=progress)
+                              workers=args.processes, dask=args.dask, progress=progress,
+                              dashboard=args.dashboard)
     else:
         data = build(rows, groups, samples=samples, seed=seed, directory=args.blocks,
-                     workers=args.processes, dask=args.dask, progress=progress)
+                     workers=args.processes, dask=args.dask, progress=progress,
+                     dashboard=args.dashboard)
     data.save(out)
     seconds = time.perf_counter() - start
     summary = {"path": out, "rows": len(data.rows), "groups": data.n_groups,

@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from .classes import PreflopValueError, _numpy
+from .classes import PreflopValueError
 
 
 class JamFoldGame:
@@ -43,7 +43,7 @@ class JamFoldGame:
     __slots__ = ("weights", "share", "prob", "prob_sb", "prob_bb")
 
     def __init__(self, weights: Any, share: Any) -> None:
-        np = _numpy()
+        import numpy as np
         w = np.asarray(weights, dtype=np.float64)
         e = np.asarray(share, dtype=np.float64)
         if w.ndim != 2 or w.shape[0] != w.shape[1] or e.shape != w.shape:
@@ -144,7 +144,7 @@ def evaluate(game: JamFoldGame, jam: Any, call: Any, stack: float,
 
 def _evaluate(game: JamFoldGame, a: Any, p: Payoffs, jam: Any,
               call: Any) -> tuple[float, float, float]:
-    np = _numpy()
+    import numpy as np
     fold = game.prob_sb * p.fold
     jam_value = game.prob_sb * p.steal + a @ call
     value = float(np.sum((1 - jam) * fold + jam * jam_value))
@@ -159,7 +159,7 @@ def solve(game: JamFoldGame, stack: float, *, ante: float = 0.0, iterations: int
     """CFR+ (regret matching+, alternating updates, averages weighted by iteration) until
     ``iterations`` or, when ``target`` is given, an exploitability at or below ``target``
     mbb/hand (checked every ``check_every`` iterations)."""
-    np = _numpy()
+    import numpy as np
     p = payoffs(stack, ante)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise PreflopValueError(f"iterations must be an int >= 1, not {iterations!r}")

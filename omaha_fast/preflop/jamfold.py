@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from .classes import PreflopValueError, _numpy, class_table
+from .classes import PreflopValueError, class_table
 from .game import Equilibrium, JamFoldGame, payoffs, solve
 from .matrix import EquityData, build  # noqa: F401 (build: the doctest)
 
@@ -40,7 +40,7 @@ def group_game(data: EquityData) -> tuple[JamFoldGame, Any]:
 
 def _group_game(data: EquityData) -> tuple[JamFoldGame, Any, Any]:
     """group_game and the shares before averaging the two seats' estimates."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     group_of = {int(c): g for g in range(data.n_groups)
                 for c in data.col_classes[data.col_start[g]:data.col_start[g + 1]]}
@@ -108,7 +108,7 @@ class StackSolution:
     def marginal(self, seat: str = "sb", k: int = 3) -> list[tuple[int, float]]:
         """The ``k`` classes closest to indifference for ``seat`` ("sb": jam or fold,
         "bb": call or fold), as (class, margin in big blinds)."""
-        np = _numpy()
+        import numpy as np
         margin = {"sb": self.jam_margin, "bb": self.call_margin}.get(seat)
         if margin is None:
             raise PreflopValueError(f"seat must be 'sb' or 'bb', not {seat!r}")
@@ -121,7 +121,7 @@ class JamFold:
     """The jam/fold game of some equity data, solved stack by stack."""
 
     def __init__(self, data: EquityData) -> None:
-        np = _numpy()
+        import numpy as np
         self.data = data
         self.game, self.row_group, raw = _group_game(data)
         t = class_table()
@@ -144,7 +144,7 @@ class JamFold:
         return [self.solve(s, **kw) for s in stacks]
 
     def _by_class(self, eq: Equilibrium) -> StackSolution:
-        np = _numpy()
+        import numpy as np
         p = payoffs(eq.stack, eq.ante)
         jam, call = eq.jam[self.row_group], eq.call[self.row_group]
         prob_row = self.pair.sum(axis=1)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from typing import Any, Optional
 
 from .. import _core
 from .blocks import BlockStore
-from .classes import PreflopValueError, _numpy, class_table
+from .classes import PreflopValueError, class_table
 
 ROOT_SEED = 20_261_118
 FORMAT = 1
@@ -71,7 +70,7 @@ class EquityData:
 
     def save(self, path: str) -> None:
         """Write the data to an ``.npz`` file."""
-        np = _numpy()
+        import numpy as np
         d = os.path.dirname(os.path.abspath(path))
         os.makedirs(d, exist_ok=True)
         tmp = f"{path}.part{os.getpid()}.npz"
@@ -91,7 +90,7 @@ class EquityData:
     def load(cls, path: str) -> EquityData:
         """Read data written by :meth:`save`; a file that is damaged or whose arrays do
         not fit together is a :class:`PreflopValueError` naming it."""
-        np = _numpy()
+        import numpy as np
         try:
             with np.load(path, allow_pickle=False) as f:
                 if int(f["format"]) != FORMAT:
@@ -114,7 +113,7 @@ class EquityData:
 
     def _problem(self) -> str:
         """What contradicts itself in the arrays, or ''."""
-        np = _numpy()
+        import numpy as np
         n, starts = len(self.rows), self.col_start
         if self.rows.ndim != 1 or self.col_classes.ndim != 1 or starts.ndim != 1 \
                 or len(starts) < 2 or int(starts[0]) != 0 \
@@ -135,7 +134,7 @@ class EquityData:
 
 def _groups(groups: Any) -> tuple[Any, Any]:
     """(classes, starts) of column groups given as lists of class numbers."""
-    np = _numpy()
+    import numpy as np
     n = class_table().n
     lists = [_class_ids(g, "a column group") for g in groups]
     if not lists:
@@ -159,7 +158,7 @@ def _check_classes(ids: Any, n: int) -> None:
 
 def _class_ids(value: Any, what: str) -> Any:
     """A 1-D int64 array of class numbers, refusing anything but ints."""
-    np = _numpy()
+    import numpy as np
     try:
         a = np.atleast_1d(np.asarray(value))
     except (TypeError, ValueError):
@@ -173,7 +172,7 @@ def _class_ids(value: Any, what: str) -> Any:
 def sample_cells(rows: Any, col_classes: Any, col_start: Any, samples: int, seed: int,
                  game: str = "hilo") -> tuple[Any, Any, Any, Any]:
     """Monte Carlo cells of one block, on one thread: (share, high, std_error, compat)."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     hero = np.ascontiguousarray(t.canonical[rows])
     villain, class_start = t.member_rows(col_classes)
@@ -193,7 +192,7 @@ def sample_cells(rows: Any, col_classes: Any, col_start: Any, samples: int, seed
 def exact_cells(rows: Any, col_classes: Any, col_start: Any,
                 game: str = "hilo") -> tuple[Any, Any, Any, Any]:
     """Exact cells of one block (every compatible hand, every board), on one thread."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     villain, class_start = t.member_rows(col_classes)
     group_start = class_start[col_start]
@@ -221,7 +220,7 @@ def exact_cells(rows: Any, col_classes: Any, col_start: Any,
 
 
 def _masks(hands: Any) -> Any:
-    np = _numpy()
+    import numpy as np
     one = np.uint64(1)
     h = np.asarray(hands).astype(np.uint64)
     return (one << h[:, 0]) | (one << h[:, 1]) | (one << h[:, 2]) | (one << h[:, 3])
@@ -244,7 +243,8 @@ Progress = Callable[[int, int], Any]
 def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: int = 256,
           seed: int = ROOT_SEED, game: str = "hilo", block: int = 256,
           directory: Optional[str] = None, workers: Optional[int] = None,
-          dask: Optional[str] = None, progress: Optional[Progress] = None) -> EquityData:
+          dask: Optional[str] = None, progress: Optional[Progress] = None,
+          dashboard: Optional[str] = None) -> EquityData:
     """Compute the cells of ``rows`` (class numbers; default every class) against
     ``groups`` (a list of lists of class numbers; default 128 buckets of the ranking, see
     :func:`omaha_fast.preflop.classes.buckets`).
@@ -254,8 +254,10 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     scheduler address, or ``""`` for an embedded local cluster). With ``directory``, each
     finished block is written there and a rerun with the same question reads it instead of
     computing it again. ``progress(rows done, rows)`` is called after every block.
+    ``dashboard`` serves the embedded cluster's Dask dashboard at that address
+    (:func:`omaha_fast.runner.run_blocks`).
     """
-    np = _numpy()
+    import numpy as np
     t = class_table()
     samples = _count(samples, "samples", 0)
     block = _count(block, "block", 1)
@@ -278,7 +280,7 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
     def place(first: int, part: tuple[Any, ...]) -> None:
         _place(part, first, share, high, err, compat)
 
-    _run_tasks(tasks, store, place, True, workers, dask, progress)
+    _run_tasks(tasks, store, place, True, workers, dask, progress, dashboard)
     return EquityData(row_ids, col_classes, col_start, share, high, err, compat, samples,
                       seed, game)
 
@@ -286,11 +288,11 @@ def build(rows: Optional[Sequence[int]] = None, groups: Any = None, *, samples: 
 def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: Any = None, *,
                  samples: int = 256, seed: int = ROOT_SEED, game: str = "hilo",
                  block: int = 256, workers: Optional[int] = None, dask: Optional[str] = None,
-                 progress: Optional[Progress] = None) -> int:
+                 progress: Optional[Progress] = None, dashboard: Optional[str] = None) -> int:
     """As :func:`build`, but only writes the blocks to ``directory`` (nothing is kept in
     memory: for builds too big to hold, such as the full 16,432 x 16,432 class matrix,
     about 4.3 GB); returns the number of blocks computed by this run."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     samples = _count(samples, "samples", 0)
     block = _count(block, "block", 1)
@@ -306,13 +308,13 @@ def build_blocks(directory: str, rows: Optional[Sequence[int]] = None, groups: A
              for i in range(0, len(row_ids), block)]
     store = BlockStore(directory, row_ids, col_classes, col_start, samples=samples,
                        seed=seed, game=game, block=block)
-    return _run_tasks(tasks, store, None, False, workers, dask, progress)
+    return _run_tasks(tasks, store, None, False, workers, dask, progress, dashboard)
 
 
 def _run_tasks(tasks: list[Any], store: Optional[BlockStore],
                place: Optional[Callable[[int, tuple[Any, ...]], None]], read: bool,
                workers: Optional[int], dask: Optional[str],
-               progress: Optional[Progress]) -> int:
+               progress: Optional[Progress], dashboard: Optional[str] = None) -> int:
     """Run the blocks not in ``store`` (those that are: handed to ``place`` when ``read``);
     returns how many ran."""
     n = sum(len(t[1]) for t in tasks)
@@ -329,7 +331,8 @@ def _run_tasks(tasks: list[Any], store: Optional[BlockStore],
         from ..runner import run_blocks
         for k, (first, part) in run_blocks(_block_task, todo, sizes=[len(x[1]) for x in todo],
                                            workers=workers, client=dask or None,
-                                           backend="dask" if dask is not None else None):
+                                           backend="dask" if dask is not None else None,
+                                           dashboard=dashboard):
             if place is not None:
                 place(first, part)
             if store is not None:
@@ -359,7 +362,7 @@ def estimate(rows: Optional[Sequence[int]] = None, groups: Any = None, *, sample
     """Time ``probe`` random rows of a build (at most 16 of its groups for exact cells,
     whose cost grows with the compatible hands: scaled by their count over every group)
     and extrapolate to the whole of it."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     samples = _count(samples, "samples", 0)
     probe = _count(probe, "probe", 1)
@@ -404,12 +407,6 @@ def _count(value: Any, what: str, least: int) -> int:
     if value < least:
         raise PreflopValueError(f"{what} must be at least {least}, not {value}")
     return value
-
-
-def print_progress(done: int, total: int) -> None:
-    """A one-line progress report on standard error."""
-    print(f"\r{done:,}/{total:,} rows", end="" if done < total else "\n", file=sys.stderr,
-          flush=True)
 
 
 __all__ = ["EquityData", "build", "build_blocks", "estimate", "Estimate", "sample_cells",

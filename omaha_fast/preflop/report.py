@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .classes import _numpy, class_table
+from .classes import class_table
 from .jamfold import JamFold, StackSolution  # noqa: F401 (JamFold: the doctest)
 from .matrix import build  # noqa: F401 (the doctest)
 
@@ -73,10 +73,9 @@ def plot(solutions: Sequence[StackSolution], path: str, *, title: str = "") -> N
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        from .._extras import MissingExtraError
-        raise MissingExtraError('the preflop plot needs matplotlib: '
-                                'pip install "omaha_fast[plot]"') from None
-    np = _numpy()
+        from .._extras import missing_extra
+        raise missing_extra("plot", ["matplotlib"], "the preflop plot") from None
+    import numpy as np
     stacks = np.array([s.stack for s in solutions])
     fig = Figure(figsize=(7, 4.2), dpi=110)
     ax = fig.add_subplot()

@@ -16,7 +16,7 @@ import os
 from typing import Any, Optional
 
 from ..errors import OmahaError
-from .classes import _numpy, buckets, class_table
+from .classes import buckets, class_table
 from .matrix import ROOT_SEED, EquityData, Progress, build
 
 DEFAULT_BUCKETS = 128
@@ -28,19 +28,22 @@ class MissingDataError(OmahaError, FileNotFoundError):
 
 
 def default_path() -> str:
-    """``$OMAHA_FAST_PREFLOP_DATA``, or the file in the user's cache directory."""
+    """``$OMAHA_FAST_PREFLOP_DATA``, or the file in the user's cache directory (as the
+    platform has it: ``$XDG_CACHE_HOME/omaha_fast`` or ``~/.cache/omaha_fast`` on Linux,
+    ``~/Library/Caches/omaha_fast`` on macOS, ``%LOCALAPPDATA%\\omaha_fast\\Cache`` on
+    Windows)."""
     env = os.environ.get("OMAHA_FAST_PREFLOP_DATA")
     if env:
         return env
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "omaha_fast",
+    from platformdirs import user_cache_dir
+    return os.path.join(user_cache_dir("omaha_fast", appauthor=False),
                         f"preflop-hilo-b{DEFAULT_BUCKETS}-s{DEFAULT_SAMPLES}.npz")
 
 
 def bucket_groups(k: int, order: Any = None) -> list[Any]:
     """The classes of each of ``k`` buckets, strongest bucket first (see
     :func:`omaha_fast.preflop.classes.buckets`)."""
-    np = _numpy()
+    import numpy as np
     b = buckets(k, order)
     return [np.flatnonzero(b == g) for g in range(k)]
 
@@ -52,8 +55,9 @@ def margin_order(data: EquityData, stacks: Any = ORDER_STACKS) -> Any:
     """The data's row classes, strongest first, by their mean rank over six margins: the
     jam and the call margins (EV minus fold EV, per big blind of stack) at each of
     ``stacks``, against the equilibrium of the data's game."""
+    import numpy as np
+
     from .jamfold import JamFold
-    np = _numpy()
     solver = JamFold(data)
     ranks = []
     for stack in stacks:
@@ -69,22 +73,23 @@ def build_two_pass(rows: Any = None, *, k: int = DEFAULT_BUCKETS,
                    samples: int = DEFAULT_SAMPLES, seed: int = ROOT_SEED,
                    blocks: Optional[str] = None, workers: Optional[int] = None,
                    dask: Optional[str] = None,
-                   progress: Optional[Progress] = None) -> EquityData:
+                   progress: Optional[Progress] = None,
+                   dashboard: Optional[str] = None) -> EquityData:
     """The default data's recipe over ``rows`` (default every class): a first pass against
     ``k`` buckets in ranking order, then the data against ``k`` buckets in
     :func:`margin_order` (another seed, so the second pass's noise is not the first's).
     With ``blocks``, each pass keeps its blocks in a subdirectory (resumable)."""
-    np = _numpy()
+    import numpy as np
     t = class_table()
     ids = t.order if rows is None else \
         t.order[np.isin(t.order, np.asarray(rows, dtype=np.int64))]
     first = build(ids, bucket_groups(k, ids), samples=samples, seed=seed,
                   directory=os.path.join(blocks, "pass1") if blocks else None,
-                  workers=workers, dask=dask, progress=progress)
+                  workers=workers, dask=dask, progress=progress, dashboard=dashboard)
     order = margin_order(first)
     return build(order, bucket_groups(k, order), samples=samples, seed=seed + 1,
                  directory=os.path.join(blocks, "pass2") if blocks else None,
-                 workers=workers, dask=dask, progress=progress)
+                 workers=workers, dask=dask, progress=progress, dashboard=dashboard)
 
 
 def load_data(path: Optional[str] = None) -> EquityData:

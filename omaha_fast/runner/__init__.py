@@ -18,14 +18,15 @@ result; the caller adds them up, so the total is the same whatever ran them.
   (``kill -9`` too): each watches a pipe only this process can write to.
 - Dask: ``client=`` a ``dask.distributed.Client`` or a scheduler address
   (``"tcp://host:8786"``), or ``backend="dask"`` alone for an embedded ``LocalCluster``
-  bound to 127.0.0.1 (``workers`` processes of one thread, no dashboard). Blocks are
+  bound to 127.0.0.1 (``workers`` processes of one thread, no dashboard unless
+  ``dashboard=`` asks for it). Blocks are
   submitted with ``pure=False``; a worker lost mid-run has its blocks run again elsewhere
   (Dask's own retry), which gives the same result since a block depends only on its seed.
   Dask's own logging is quietened for the run (``verbose=True`` keeps it) and the embedded
   cluster's processes ignore Ctrl-C, which this process handles. A scheduler that cannot
   be reached, that is lost mid-run, or that has no worker for ``timeout`` seconds is a
   :class:`ClusterError` naming it. Dask is the ``dask`` extra:
-  ``pip install "omaha_fast[dask]"``.
+  ``pip install "omaha_fast[dask]"`` (from a clone: ``pip install ".[dask]"``).
 
 Tasks may be a lazy iterable: only a few blocks a worker are planned ahead, so memory does
 not grow with the number of blocks.
@@ -62,14 +63,18 @@ def run_blocks(fn: Callable[[Any], Any], tasks: Iterable[Any], *, sizes: Iterabl
                total: Optional[int] = None, workers: Optional[int] = None,
                client: Any = None, backend: Optional[str] = None,
                progress: Optional[Progress] = None, timeout: Optional[float] = None,
-               verbose: bool = False) -> Generator[tuple[int, Any], None, None]:
+               verbose: bool = False, dashboard: Optional[str] = None
+               ) -> Generator[tuple[int, Any], None, None]:
     """Run ``fn(task)`` for every task; yield ``(task index, result)`` as they finish.
 
     ``sizes`` are the work units of each task (hands, tournaments), read alongside the
     tasks, and ``total`` their sum (default: ``sum(sizes)``, which needs a sequence), for
     ``progress(done, total)``, called after every finished task. Both may be lazy
     iterables. The first task error stops the run (the remaining tasks are cancelled) and
-    is raised here. ``timeout`` and ``verbose`` are for Dask (see the module docstring).
+    is raised here. ``timeout`` and ``verbose`` are for Dask (see the module docstring);
+    ``dashboard`` (an address such as ``"127.0.0.1:8787"``, ``":0"`` for any free port)
+    serves the embedded cluster's dashboard there and prints its link on standard error
+    (it needs bokeh, in the ``dask`` extra).
     """
     workers = _check_workers(workers)
     if backend is None:
@@ -94,7 +99,7 @@ def run_blocks(fn: Callable[[Any], Any], tasks: Iterable[Any], *, sizes: Iterabl
 
     queued = jobs()
     if backend == "dask":
-        results = _run_dask(fn, queued, workers, client, float(wait_for), verbose)
+        results = _run_dask(fn, queued, workers, client, float(wait_for), verbose, dashboard)
     else:
         ahead = list(itertools.islice(queued, 2))
         queued = itertools.chain(ahead, queued)

@@ -6,14 +6,15 @@ import asyncio
 import contextlib
 import logging
 import socket
+import sys
 import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
 from typing import Any, Optional
 
-from .._extras import MissingExtraError
-from ..errors import OmahaError
+from .._extras import missing_extra, require
+from ..errors import InvalidValueError, OmahaError
 from .local import default_workers
 from .stopping import _children_ignore_sigint
 
@@ -34,8 +35,7 @@ def _dask() -> Any:
     try:
         import distributed
     except ImportError:
-        raise MissingExtraError('the Dask backend needs the dask extra: '
-                                'pip install "omaha_fast[dask]"') from None
+        raise missing_extra("dask", ["dask[distributed]"], "the Dask backend") from None
     return distributed
 
 
@@ -132,24 +132,34 @@ def _wait_for_listener(host: str, port: int, timeout: float) -> None:
 
 def _run_dask(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
               workers: Optional[int], client: Any, timeout: float,
-              verbose: bool) -> Iterator[tuple[int, Any]]:
+              verbose: bool, dashboard: Optional[str] = None) -> Iterator[tuple[int, Any]]:
     distributed = _dask()
+    if dashboard is not None:
+        if client is not None:
+            raise InvalidValueError("dashboard= is the embedded cluster's: a scheduler "
+                                    "serves its own")
+        require("dask", "bokeh")      # without it Dask would only log that none is served
     own: list[Any] = []      # what this run started, closed at the end
     with _quiet_dask(verbose), contextlib.ExitStack() as closing:
         closing.callback(lambda: [thing.close() for thing in reversed(own)])
         where = "the embedded Dask cluster"
         if client is None:
+            # no dashboard unless asked for; its small HTTP server then on a free port of
+            # this machine only (the default, 8787, may be taken: Dask then warns)
+            shown = {"dashboard_address": dashboard} if dashboard is not None else {
+                "dashboard_address": None,
+                "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
             with _children_ignore_sigint():
                 cluster = distributed.LocalCluster(
                     host="127.0.0.1", n_workers=workers or default_workers(),
-                    threads_per_worker=1, processes=True, dashboard_address=None,
-                    # no dashboard; its small HTTP server on a free port of this machine
-                    # only (the default, 8787, may be taken: Dask then warns)
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    threads_per_worker=1, processes=True, **shown,
                     silence_logs=logging.WARNING if verbose else logging.CRITICAL + 10)
                 own.append(cluster)
                 client = distributed.Client(cluster)
                 own.append(client)
+            if dashboard is not None:       # asked for: where it is, on standard error
+                print(f"the Dask dashboard: {client.dashboard_link}", file=sys.stderr,
+                      flush=True)
         elif isinstance(client, str):
             where = f"the Dask scheduler at {client}"
             client = _connect(distributed, client, timeout)

@@ -21,10 +21,11 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Callable
-from typing import Any, Optional, TextIO
+from typing import Any, Optional
 
+from .._helptext import examples
+from .._progress import ProgressBar
 from ..errors import InvalidValueError
 from ..game.structures import parse_structure
 from ..runner import Terminated, WorkerLostError, sigterm_stops_the_run
@@ -32,34 +33,8 @@ from ..runner import Terminated, WorkerLostError, sigterm_stops_the_run
 EXIT_TERMINATED = 143   # 128 + SIGTERM, as shells report a command ended by SIGTERM
 
 
-class RateBar:
-    """A one-line progress bar with the rate and the time left, drawn on ``stream``
-    (stderr) only when it is a terminal."""
-
-    def __init__(self, unit: str, stream: Optional[TextIO] = None) -> None:
-        self.unit = unit
-        self.stream = stream if stream is not None else sys.stderr
-        self.started = time.monotonic()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.stream.isatty():
-            return
-        elapsed = max(time.monotonic() - self.started, 1e-9)
-        rate = done / elapsed
-        left = (total - done) / rate if rate else 0.0
-        width = 30
-        filled = int(width * done / total) if total else width
-        minutes, seconds = divmod(int(left + 0.5), 60)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} "
-                          f"{self.unit}  {rate:,.0f} {self.unit}/s  ETA {minutes}:{seconds:02d}")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 100 + "\r")
-            self.stream.flush()
+_EXIT_STATUS = ("Exit status: 0 done, 2 bad arguments, an agent error or a Dask cluster lost "
+                "or out of reach, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).")
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -83,6 +58,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                             "e.g. tcp://127.0.0.1:8786")
     p.add_argument("--dask", action="store_true",
                    help="run on an embedded Dask LocalCluster (127.0.0.1)")
+    p.add_argument("--dashboard", nargs="?", const="127.0.0.1:8787", metavar="ADDRESS",
+                   help="with --dask, serve the cluster's dashboard (default address "
+                        "127.0.0.1:8787; :0 any free port) and print its link")
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="how long to wait for the Dask scheduler (to connect, or when "
                         "lost) and for its workers before giving up (default 30)")
@@ -95,6 +73,8 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="continue the run whose results file is FILE (its settings are "
                         "used; the same seed gives the result of an uninterrupted run)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
 
 
 def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -103,9 +83,8 @@ def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                                    "blocks, locally or on Dask, and print per-agent results: "
                                    "bb/100 with a 95% interval, VPIP, PFR, showdowns, "
                                    "scoops and quartered pots.",
-                       epilog="Exit status: 0 done, 2 bad arguments, an agent error or a "
-                              "Dask cluster lost or out of reach, 130 interrupted (Ctrl-C), "
-                              "143 terminated (SIGTERM).")
+                       **examples("omaha-fast simulate --agents smart,random,station "
+                                  "--hands 500 --seed 1", before=_EXIT_STATUS))
     _common(p)
     p.add_argument("--hands", type=int, help="hands to play (default 10000)")
     p.add_argument("--stacks", choices=("reset", "carry"),
@@ -119,9 +98,8 @@ def add_tournament(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     p = sub.add_parser("tournament", help="play single-table tournaments between agents",
                        description="Play sit-and-go tournaments (button by high card, "
                                    "rising blinds) and print places and ROI per agent.",
-                       epilog="Exit status: 0 done, 2 bad arguments, an agent error or a "
-                              "Dask cluster lost or out of reach, 130 interrupted (Ctrl-C), "
-                              "143 terminated (SIGTERM).")
+                       **examples("omaha-fast tournament --agents smart,random,station,random "
+                                  "--tournaments 5 --seed 1", before=_EXIT_STATUS))
     _common(p)
     p.add_argument("--tournaments", type=int, help="tournaments to play (default 100)")
     p.add_argument("--hands-per-level", type=int, help="default 10")
@@ -133,7 +111,12 @@ def _where(args: argparse.Namespace) -> dict[str, Any]:
     if args.dask and args.scheduler:
         raise InvalidValueError("--dask starts a local cluster; --scheduler uses an "
                                 "existing one: give one of them")
+    if args.dashboard is not None and not args.dask:
+        raise InvalidValueError("--dashboard is the embedded cluster's (--dask); a scheduler "
+                                "serves its own")
     where: dict[str, Any] = {"timeout": args.timeout, "verbose": args.verbose}
+    if args.dashboard is not None:
+        where["dashboard"] = args.dashboard
     if args.scheduler:
         return {"client": args.scheduler, **where}
     return {"workers": args.workers, "backend": "dask" if args.dask else None, **where}
@@ -180,10 +163,10 @@ def _agents_from_here() -> None:
         sys.path.append(here)
 
 
-def _run(what: str, play: Callable[[Any], Any], unit: str, out: Optional[str]
-         ) -> tuple[int, Any]:
+def _run(what: str, play: Callable[[Any], Any], unit: str, out: Optional[str],
+         args: argparse.Namespace) -> tuple[int, Any]:
     """Play with a progress bar, SIGTERM handled like Ctrl-C; (exit status, result)."""
-    bar = RateBar(unit)
+    bar = ProgressBar(unit, quiet=args.quiet or args.json)
     kept = f"; what was played is in {out} (continue with --resume {out})" if out else ""
     try:
         with sigterm_stops_the_run():
@@ -214,7 +197,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     code, result = _run("simulate", lambda bar: simulate(
         values["agents"].split(","), values["structure"], values["game"], values["hands"],
         stack=values["stack"], stacks=values["stacks"], seed=values["seed"], progress=bar,
-        out=out, resume=bool(args.resume), **_where(args), **extra), "hands", out)
+        out=out, resume=bool(args.resume), **_where(args), **extra), "hands", out, args)
     if result is None:
         return code
     print(json.dumps(result.to_dict()) if args.json else result.table(), flush=True)
@@ -247,7 +230,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         values["tournaments"], hands_per_level=values["hands_per_level"],
         stack=values["stack"], payouts=payouts, buy_in=values["buy_in"],
         seed=values["seed"], progress=bar, out=out, resume=bool(args.resume),
-        **_where(args), **extra), "tournaments", out)
+        **_where(args), **extra), "tournaments", out, args)
     if result is None:
         return code
     print(json.dumps(result.to_dict()) if args.json else result.table())
@@ -255,4 +238,4 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 
 __all__ = ["add_simulate", "run_simulate", "add_tournament", "run_tournament",
-           "parse_structure", "RateBar", "EXIT_TERMINATED"]
+           "parse_structure", "EXIT_TERMINATED"]

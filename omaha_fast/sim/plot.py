@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .._extras import MissingExtraError
+from .._extras import missing_extra
 from ..errors import InvalidValueError
 from .stats import Z95, SimResult
 
@@ -20,8 +20,7 @@ def _matplotlib() -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise MissingExtraError('plotting needs the plot extra: '
-                                'pip install "omaha_fast[plot]"') from None
+        raise missing_extra("plot", ["matplotlib"], "plotting") from None
     return Figure
 
 

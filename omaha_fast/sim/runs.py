@@ -149,7 +149,7 @@ def simulate(agents: Sequence[AgentSpec], structure: Union[str, Structure],
              backend: Optional[str] = None,
              progress: Optional[Progress] = None, out: Optional[PathLike] = None,
              resume: bool = False, timeout: Optional[float] = None,
-             verbose: bool = False) -> SimResult:
+             verbose: bool = False, dashboard: Optional[str] = None) -> SimResult:
     """Play ``hands`` hands of a cash game with one agent per seat and count them.
 
     ``agents`` are specs (see :data:`~omaha_fast.agents.AgentSpec`), seated in seats
@@ -162,10 +162,11 @@ def simulate(agents: Sequence[AgentSpec], structure: Union[str, Structure],
     ``stack``. ``seed`` (default: a random one, kept in the result) fixes every card and
     every agent's randomness. ``workers``, ``client`` and ``backend`` say where the
     blocks run, ``timeout`` how long to wait for a Dask scheduler and its workers and
-    ``verbose`` whether Dask may log (:mod:`omaha_fast.runner`);
-    ``progress(hands_done, hands)`` is called as blocks finish. ``out`` is a results file
-    written as blocks finish; with ``resume=True`` the blocks already in it are not
-    played again (:mod:`omaha_fast.sim.runfile`).
+    ``verbose`` whether Dask may log, ``dashboard`` where the embedded Dask cluster serves
+    its dashboard (:mod:`omaha_fast.runner`); ``progress(hands_done, hands)`` is called
+    as blocks finish. ``out`` is a results file written as blocks finish; with
+    ``resume=True`` the blocks already in it are not played again
+    (:mod:`omaha_fast.sim.runfile`).
     """
     specs, labels = _agents(agents)
     hands = _positive("hands", hands)
@@ -202,7 +203,8 @@ def simulate(agents: Sequence[AgentSpec], structure: Union[str, Structure],
     result: SimResult = _play(
         settings, run_cash_block, task, count,
         lambda i: min(block_size, hands - i * block_size), hands, out, resume, progress,
-        workers=workers, client=client, backend=backend, timeout=timeout, verbose=verbose)
+        workers=workers, client=client, backend=backend, timeout=timeout, verbose=verbose,
+        dashboard=dashboard)
     return result
 
 
@@ -216,7 +218,7 @@ def tournament(agents: Sequence[AgentSpec], structure: Union[str, Structure],
                backend: Optional[str] = None,
                progress: Optional[Progress] = None, out: Optional[PathLike] = None,
                resume: bool = False, timeout: Optional[float] = None,
-               verbose: bool = False) -> TournamentResult:
+               verbose: bool = False, dashboard: Optional[str] = None) -> TournamentResult:
     """Play ``tournaments`` single-table tournaments, one agent per seat.
 
     The blinds start at ``structure`` (an object or its text, with ``blinds`` for pot and
@@ -269,7 +271,7 @@ def tournament(agents: Sequence[AgentSpec], structure: Union[str, Structure],
         settings, run_tournament_block, task, count,
         lambda i: min(block_size, tournaments - i * block_size), tournaments, out, resume,
         progress, workers=workers, client=client, backend=backend, timeout=timeout,
-        verbose=verbose)
+        verbose=verbose, dashboard=dashboard)
     return result
 
 

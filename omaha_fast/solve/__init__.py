@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    """``solve`` and ``estimate``, imported when first asked for: the solver needs numpy,
-    and the command line (which lists ``solve`` among its commands) must start without."""
+    """``solve`` and ``estimate``, imported when first asked for: the solver imports numpy,
+    and the command line (which lists ``solve`` among its commands) starts without it."""
     if name in ("solve", "estimate"):
         from . import subgame
         return getattr(subgame, name)

@@ -12,6 +12,8 @@ import json
 import sys
 from typing import Any
 
+from .._helptext import examples
+from .._progress import ProgressBar
 from .errors import SubgameValueError
 from .report_command import add_report_options, check_node, print_report, wants_node
 from .tree_options import add_tree_options, tree_from_args
@@ -24,12 +26,14 @@ def add_solve(sub: Any) -> None:
                                    "turn and river card dealt, to a target exploitability "
                                    "in percent of the pot, and print the root strategy per "
                                    "hand class. The memory the solve needs is printed "
-                                   "first; a solve that would not fit is refused.")
+                                   "first; a solve that would not fit is refused.",
+                       **examples("omaha-fast solve --board AhKd7c8s2h --pot 10 --stack 50 "
+                                  "--oop 'AA:$ds@100,A2**@50' --ip 'KK:$ds' --bets 75,allin"))
     p.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. AhKd7c8s2h")
     p.add_argument("--pot", required=True, type=float, help="the pot before the subgame")
     p.add_argument("--stack", required=True, type=float, help="the effective stack behind")
     p.add_argument("--oop", required=True, help="range of the player out of position "
-                                                "(acts first), e.g. 'AA:$ds,A2**@50'")
+                                                "(acts first), e.g. 'AA:$ds@100,A2**@50'")
     p.add_argument("--ip", required=True, help="range of the player in position")
     p.add_argument("--game", choices=("hilo", "high"), default="hilo")
     add_tree_options(p)     # --bets, --raises, ..., --limit: solve/tree_options.py
@@ -71,6 +75,8 @@ def add_solve(sub: Any) -> None:
                         "(default 30)")
     p.add_argument("--top", type=int, default=20,
                    help="rows of the report to print (default 20; 0: all)")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on standard error (--json draws none either)")
     p.add_argument("--json", action="store_true",
                    help="print everything (per-hand strategies at the root, EVs, "
                         "equities, the exploitability history) as JSON")
@@ -114,14 +120,18 @@ def run_solve(args: argparse.Namespace) -> int:
         print(f"memory: {size_text(need['total'])} (regrets and strategy sums "
               f"{size_text(need['storage'])}, showdown tables {size_text(need['tables'])}; "
               f"{need['nodes']:,} nodes)", flush=True)
-    bar = _Bar(args.iterations)
+    bar = ProgressBar("iterations", quiet=args.quiet or args.json)
+
+    def progress(done: int, total: int, exploitability: float) -> None:
+        bar.note(f"exploitability {exploitability:.3f}% of the pot")
+        bar(done, total)
     target = _percent(args.target)
     try:
         result: SubgameResult = solve(args.board, args.oop, args.ip, pot=args.pot,
                                       stack=args.stack, tree=tree, game=args.game,
                                       target=target,
                                       iterations=args.iterations, seconds=args.time,
-                                      progress=bar, rake=rake, rake_cap=args.rake_cap,
+                                      progress=progress, rake=rake, rake_cap=args.rake_cap,
                                       compact=args.compact, max_memory=max_memory,
                                       isomorphism=not args.no_isomorphism,
                                       threads=args.threads, resume=args.resume,
@@ -149,23 +159,3 @@ def run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Bar:
-    """A one-line progress report on standard error, drawn only on a terminal."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.shown = False
-
-    def __call__(self, done: int, total: int, expl: float) -> None:
-        if not sys.stderr.isatty():
-            return
-        width = 30
-        filled = int(width * done / total) if total else width
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                         f"iterations, exploitability {expl:.3f}% of the pot ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 79 + "\r")

@@ -21,19 +21,14 @@ a river's hands are kept in the order the table walks them.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Optional
 
-from .._extras import import_extra
+import numpy as np
+
 from ..cfr import child_reaches, dcfr_update
 from ..evaluation import evaluate_batch
 from .showdown import Blockers, Showdowns
 from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node
-
-
-@functools.cache
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
 
 
 class Engine:
@@ -43,7 +38,6 @@ class Engine:
                  weights: tuple[Any, Any], pot: float, game: str,
                  alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0,
                  prepared: bool = True, threads: Any = None) -> None:
-        np = _np()
         self.nodes = nodes
         self.pot = float(pot)
         self.hands = hands          # as given; the arrays below are in the walk order
@@ -102,16 +96,16 @@ class Engine:
 
     def current(self, k: int) -> Any:
         """The current strategy at node k (regret matching): (B, n, A), hands as given."""
-        return _np().moveaxis(self.strategy[k], 0, 2)[:, self._inverse[self.nodes[k].player]]
+        return np.moveaxis(self.strategy[k], 0, 2)[:, self._inverse[self.nodes[k].player]]
 
     def average(self, k: int) -> Any:
         """The average strategy at node k: (B, n, A), hands as given; uniform where a hand
         never got there."""
-        return _np().moveaxis(self._average(k), 0, 2)[:, self._inverse[self.nodes[k].player]]
+        return np.moveaxis(self._average(k), 0, 2)[:, self._inverse[self.nodes[k].player]]
 
     def _average(self, k: int) -> Any:
         """The average strategy at node k, action-major (A, B, n), in float64."""
-        return _normalised(self.sums[k].astype(_np().float64))
+        return _normalised(self.sums[k].astype(np.float64))
 
     # ---- the passes --------------------------------------------------------------------
 
@@ -134,7 +128,6 @@ class Engine:
         for taking each action there, against the opponent's average strategy, per deal
         reaching the node (its values over the opponent's reach it meets); NaN where it
         meets none, or holds the row's river card."""
-        np = _np()
         kept: dict[int, tuple[Any, Any]] = {}
         self._pass(p, "ev", None, kept)
         out = {}
@@ -153,7 +146,6 @@ class Engine:
         terminal evaluated in one batch, values back up (and, in ``"cfr"``, the update).
         Returns p's values at the root, (1, n). ``kept`` (``"ev"`` only) receives, at each
         of p's action nodes, its children's values (A, B, n) and the opponent's reach."""
-        np = _np()
         q = 1 - p
         nodes = self.nodes
         count = len(nodes)
@@ -236,7 +228,6 @@ class Engine:
         """An array for node k's ``what`` in p's pass, kept from pass to pass where it has
         one row (B = 1): a full range's arrays are megabytes, and making them anew each
         pass costs page faults. Below a turn's chance node (B rows) a new array."""
-        np = _np()
         if shape[0] != 1:
             return np.empty(shape)
         key = (p, k, what)
@@ -248,7 +239,6 @@ class Engine:
     def _reach(self, reach: Any, s: Any, out: list[Any]) -> None:
         """out[a] = reach * s[a] for each child a whose out[a] is not None: one C pass
         when the strategy is the solver's own (float32), numpy for an average."""
-        np = _np()
         if s.dtype == np.float32:
             child_reaches(reach, s, out, self.threads or None)
             return
@@ -385,7 +375,6 @@ def _walk_order(np: Any, board: list[int], hands: tuple[Any, Any], game: str) ->
 def _normalised(x: Any) -> Any:
     """``x`` (a fresh non-negative action-major (A, ...) array) scaled to add to 1 over
     the actions; uniform where it adds to 0. Works in place."""
-    np = _np()
     total = x.sum(axis=0, keepdims=True)
     np.divide(x, total, out=x, where=total > 0)
     zero = total[0] <= 0

@@ -38,7 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional, Union
 
-from .._extras import import_extra
+import numpy as np
+
 from ..cards import format_cards, parse_cards
 from ..categories import FAMILIES, categorize
 from ..errors import RangeError
@@ -54,9 +55,6 @@ SUITS = "cdhs"
 RANKS = "23456789TJQKA"
 _VARIABLES = "xyzw"
 
-
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
 
 
 # ---- data returned ---------------------------------------------------------------------------
@@ -167,7 +165,6 @@ class _View:
 
     def __init__(self, result: SubgameResult, path: str, dealt: list[int],
                  kw: dict[str, Any]) -> None:
-        np = _np()
         self.result = result
         self.path = path
         self.dealt = dealt
@@ -206,7 +203,6 @@ class _View:
     def _read_showdown(self) -> None:
         """The equities and the opposing reach each hand meets, from the one showdown
         call that gives both."""
-        np = _np()
         with _LOCK:
             if self._equity is None:
                 equity, met = _node_equity(self)
@@ -267,7 +263,6 @@ def _node_equity(v: _View) -> tuple[Any, Any]:
     the other's reach it meets (sharing no card): the river kernel on five cards, the turn
     kernel (every river) on four, on the flop an engine whose tree deals both cards and
     shows down."""
-    np = _np()
     from ..solver import showdown_values, turn_showdown_values
     r = v.result
     other = 1 - v.player
@@ -348,7 +343,6 @@ def hand_class_labels(hands: Any, board: Any) -> list[str]:
     >>> hand_class_labels(["AsQs5d2d", "As5s2dQd", "AhQh5d2d", "KsKh9c8d"], "Qs Jh 5s")
     ['AsQs5x2x', 'AsQx5s2x', 'AxQx5y2y', 'KsKx9y8z']
     """
-    np = _np()
     h = _hand_array(np, hands)
     cards = [int(c) for c in parse_cards(board)]
     codes, labels = _class_codes(h, cards)
@@ -379,7 +373,6 @@ def _class_codes(hands: Any, board: Sequence[int]) -> tuple[Any, list[str]]:
     """(code per hand, label per code): a hand's code packs its four cards as (rank,
     token) high first, the token its suit (0..3) in a flush suit, else 4 + its suit
     variable."""
-    np = _np()
     h = np.asarray(hands, dtype=np.int64)
     n = len(h)
     if not n:
@@ -473,7 +466,6 @@ def node_report(result: SubgameResult, path: str = "", *, turn: Cards = None,
     >>> rep.rows[-1].label, rep.rows[-1].action_ev[1] < 0     # calling without a low loses
     ('no low', True)
     """
-    np = _np()
     if by not in BY:
         raise SubgameValueError(f"by is 'category' or 'class', got {by!r}")
     if sort is not None and sort not in ROW_SORTS:
@@ -490,7 +482,7 @@ def node_report(result: SubgameResult, path: str = "", *, turn: Cards = None,
     count = len(labels)
     weight = np.bincount(groups, weights=w, minlength=count)
     hands = np.bincount(groups, weights=live.astype(np.float64), minlength=count)
-    freq = np.stack([np.bincount(groups, weights=w * v.strategy[:, a], minlength=count)
+    freq: Any = np.stack([np.bincount(groups, weights=w * v.strategy[:, a], minlength=count)
                      for a in range(len(v.actions))], axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         freq = freq / np.where(weight > 0, weight, 1)[:, None]
@@ -549,7 +541,6 @@ def _categories(result: SubgameResult, v: _View) -> Any:
 def _read_categories(result: SubgameResult, v: _View) -> Any:
     if v.categories is not None:
         return v.categories
-    np = _np()
     hands = v.hands
     mask = 0
     for c in v.dealt:
@@ -598,7 +589,6 @@ def hand_rows(result: SubgameResult, path: str = "", *, turn: Cards = None,
     >>> hand_rows(r, "bet 10", category={"low": "nut low", "high": "two pair"}).total
     144
     """
-    np = _np()
     v = _view(result, path, turn, river)
     idx = np.flatnonzero(v.reach > 0)
     if filter is not None:
@@ -694,7 +684,6 @@ def runout_report(result: SubgameResult, path: str, *, turn: Cards = None,
     >>> out.street, len(out.rows), out.rows[0].card        # every river: 48, aces first
     ('river', 48, 'Ac')
     """
-    np = _np()
     k = result._node(path)
     depth = result.nodes[k].depth
     if depth == 0:
@@ -771,7 +760,6 @@ def node_range(result: SubgameResult, path: str, player: int, *, turn: Cards = N
     >>> Range(str(calls)) == calls, 0 < len(calls) < len(r.hands[1])
     (True, True)
     """
-    np = _np()
     if player not in (0, 1):
         raise SubgameValueError(f"player is 0 (out of position) or 1, got {player!r}")
     w = reach_at(result, path, player, turn=turn, river=river)
@@ -799,7 +787,6 @@ def reach_at(result: SubgameResult, path: str, player: int, *, turn: Cards = Non
     >>> bool(np.allclose(calls, r.reach("bet 10", 1) * r.strategy("bet 10")[:, 1]))
     True
     """
-    np = _np()
     if path in result._index:
         return np.asarray(result.reach(path, player, turn=turn, river=river),
                           dtype=np.float64)

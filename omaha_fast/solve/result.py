@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
-from .._extras import import_extra
 from ..cards import Card, format_cards, parse_cards
 from ..errors import InvalidCardError
 from .errors import SolvedFileError, SubgameTypeError, SubgameValueError
@@ -24,10 +23,6 @@ FORMAT = "omaha_fast-subgame-1"
 Cards = Union[str, int, Card, None]
 """A dealt card as ``strategy`` and the other per-node methods take it: text, an int or
 a Card."""
-
-
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
 
 
 @dataclass
@@ -158,7 +153,7 @@ class SubgameResult:
         >>> bool((r.reach("bet 10", 0) == r.weights[0] * r.strategy("")[:, 1]).all())
         True
         """
-        np = _np()
+        import numpy as np
         if player not in (0, 1):
             raise SubgameValueError(f"player is 0 (out of position) or 1, got {player!r}")
         k = self._node(path)
@@ -220,7 +215,7 @@ class SubgameResult:
 
     def root_summary(self) -> dict[str, Any]:
         """The root node: who acts, the actions and how often the range takes each."""
-        np = _np()
+        import numpy as np
         p = self.player("")
         s = self.strategy("")
         w = self.weights[p]
@@ -254,7 +249,7 @@ class SubgameResult:
         spot's file also keeps the strategy sums of every node, so that its turn and
         river strategies can be read back; ``regrets`` keeps the regrets too, all a
         later ``solve(..., resume=path)`` needs to go on."""
-        np = _np()
+        import numpy as np
         meta = {"format": FORMAT, "board": self.board, "game": self.game, "pot": self.pot,
                 "stack": self.stack, "tree": self.tree.to_dict(), "rivers": self.rivers,
                 "iterations": self.iterations, "seconds": self.seconds,
@@ -296,7 +291,7 @@ class SubgameResult:
         ``open`` does; one that is not a solved tree, is damaged, or whose arrays
         contradict each other or its node list (see :func:`_saved_problem`),
         :class:`SolvedFileError`."""
-        np = _np()
+        import numpy as np
         try:
             with np.load(path, allow_pickle=False) as data:
                 meta = json.loads(bytes(data["meta.json"]).decode())
@@ -359,12 +354,14 @@ def _saved_values(arrays: dict[str, Any], strategies: dict[int, Any]) -> Optiona
 def _engine_of(result: SubgameResult) -> Any:
     """The result's engine: the solve's own, or one made again from the saved storage."""
     if result.engine is None and result.saved is not None:
+        import numpy as np
+
         from .engine import ArenaEngine
         regrets, sums, iso, compact = result.saved
         e = ArenaEngine(result.nodes, [int(c) for c in parse_cards(result.board)],
                         result.hands, result.weights, result.pot, result.game, rake=result.rake,
                         isomorphism=iso, compact=compact)
-        e.restore(regrets if regrets is not None else _np().zeros_like(sums), sums,
+        e.restore(regrets if regrets is not None else np.zeros_like(sums), sums,
                   result.iterations)
         result.engine = e
     return result.engine

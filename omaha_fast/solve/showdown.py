@@ -13,17 +13,12 @@ fold on the turn) and the tests check the prepared path against it.
 
 from __future__ import annotations
 
-import functools
 from itertools import combinations
 from typing import Any
 
-from .._extras import import_extra
+import numpy as np
+
 from ..solver import showdown_values
-
-
-@functools.cache
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
 
 
 class Blockers:
@@ -37,7 +32,6 @@ class Blockers:
     """
 
     def __init__(self, hero: Any, villain: Any) -> None:
-        np = _np()
         h = np.sort(np.asarray(hero, dtype=np.int64), axis=1)
         v = np.sort(np.asarray(villain, dtype=np.int64), axis=1)
         self.n, self.m = len(h), len(v)
@@ -73,7 +67,6 @@ class Blockers:
         return out
 
     def __call__(self, w: Any) -> Any:
-        np = _np()
         out = np.empty((w.shape[0], self.n))
         totals = w.sum(axis=1)
         # a row at a time: a batched gather (rows, n, 15) measured slower per row
@@ -101,7 +94,6 @@ class Showdowns:
 
     def __init__(self, boards: list[bytes], hero: Any, villain: Any, game: str,
                  prepared: bool = True, threads: Any = None) -> None:
-        np = _np()
         self.game = game
         self.threads = threads
         self.n, self.m = len(hero), len(villain)
@@ -149,7 +141,6 @@ class Showdowns:
         return value, reach
 
     def values(self, w: Any) -> tuple[Any, Any]:
-        np = _np()
         b = len(self.rows)
         value, reach = np.zeros((b, self.n)), np.zeros((b, self.n))
         for r, (board, hi, vi, hero, villain, prep) in enumerate(self.rows):
@@ -167,7 +158,6 @@ class Showdowns:
     def _scratch(self, name: str, shape: tuple[int, ...]) -> Any:
         """A float64 array kept between calls (a pass asks for the same shapes every
         iteration): fresh arrays of full ranges cost more in page faults than the sweeps."""
-        np = _np()
         a = self._buffers.get(name)
         if a is None or a.shape != shape:
             a = self._buffers[name] = np.empty(shape)
@@ -185,7 +175,6 @@ class Showdowns:
         """:meth:`values` for several (B, m) weight arrays at once: one batched call per
         board with the prepared tables (the C walk takes the vectors eight at a time).
         A river's single table goes through :meth:`values_reach_rows` instead."""
-        np = _np()
         if not self.prepared or not hasattr(self.rows[0][5], "values_batch"):
             return [self.values(w) for w in weights]
         k, b = len(weights), len(self.rows)
@@ -206,7 +195,6 @@ class Showdowns:
 
     def blockers(self, w: Any) -> Any:
         """Fold sums through the prepared tables, row r of ``w`` (B, m) on board r."""
-        np = _np()
         out = np.zeros((len(w), self.n))
         for r in range(len(w)):
             _, hi, vi, _, _, prep = self.rows[r]
@@ -217,7 +205,6 @@ class Showdowns:
     def blockers_many(self, weights: list[Any]) -> list[Any]:
         """:meth:`blockers` for several (B, m) weight arrays at once: one batched call
         per board (the fold nodes of a pass together) instead of one per node and board."""
-        np = _np()
         if not hasattr(self.rows[0][5], "blockers_batch"):
             return [self.blockers(w) for w in weights]
         k, b = len(weights), len(self.rows)

@@ -6,16 +6,12 @@ import math
 import numbers
 from typing import Any
 
-from .._extras import import_extra
+import numpy as np
+
 from ..cards import CardsLike, parse_cards
 from ..errors import InvalidCardError, RangeError
 from ..ranges import GAMES, Range
 from .errors import SubgameTypeError, SubgameValueError
-
-
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
-
 
 # The solver's state is float32 (regrets and strategy sums) over float64 showdown values: a
 # figure is chips times a product of the two players' weights, summed over up to 270,725
@@ -79,7 +75,6 @@ def read_range(item: Any, board: list[int], game: str, what: str) -> tuple[Any, 
     """(hands (n, 4) uint8, weights (n,) float64) of one player, without the hands that
     hold a board card. Takes range text, a :class:`~omaha_fast.Range`, an (n, 4) array or
     list of hands (weight 1 each) or a pair (hands, weights) with float weights."""
-    np = _np()
     if game not in GAMES:
         raise SubgameValueError(f"game must be 'hilo' or 'high', got {game!r}")
     if isinstance(item, str):

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from .. import _core
+from .._progress import ProgressBar
 from ..ranges import DATA_FILE, UNIVERSE_SIZE, hand_classes, universe
 
 ROOT_SEED = 20_260_101
@@ -77,17 +78,13 @@ def run(reps: Any, trials: int, seed: int, processes: Optional[int],
     from ..runner import run_blocks
     tasks = [(i, reps[i:i + BLOCK], trials, seed) for i in range(0, len(reps), BLOCK)]
 
-    def progress(done: int, total: int) -> None:
-        print(f"\r{done:,}/{total:,} classes", end="", file=sys.stderr, flush=True)
-    shown = sys.stderr.isatty()
     results: list[Any] = [None] * len(tasks)
-    for i, r in run_blocks(_score_task, tasks, sizes=[len(t[1]) for t in tasks],
-                           workers=processes, client=dask or None,
-                           backend="dask" if dask is not None else None,
-                           progress=progress if shown else None):
-        results[i] = r
-    if shown:
-        print(file=sys.stderr)
+    with ProgressBar("classes") as progress:
+        for i, r in run_blocks(_score_task, tasks, sizes=[len(t[1]) for t in tasks],
+                               workers=processes, client=dask or None,
+                               backend="dask" if dask is not None else None,
+                               progress=progress):
+            results[i] = r
     return results
 
 

@@ -10,7 +10,7 @@ import sys
 from typing import Any
 from urllib.parse import urlencode
 
-from .._extras import import_extra
+from .._extras import require
 from .errors import ViewError
 
 
@@ -41,8 +41,7 @@ def add_view(sub: Any) -> None:
 
 
 def run_view(args: argparse.Namespace) -> int:
-    import_extra("view", "werkzeug")
-    import_extra("view", "numpy")
+    require("view", "werkzeug")
     from .app import make_app
     from .data import SpotData
     from .server import serve

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Optional
 
-from .._extras import import_extra
 from ..cards import format_cards, parse_cards
 from ..categories import FAMILIES, categorize
 from ..ranges import Range
@@ -39,9 +38,6 @@ from .errors import ViewError
 _MAX_PAGE = 500
 _SORTS = ("weight", "ev", "name", "hands")
 
-
-def _np() -> Any:
-    return import_extra("numpy", "numpy")
 
 
 def _card_text(c: int) -> str:
@@ -56,7 +52,7 @@ def colex_index(hands: Any) -> Any:
     >>> colex_index(universe()[[0, 1, 270724]]).tolist()
     [0, 1, 270724]
     """
-    np = _np()
+    import numpy as np
     h = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
     out = np.zeros(len(h), dtype=np.int64)
     for k in range(4):                     # C(c, k + 1) for the k-th smallest card
@@ -139,7 +135,7 @@ class SpotData:
         if key in self._nodes:
             return self._nodes[key]
         cards = dict(zip(self._dealt_names(), (_card_text(c) for c in dealt)))
-        np = _np()
+        import numpy as np
         p = r.player(path)
         reach = (r.reach(path, 0, **cards), r.reach(path, 1, **cards))
         deal = reach[p] * compatible_weight(r.hands[p], r.hands[1 - p], reach[1 - p])
@@ -164,7 +160,7 @@ class SpotData:
         a river has no draws)."""
         r = self.result
         n = self._read(path, turn, river)
-        np = _np()
+        import numpy as np
         nd = r.nodes[n.index]
         w = n.reach[n.player]
         total = float(w.sum())
@@ -219,7 +215,7 @@ class SpotData:
         are left out: their rows say -1)."""
         key = (player, tuple(dealt))
         if key not in self._categories:
-            np = _np()
+            import numpy as np
             hands = self.result.hands[player]
             live = ~np.isin(hands, dealt).any(axis=1) if dealt else np.ones(len(hands), bool)
             cats = categorize(hands[live], self._board(dealt), self.result.game)
@@ -229,7 +225,7 @@ class SpotData:
         return self._categories[key]
 
     def _family_codes(self, player: int, dealt: list[int], family: str) -> tuple[Any, list[str]]:
-        np = _np()
+        import numpy as np
         live, cats = self._category_codes(player, dealt)
         if family not in cats.codes:
             raise ViewError(f"no hand category family {family!r} on this board; it has "
@@ -243,7 +239,7 @@ class SpotData:
         """The strategy by hand category: for each label of ``family`` that the range
         reaching the node holds, its share of the range, each action's frequency, its EV."""
         n = self._read(path, turn, river)
-        np = _np()
+        import numpy as np
         codes, names = self._family_codes(n.player, n.dealt, family)
         w = n.reach[n.player]
         total = max(float(w.sum()), 1e-300)
@@ -272,7 +268,7 @@ class SpotData:
         """The player's hands, each with its cards high first (as the range syntax
         prints them), and a number per hand that orders them so (``name`` sorts)."""
         if player not in self._names:
-            np = _np()
+            import numpy as np
             h = -np.sort(-self.result.hands[player].astype(np.int64), axis=1)
             self._names[player] = (h, _key(h, (0, 1, 2, 3)))
         return self._names[player]
@@ -293,7 +289,7 @@ class SpotData:
         relative to the board's flush suits); a hand holding a dealt card has none."""
         key = (player, tuple(dealt))
         if key not in self._classes:
-            np = _np()
+            import numpy as np
             hands = self.result.hands[player]
             live = ~np.isin(hands, dealt).any(axis=1) if dealt else np.ones(len(hands), bool)
             labels = np.full(len(hands), "", dtype=object)
@@ -328,7 +324,7 @@ class SpotData:
 
     def _select(self, n: _Node, filter: str, category: str, hand_class: str) -> Any:
         """The hands of the acting player reaching the node that pass every filter."""
-        np = _np()
+        import numpy as np
         w = n.reach[n.player]
         sel = w > 0
         if filter.strip():
@@ -361,7 +357,7 @@ class SpotData:
         one label (``"high:nuts"``), ``hand_class`` one class. ``sort`` is ``weight``,
         ``ev``, ``name``, ``hands`` (classes), ``freq:A`` or ``ev:A`` (action A's column);
         ties go by weight, then EV, then name. ``total`` counts the rows of every page."""
-        np = _np()
+        import numpy as np
         if group not in ("class", "hand"):
             raise ViewError(f"group is 'class' or 'hand', got {group!r}")
         n = self._read(path, turn, river)
@@ -457,7 +453,7 @@ class SpotData:
              river: Optional[str] = None) -> dict[str, Any]:
         """One hand of the acting player at the node: its reach, each action's frequency
         and EV, its EV, and its category in each family."""
-        np = _np()
+        import numpy as np
         n = self._read(path, turn, river)
         try:
             cards = sorted(int(c) for c in parse_cards(hand))
@@ -495,7 +491,7 @@ class SpotData:
         players' ranges. ``turn`` is the turn card when ``path`` ends the turn of a flop
         spot."""
         r = self.result
-        np = _np()
+        import numpy as np
         chance = [k for k, nd in enumerate(r.nodes) if nd.kind == CHANCE and nd.path == path]
         if not chance:
             raise ViewError(f"no chance node {path!r} (a street's end where a card comes)")
@@ -535,7 +531,7 @@ class SpotData:
         in the solve's own weights), so it feeds the next street's solve or
         ``equity()``. With ``preview``, only that many of the heaviest hands' text and no
         arrays: what a page shows of a range of thousands."""
-        np = _np()
+        import numpy as np
         if player not in (0, 1):
             raise ViewError(f"player is 0 (out of position) or 1, got {player!r}")
         n = self._read(path, turn, river)
@@ -577,7 +573,7 @@ def compatible_weight(hands: Any, opponent: Any, weights: Any) -> Any:
     ...                   [1.0, 2.0, 4.0]).tolist()
     [2.0]
     """
-    np = _np()
+    import numpy as np
     mine = np.sort(np.asarray(hands, dtype=np.int64).reshape(-1, 4), axis=1)
     theirs = np.sort(np.asarray(opponent, dtype=np.int64).reshape(-1, 4), axis=1)
     w = np.asarray(weights, dtype=np.float64)
