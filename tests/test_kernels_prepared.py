@@ -11,7 +11,7 @@ np = pytest.importorskip("numpy")
 
 from omaha_fast import evaluate_batch, format_cards, parse_cards  # noqa: E402
 from omaha_fast.errors import InvalidCardError, InvalidValueError, OmahaError  # noqa: E402
-from omaha_fast.solver import (  # noqa: E402
+from omaha_fast.kernels import (  # noqa: E402
     InvalidWeightsError,
     ShowdownTable,
     ShowdownValues,
