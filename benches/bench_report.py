@@ -18,9 +18,9 @@ import pytest
 pytest.importorskip("numpy")
 
 from omaha_fast import Range  # noqa: E402
+from omaha_fast.kernels import all_hands  # noqa: E402
 from omaha_fast.solve import BetTree, solve  # noqa: E402
 from omaha_fast.solve.report import hand_rows, node_range, node_report  # noqa: E402
-from omaha_fast.solver import all_hands  # noqa: E402
 
 BOARD = "Ah Kd 7c 8s 2h"
 

@@ -26,11 +26,11 @@ import numpy as np
 import pytest
 
 from omaha_fast import parse_cards  # noqa: E402
+from omaha_fast.kernels import all_hands, showdown_values  # noqa: E402
 from omaha_fast.solve import BetTree, solve  # noqa: E402
-from omaha_fast.solve.dcfr import Engine  # noqa: E402
 from omaha_fast.solve.engine import ArenaEngine  # noqa: E402
+from omaha_fast.solve.reference_engine import Engine  # noqa: E402
 from omaha_fast.solve.tree import ACTION, FOLD, SHOWDOWN, build  # noqa: E402
-from omaha_fast.solver import all_hands, showdown_values  # noqa: E402
 
 RIVER = "Ac 5d 8h Ts Kc"
 TURN = "Ac 5d 8h Ts"

@@ -27,7 +27,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("oracle", ("omaha_fast.reference",)),
     ("binding", ("omaha_fast._core",)),
     ("values", ("omaha_fast.evaluation", "omaha_fast.odds", "omaha_fast.ranges",
-                "omaha_fast.solver", "omaha_fast.cfr", "omaha_fast.categories")),
+                "omaha_fast.kernels", "omaha_fast.cfr_kernels", "omaha_fast.categories")),
     ("game", ("omaha_fast.game",)),
     ("history", ("omaha_fast.history",)),
     ("agents", ("omaha_fast.agents",)),
@@ -44,8 +44,8 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # The C core's seam: only these call into the binding (the engine goes through the value
 # APIs); and only the binding itself touches the compiled module.
 CORE_USERS = ("omaha_fast.evaluation", "omaha_fast.odds", "omaha_fast.ranges",
-              "omaha_fast.solver", "omaha_fast.cfr", "omaha_fast.preflop", "omaha_fast.tools",
-              "omaha_fast.solve.engine")
+              "omaha_fast.kernels", "omaha_fast.cfr_kernels", "omaha_fast.preflop",
+              "omaha_fast.tools", "omaha_fast.solve.engine")
 BINDING = "omaha_fast._core"
 COMPILED = "omaha_fast._core._lib"
 

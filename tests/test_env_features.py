@@ -8,7 +8,7 @@ import pytest
 
 from omaha_fast import equity, evaluate, parse_cards, random_deals  # noqa: E402
 from omaha_fast.env.features import N_FEATURES, equity_estimate, hand_features  # noqa: E402
-from omaha_fast.solver import hand_strength  # noqa: E402
+from omaha_fast.kernels import hand_strength  # noqa: E402
 
 
 @pytest.mark.parametrize("game", ["hilo", "high"])

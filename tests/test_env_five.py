@@ -14,8 +14,8 @@ from omaha_fast import InvalidCardError, evaluate_batch, parse_cards  # noqa: E4
 from omaha_fast.env.features import equity_estimate  # noqa: E402
 from omaha_fast.env.omaha_hilo_v0 import env  # noqa: E402
 from omaha_fast.errors import InvalidValueError  # noqa: E402
+from omaha_fast.kernels import HandIndexer, hand_strength, showdown_values  # noqa: E402
 from omaha_fast.ranges import _card_masks, universe  # noqa: E402
-from omaha_fast.solver import HandIndexer, hand_strength, showdown_values  # noqa: E402
 
 
 @pytest.mark.parametrize("game", ["bigo", "omaha5"])
@@ -72,7 +72,7 @@ def test_the_showdown_and_strength_kernels_take_four_cards_only():
         showdown_values("2c7d9hJsKs", ["AsAhQdTd5c"], ["3c4c5h6h8d"])
     with pytest.raises(InvalidCardError, match="needs 4 cards, got 5"):
         hand_strength(["AsAhQdTd5c"], "2c7d9hJsKs")
-    from omaha_fast.solver import ShowdownTable, turn_showdown_values
+    from omaha_fast.kernels import ShowdownTable, turn_showdown_values
     with pytest.raises(InvalidCardError, match="needs 4 cards, got 5"):
         ShowdownTable("2c7d9hJsKs", ["AsAhQdTd5c"], ["3c4c5h6h8d"])
     with pytest.raises(InvalidCardError, match="needs 4 cards, got 5"):

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import omaha_fast
+import omaha_fast.kernels
 import omaha_fast.ranges
-import omaha_fast.solver
 from omaha_fast import (
     ActionTypeError,
     Card,
@@ -40,9 +40,7 @@ from omaha_fast import (
     settle,
 )
 from omaha_fast.evaluation import HighHand, LowHand, category_of
-from omaha_fast.odds import equity_batch
-from omaha_fast.ranges import Range, RangeError
-from omaha_fast.solver import (
+from omaha_fast.kernels import (
     HandIndexer,
     InvalidWeightsError,
     SolverTypeError,
@@ -50,6 +48,8 @@ from omaha_fast.solver import (
     hand_strength,
     showdown_values,
 )
+from omaha_fast.odds import equity_batch
+from omaha_fast.ranges import Range, RangeError
 
 T, V = TypeError, ValueError
 
@@ -547,7 +547,7 @@ def test_every_exception_class_of_the_package_is_an_omaha_error():
             if (isinstance(value, type) and issubclass(value, BaseException)
                     and value.__module__ == module.__name__):
                 classes[f"{module.__name__}.{name}"] = value
-    assert len(classes) >= 15 and "omaha_fast.solver.SolverValueError" in classes
+    assert len(classes) >= 15 and "omaha_fast.kernels.SolverValueError" in classes
     # a stop request (SIGTERM) is not an error: it is a KeyboardInterrupt, so that no
     # ``except Exception`` swallows it; every other class is an OmahaError
     signals = {name for name, cls in classes.items() if not issubclass(cls, Exception)}

@@ -20,7 +20,7 @@ def test_smart_beats_the_simple_agents_with_an_interval_above_zero(opponent):
                                          ("QhJh9c8c", "Th7d2s4c"),
                                          ("AsKs2d3d", "")])
 def test_strength_against_one_hand_agrees_with_the_solver(hole, board):
-    from omaha_fast.solver import hand_strength
+    from omaha_fast.kernels import hand_strength
     want = float(hand_strength([hole], board, samples=20_000, seed=2).equity[0])
     got = SmartAgent(samples=6000, seed=3).strength(parse_cards(hole), parse_cards(board), 1)
     assert abs(got - want) < 0.025, (got, want)

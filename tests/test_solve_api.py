@@ -9,6 +9,7 @@ import pytest
 
 from omaha_fast import InvalidTypeError, InvalidValueError, Range, parse_cards
 from omaha_fast.cli import main
+from omaha_fast.kernels import all_hands
 from omaha_fast.solve import (
     BetTree,
     BetTreeError,
@@ -21,7 +22,6 @@ from omaha_fast.solve import (
 )
 from omaha_fast.solve.showdown import Blockers
 from omaha_fast.solve.tree import build
-from omaha_fast.solver import all_hands
 
 BOARD = "Ah Kd 7c 8s 2h"
 OOP = ["3c4dKsKh", "5c6c9d9h", "As3s4hTd", "QdQh3d4s"]

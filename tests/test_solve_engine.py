@@ -9,9 +9,9 @@ import pytest
 
 from omaha_fast import parse_cards
 from omaha_fast.solve import BetTree, solve
-from omaha_fast.solve.dcfr import Engine
 from omaha_fast.solve.engine import ArenaEngine, estimate, spec
 from omaha_fast.solve.errors import SpotTooLargeError
+from omaha_fast.solve.reference_engine import Engine
 from omaha_fast.solve.spot import read_range
 from omaha_fast.solve.tree import ACTION, build
 

@@ -15,7 +15,7 @@ import pytest
 
 from omaha_fast import evaluate, parse_cards
 from omaha_fast.solve import BetTree, solve
-from omaha_fast.solve.dcfr import Engine
+from omaha_fast.solve.reference_engine import Engine
 from omaha_fast.solve.tree import ACTION, CHANCE, FOLD, SHOWDOWN, build
 
 scipy_optimize = pytest.importorskip("scipy.optimize")

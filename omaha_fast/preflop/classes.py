@@ -1,6 +1,6 @@
 """The 16,432 suit-isomorphism classes of starting hands, as the preflop game sees them.
 
-Classes are numbered by :class:`omaha_fast.solver.HandIndexer` (round 0). Each class has
+Classes are numbered by :class:`omaha_fast.kernels.HandIndexer` (round 0). Each class has
 its members (the hands one suit permutation apart), a canonical hand (the indexer's
 ``unindex``), a number of combinations, and its place in the package's hi/lo percent
 ranking; buckets group classes of neighbouring rank into equal shares of the combinations.
@@ -23,8 +23,8 @@ from typing import Any
 
 from ..cards import CardsLike, format_cards
 from ..errors import InvalidValueError
+from ..kernels import HandIndexer
 from ..ranges import hand_classes, ranking_equities, universe
-from ..solver import HandIndexer
 
 N_CLASSES = 16_432
 

@@ -263,7 +263,7 @@ def _node_equity(v: _View) -> tuple[Any, Any]:
     the other's reach it meets (sharing no card): the river kernel on five cards, the turn
     kernel (every river) on four, on the flop an engine whose tree deals both cards and
     shows down."""
-    from ..solver import showdown_values, turn_showdown_values
+    from ..kernels import showdown_values, turn_showdown_values
     r = v.result
     other = 1 - v.player
     villain = np.asarray(r.hands[other])

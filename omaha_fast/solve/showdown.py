@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..solver import showdown_values
+from ..kernels import showdown_values
 
 
 class Blockers:
@@ -78,16 +78,16 @@ class Blockers:
 
 
 def _prepared_table() -> Any:
-    """The C core's prepared showdown (omaha_fast.solver.ShowdownTable) where this build
+    """The C core's prepared showdown (omaha_fast.kernels.ShowdownTable) where this build
     has it, else None (then each call goes through showdown_values)."""
-    from .. import solver
-    return getattr(solver, "ShowdownTable", None)
+    from .. import kernels
+    return getattr(kernels, "ShowdownTable", None)
 
 
 class Showdowns:
     """River showdowns of hero hands against villain weights on one board per row.
 
-    ``values(w)`` gives (value, reach), each (B, n), as :func:`omaha_fast.solver.
+    ``values(w)`` gives (value, reach), each (B, n), as :func:`omaha_fast.kernels.
     showdown_values` per row; hands holding a row's river card get 0 in both. With the
     prepared tables, ``blockers(w)`` gives the fold sums the same way (else None).
     """

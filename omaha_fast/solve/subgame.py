@@ -365,7 +365,7 @@ def equities(engine: ArenaEngine) -> tuple[Any, Any]:
     showdown kernels (tables made and dropped one river at a time: little memory beside
     the solve's); on the flop an engine of the same spot whose tree deals the cards and
     shows down, pot 1."""
-    from ..solver import showdown_values, turn_showdown_values
+    from ..kernels import showdown_values, turn_showdown_values
     street = len(engine.board)
     board = bytes(engine.board)
     h, w = engine.hands, engine.weights

@@ -7,7 +7,7 @@ import pytest
 
 from omaha_fast import OmahaError, equity, evaluate_batch, format_cards, parse_cards  # noqa: E402
 from omaha_fast.errors import InvalidCardError  # noqa: E402
-from omaha_fast.solver import InvalidWeightsError, all_hands, showdown_values  # noqa: E402
+from omaha_fast.kernels import InvalidWeightsError, all_hands, showdown_values  # noqa: E402
 
 
 def brute_force(board, hero, villain, weights, game):

@@ -1,4 +1,7 @@
-"""Discounted CFR over a bet tree, vectorised over hands, and the exact best response.
+"""The reference engine: discounted CFR in Python and numpy over a turn or river bet tree,
+vectorised over hands, and the exact best response. ``solve()`` runs the C engine
+(:mod:`omaha_fast.solve.engine`); this one, which it replaced, stays as the reference the
+tests and benches compare it with.
 
 Counterfactual values are arrays indexed by hand: a pass for player p walks the tree once,
 carrying the opponent's reach (one weight per opponent hand) down and p's values (one per
@@ -25,7 +28,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..cfr import child_reaches, dcfr_update
+from ..cfr_kernels import child_reaches, dcfr_update
 from ..evaluation import evaluate_batch
 from .showdown import Blockers, Showdowns
 from .tree import ACTION, CHANCE, FOLD, SHOWDOWN, Node

@@ -1,6 +1,6 @@
 """Solver-kernel benches, each beside its yardstick in the same process.
 
-    pytest benches/bench_solver.py --benchmark-enable
+    pytest benches/bench_kernels.py --benchmark-enable
 
 - showdown_values, full range against full range on a river (178,365 hands a side, uniform
   weights), next to evaluate_batch on the same 178,365 hands: the target is <= 10x.
@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from omaha_fast import evaluate_batch, parse_cards, random_deals  # noqa: E402
-from omaha_fast.solver import (  # noqa: E402
+from omaha_fast.kernels import (  # noqa: E402
     HandIndexer,
     ShowdownTable,
     TurnShowdownTable,

@@ -1,10 +1,10 @@
-"""The CFR node kernels (omaha_fast.cfr over csrc/dcfr.c) against the same update written
+"""The CFR node kernels (omaha_fast.cfr_kernels over csrc/dcfr.c) against the same update written
 in numpy, on random inputs and hand-picked edges."""
 
 import numpy as np
 import pytest
 
-from omaha_fast.cfr import CfrTypeError, CfrValueError, child_reaches, dcfr_update
+from omaha_fast.cfr_kernels import CfrTypeError, CfrValueError, child_reaches, dcfr_update
 from omaha_fast.errors import InvalidTypeError, InvalidValueError
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from omaha_fast import OmahaError, random_deals  # noqa: E402
 from omaha_fast.errors import InvalidCardError  # noqa: E402
-from omaha_fast.solver import HandIndexer, SolverValueError, all_hands  # noqa: E402
+from omaha_fast.kernels import HandIndexer, SolverValueError, all_hands  # noqa: E402
 
 PERMS = np.array(list(permutations(range(4))), dtype=np.int64)   # the 24 suit permutations
 

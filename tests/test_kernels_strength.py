@@ -9,7 +9,7 @@ import pytest
 
 from omaha_fast import equity, evaluate, evaluate_batch, format_cards, parse_cards  # noqa: E402
 from omaha_fast.errors import InvalidCardError  # noqa: E402
-from omaha_fast.solver import (  # noqa: E402
+from omaha_fast.kernels import (  # noqa: E402
     SolverTypeError,
     SolverValueError,
     all_hands,

@@ -10,7 +10,7 @@ import pytest
 
 from omaha_fast import evaluate_batch, format_cards, parse_cards  # noqa: E402
 from omaha_fast.errors import InvalidCardError, InvalidValueError, OmahaError  # noqa: E402
-from omaha_fast.solver import (  # noqa: E402
+from omaha_fast.kernels import (  # noqa: E402
     InvalidWeightsError,
     ShowdownTable,
     ShowdownValues,
