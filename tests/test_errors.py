@@ -467,6 +467,8 @@ JUSTIFIED = {
         "a signal to its two callers, which catch it and raise RecordError naming the field",
     ("solve/__init__.py", "__getattr__", "AttributeError"):
         "a module's attribute protocol (PEP 562): from-imports and hasattr() expect it",
+    ("view/__init__.py", "__getattr__", "AttributeError"):
+        "a module's attribute protocol (PEP 562): from-imports and hasattr() expect it",
     ("agents/views.py", "__getattr__", "AttributeError"):
         "the attribute protocol: getattr(view, name, default) and hasattr() expect it",
 }

@@ -13,6 +13,7 @@ import argparse
 import json
 from typing import Any
 
+from .._helptext import examples
 from .errors import SubgameValueError
 
 REPORTS = ("category", "class", "hands", "runout")
@@ -94,12 +95,20 @@ def check_node(args: argparse.Namespace, tree: Any) -> None:
                             f"nodes start {near}, ...")
 
 
+# a small solve to read back: the help examples of report and view start with it
+SOLVE_EXAMPLE = ("omaha-fast solve --board AhKd7c8s --pot 10 --stack 10 --oop 'AA:$ds' "
+                 "--ip 'KK:$ds' --bets pot --raise-cap 0 --save spot.npz")
+
+
 def add_report(sub: Any) -> None:
     p = sub.add_parser("report", help="reports at any node of a solve saved by solve --save",
                        description="Read a solve saved by 'omaha-fast solve --save' and "
                                    "print a node's strategy, frequencies, EVs and equities "
                                    "by hand category, by hand class, per hand or per card "
-                                   "dealt; or write the range reaching a node.")
+                                   "dealt; or write the range reaching a node.",
+                       **examples(SOLVE_EXAMPLE,
+                                  "omaha-fast report spot.npz --node check/check --river Qs "
+                                  "--report category"))
     p.add_argument("file", help="the .npz file written by solve --save")
     add_report_options(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")

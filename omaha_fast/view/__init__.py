@@ -7,7 +7,20 @@ WSGI application and :mod:`omaha_fast.view.server` the local server, both on Wer
 JavaScript and CSS in ``static/``, with no build step.
 """
 
-from .data import SpotData
+from __future__ import annotations
+
+from typing import Any
+
 from .errors import PortError, ViewError
+
+
+def __getattr__(name: str) -> Any:
+    """``SpotData``, imported when first asked for: it reads the solve with numpy, and the
+    command line (which lists ``view`` among its commands) starts without it."""
+    if name == "SpotData":
+        from .data import SpotData
+        return SpotData
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["SpotData", "ViewError", "PortError"]

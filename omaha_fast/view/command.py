@@ -11,6 +11,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from .._extras import require
+from .._helptext import examples
+from ..solve.report_command import SOLVE_EXAMPLE
 from .errors import ViewError
 
 
@@ -24,7 +26,8 @@ def add_view(sub: Any) -> None:
                                    "a node. The server listens on 127.0.0.1 only unless "
                                    "--host says otherwise; "
                                    "Ctrl-C stops it (exit 130). Needs the view extra: "
-                                   "pip install 'omaha_fast[view]'.")
+                                   "pip install 'omaha_fast[view]'.",
+                       **examples(SOLVE_EXAMPLE, "omaha-fast view spot.npz --no-browser"))
     p.add_argument("file", help="a solved tree (.npz) written by omaha-fast solve --save")
     p.add_argument("--port", type=int, default=0, metavar="N",
                    help="the port to listen on (default: a free one)")

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Optional
 
+import numpy as np
+
 from ..cards import format_cards, parse_cards
 from ..categories import FAMILIES, categorize
 from ..ranges import Range
@@ -52,7 +54,6 @@ def colex_index(hands: Any) -> Any:
     >>> colex_index(universe()[[0, 1, 270724]]).tolist()
     [0, 1, 270724]
     """
-    import numpy as np
     h = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
     out = np.zeros(len(h), dtype=np.int64)
     for k in range(4):                     # C(c, k + 1) for the k-th smallest card
@@ -135,7 +136,6 @@ class SpotData:
         if key in self._nodes:
             return self._nodes[key]
         cards = dict(zip(self._dealt_names(), (_card_text(c) for c in dealt)))
-        import numpy as np
         p = r.player(path)
         reach = (r.reach(path, 0, **cards), r.reach(path, 1, **cards))
         deal = reach[p] * compatible_weight(r.hands[p], r.hands[1 - p], reach[1 - p])
@@ -160,7 +160,6 @@ class SpotData:
         a river has no draws)."""
         r = self.result
         n = self._read(path, turn, river)
-        import numpy as np
         nd = r.nodes[n.index]
         w = n.reach[n.player]
         total = float(w.sum())
@@ -215,7 +214,6 @@ class SpotData:
         are left out: their rows say -1)."""
         key = (player, tuple(dealt))
         if key not in self._categories:
-            import numpy as np
             hands = self.result.hands[player]
             live = ~np.isin(hands, dealt).any(axis=1) if dealt else np.ones(len(hands), bool)
             cats = categorize(hands[live], self._board(dealt), self.result.game)
@@ -225,7 +223,6 @@ class SpotData:
         return self._categories[key]
 
     def _family_codes(self, player: int, dealt: list[int], family: str) -> tuple[Any, list[str]]:
-        import numpy as np
         live, cats = self._category_codes(player, dealt)
         if family not in cats.codes:
             raise ViewError(f"no hand category family {family!r} on this board; it has "
@@ -239,7 +236,6 @@ class SpotData:
         """The strategy by hand category: for each label of ``family`` that the range
         reaching the node holds, its share of the range, each action's frequency, its EV."""
         n = self._read(path, turn, river)
-        import numpy as np
         codes, names = self._family_codes(n.player, n.dealt, family)
         w = n.reach[n.player]
         total = max(float(w.sum()), 1e-300)
@@ -268,7 +264,6 @@ class SpotData:
         """The player's hands, each with its cards high first (as the range syntax
         prints them), and a number per hand that orders them so (``name`` sorts)."""
         if player not in self._names:
-            import numpy as np
             h = -np.sort(-self.result.hands[player].astype(np.int64), axis=1)
             self._names[player] = (h, _key(h, (0, 1, 2, 3)))
         return self._names[player]
@@ -289,7 +284,6 @@ class SpotData:
         relative to the board's flush suits); a hand holding a dealt card has none."""
         key = (player, tuple(dealt))
         if key not in self._classes:
-            import numpy as np
             hands = self.result.hands[player]
             live = ~np.isin(hands, dealt).any(axis=1) if dealt else np.ones(len(hands), bool)
             labels = np.full(len(hands), "", dtype=object)
@@ -324,7 +318,6 @@ class SpotData:
 
     def _select(self, n: _Node, filter: str, category: str, hand_class: str) -> Any:
         """The hands of the acting player reaching the node that pass every filter."""
-        import numpy as np
         w = n.reach[n.player]
         sel = w > 0
         if filter.strip():
@@ -357,7 +350,6 @@ class SpotData:
         one label (``"high:nuts"``), ``hand_class`` one class. ``sort`` is ``weight``,
         ``ev``, ``name``, ``hands`` (classes), ``freq:A`` or ``ev:A`` (action A's column);
         ties go by weight, then EV, then name. ``total`` counts the rows of every page."""
-        import numpy as np
         if group not in ("class", "hand"):
             raise ViewError(f"group is 'class' or 'hand', got {group!r}")
         n = self._read(path, turn, river)
@@ -453,7 +445,6 @@ class SpotData:
              river: Optional[str] = None) -> dict[str, Any]:
         """One hand of the acting player at the node: its reach, each action's frequency
         and EV, its EV, and its category in each family."""
-        import numpy as np
         n = self._read(path, turn, river)
         try:
             cards = sorted(int(c) for c in parse_cards(hand))
@@ -491,7 +482,6 @@ class SpotData:
         players' ranges. ``turn`` is the turn card when ``path`` ends the turn of a flop
         spot."""
         r = self.result
-        import numpy as np
         chance = [k for k, nd in enumerate(r.nodes) if nd.kind == CHANCE and nd.path == path]
         if not chance:
             raise ViewError(f"no chance node {path!r} (a street's end where a card comes)")
@@ -531,7 +521,6 @@ class SpotData:
         in the solve's own weights), so it feeds the next street's solve or
         ``equity()``. With ``preview``, only that many of the heaviest hands' text and no
         arrays: what a page shows of a range of thousands."""
-        import numpy as np
         if player not in (0, 1):
             raise ViewError(f"player is 0 (out of position) or 1, got {player!r}")
         n = self._read(path, turn, river)
@@ -573,7 +562,6 @@ def compatible_weight(hands: Any, opponent: Any, weights: Any) -> Any:
     ...                   [1.0, 2.0, 4.0]).tolist()
     [2.0]
     """
-    import numpy as np
     mine = np.sort(np.asarray(hands, dtype=np.int64).reshape(-1, 4), axis=1)
     theirs = np.sort(np.asarray(opponent, dtype=np.int64).reshape(-1, 4), axis=1)
     w = np.asarray(weights, dtype=np.float64)
