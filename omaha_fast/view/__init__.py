@@ -23,4 +23,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["SpotData", "ViewError", "PortError"]
+__all__ = ["ViewError", "PortError"]   # SpotData: omaha_fast.view.data (imported when asked for)
