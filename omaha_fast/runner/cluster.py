@@ -130,6 +130,26 @@ def _wait_for_listener(host: str, port: int, timeout: float) -> None:
             time.sleep(min(0.1, left))
 
 
+def embedded_cluster(distributed: Any, workers: Optional[int], verbose: bool,
+                     own: list[Any], dashboard: Optional[str] = None) -> Any:
+    """A LocalCluster on 127.0.0.1 of ``workers`` single-threaded processes (default: every
+    core) that ignore Ctrl-C (this process handles it), and its Client; both appended to
+    ``own``, for the caller to close."""
+    # no dashboard unless asked for; its small HTTP server then on a free port of this
+    # machine only (the default, 8787, may be taken: Dask then warns)
+    shown = {"dashboard_address": dashboard} if dashboard is not None else {
+        "dashboard_address": None, "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
+    with _children_ignore_sigint():
+        cluster = distributed.LocalCluster(
+            host="127.0.0.1", n_workers=workers or default_workers(), threads_per_worker=1,
+            processes=True, **shown,
+            silence_logs=logging.WARNING if verbose else logging.CRITICAL + 10)
+        own.append(cluster)
+        client = distributed.Client(cluster)
+        own.append(client)
+    return client
+
+
 def _run_dask(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
               workers: Optional[int], client: Any, timeout: float,
               verbose: bool, dashboard: Optional[str] = None) -> Iterator[tuple[int, Any]]:
@@ -144,19 +164,7 @@ def _run_dask(fn: Callable[[Any], Any], jobs: Iterator[tuple[int, Any]],
         closing.callback(lambda: [thing.close() for thing in reversed(own)])
         where = "the embedded Dask cluster"
         if client is None:
-            # no dashboard unless asked for; its small HTTP server then on a free port of
-            # this machine only (the default, 8787, may be taken: Dask then warns)
-            shown = {"dashboard_address": dashboard} if dashboard is not None else {
-                "dashboard_address": None,
-                "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
-            with _children_ignore_sigint():
-                cluster = distributed.LocalCluster(
-                    host="127.0.0.1", n_workers=workers or default_workers(),
-                    threads_per_worker=1, processes=True, **shown,
-                    silence_logs=logging.WARNING if verbose else logging.CRITICAL + 10)
-                own.append(cluster)
-                client = distributed.Client(cluster)
-                own.append(client)
+            client = embedded_cluster(distributed, workers, verbose, own, dashboard)
             if dashboard is not None:       # asked for: where it is, on standard error
                 print(f"the Dask dashboard: {client.dashboard_link}", file=sys.stderr,
                       flush=True)

@@ -25,7 +25,6 @@ error (:class:`~omaha_fast.runner.WorkerLostError` or
 from __future__ import annotations
 
 import contextlib
-import logging
 import signal
 import sys
 import time
@@ -34,7 +33,15 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..runner.cluster import _TIMEOUTS, DEFAULT_TIMEOUT, ClusterError, _connect, _dask, _quiet_dask
+from ..runner.cluster import (
+    _TIMEOUTS,
+    DEFAULT_TIMEOUT,
+    ClusterError,
+    _connect,
+    _dask,
+    _quiet_dask,
+    embedded_cluster,
+)
 from ..runner.local import WorkerLostError, _context, default_workers
 from ..runner.stopping import _children_ignore_sigint, worker_start
 from .engine import ArenaEngine
@@ -51,12 +58,9 @@ class Part:
         self.engine = ArenaEngine(**setup, threads=threads, part=list(cards))
         self.n_top, kept = self.engine.top()
         self.n_cards = len(kept)
-        self.held = [i for i, c in enumerate(kept) if c in set(cards)]
+        mine = set(cards)
+        self.held = [i for i, c in enumerate(kept) if c in mine]
         self.iteration = 0
-
-    def size(self) -> int:
-        """The bytes this part's engine holds."""
-        return int(self.engine.size().total_bytes)
 
     def peak(self) -> int:
         """This worker process's peak resident memory, in bytes."""
@@ -299,24 +303,21 @@ class SpreadEngine(ArenaEngine):
                 self._start_dask(kept, workers, client, wait, verbose)
             else:
                 self._start_local(kept, workers)
-            self.held = [self._held(kept, i) for i in range(len(self._workers))]
         except BaseException:
             self.close()
             raise
 
     def _split(self, kept: list[int], count: int) -> list[list[int]]:
-        """The kept cards dealt to count workers in turn (parts of like size)."""
+        """The kept cards dealt to count workers in turn (parts of like size): each
+        worker's cards, and in ``held`` their card indexes."""
         count = max(1, min(count, len(kept)))
-        return [kept[i::count] for i in range(count)]
-
-    def _held(self, kept: list[int], worker: int) -> list[int]:
-        return [kept.index(c) for c in self.cards_of[worker]]
+        self.held = [list(range(i, len(kept), count)) for i in range(count)]
+        return [[kept[c] for c in held] for held in self.held]
 
     def _start_local(self, kept: list[int], workers: Optional[int]) -> None:
         ctx = _context()
-        self.cards_of = self._split(kept, workers or default_workers())
         starting = [_Local(ctx, i, self.setup, cards, self.part_threads)
-                    for i, cards in enumerate(self.cards_of)]
+                    for i, cards in enumerate(self._split(kept, workers or default_workers()))]
         self._workers.extend(starting)
         for w in starting:
             w.result()       # built (or its error)
@@ -326,23 +327,14 @@ class SpreadEngine(ArenaEngine):
         distributed = _dask()
         self._closing.enter_context(_quiet_dask(verbose))
         if client is None:
-            with _children_ignore_sigint():
-                cluster = distributed.LocalCluster(
-                    host="127.0.0.1", n_workers=workers or default_workers(),
-                    threads_per_worker=1, processes=True, dashboard_address=None,
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    silence_logs=logging.WARNING if verbose else logging.CRITICAL + 10)
-            self._own.append(cluster)
-            client = distributed.Client(cluster)
-            self._own.append(client)
+            client = embedded_cluster(distributed, workers, verbose, self._own)
         elif isinstance(client, str):
             client = _connect(distributed, client, timeout)
             self._own.append(client)
         addresses = sorted(client.scheduler_info()["workers"])
         if not addresses:
             raise ClusterError("the Dask cluster has no workers")
-        self.cards_of = self._split(kept, workers or len(addresses))
-        for i, cards in enumerate(self.cards_of):
+        for i, cards in enumerate(self._split(kept, workers or len(addresses))):
             self._workers.append(_Actor(client, addresses[i % len(addresses)], i, self.setup,
                                         cards, self.part_threads, timeout))
 
@@ -363,12 +355,6 @@ class SpreadEngine(ArenaEngine):
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-    def worker_bytes(self) -> list[int]:
-        """The bytes each worker's engine holds."""
-        for w in self._workers:
-            w.send("size")
-        return [int(w.result()) for w in self._workers]
 
     def worker_peaks(self) -> list[int]:
         """Each worker process's peak resident memory so far, in bytes."""
