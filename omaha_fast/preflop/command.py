@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 import time
@@ -133,13 +132,6 @@ def _run_build(args: argparse.Namespace) -> int:
                 "from them)") if args.blocks else ""
         print(f"omaha-fast preflop build: {'terminated' if terminated else 'interrupted'}"
               f"{kept}", file=sys.stderr)
-        if terminated and sys.version_info < (3, 11):
-            # Python 3.10's process pool joins its manager thread at exit, and after
-            # SIGTERM ended the workers that join never returns: the blocks are written
-            # and the workers gone, so the process ends here
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(EXIT_TERMINATED)
         return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
 
 

@@ -111,6 +111,13 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
         for process in processes.values():
             with contextlib.suppress(Exception):
                 process.kill()
+    if sys.version_info < (3, 11) and call_queue is not None:
+        # Before 3.11 a block still being written to the killed workers' pipe blocks the
+        # queue's feeder thread for good (its reading end is open here), so the manager
+        # thread, and the interpreter's exit that joins it, wait forever (CPython issue
+        # 94777, whose fix 3.11 made the same way: that reading end closed)
+        with contextlib.suppress(Exception):
+            call_queue._reader.close()
     executor.shutdown(wait=False, cancel_futures=True)
     deadline = time.monotonic() + 5
     for pid in processes:
