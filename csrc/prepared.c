@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "eval.h"
 #include "omaha_fast.h"
 #include "prepared.h"
@@ -389,6 +390,13 @@ int of_showdown_work_new(const of_showdown_table *t, of_showdown_work **out) {
 
 of_showdown_work *of_showdown_work_sized(size_t n, size_t m) {
     return prep_work_alloc(n, m, m);   /* a range of m hands has at most m distinct hands */
+}
+
+size_t of_showdown_work_bytes(size_t n, size_t m) {
+    size_t n1 = n ? n : 1, m1 = m ? m : 1;   /* as prep_work_alloc and lanes_ready */
+    size_t one = ACC_CAP + (m + 1) + n1 + m1 + 3 * n1;
+    size_t lanes = (size_t)LANES * (ACC_CAP + (m + 1) + m1 + 3 * n1);
+    return sizeof(of_showdown_work) + sizeof(double) * (one + lanes);
 }
 
 static size_t plan_bytes(const plan *p) {

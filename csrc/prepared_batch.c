@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "eval.h"
 #include "omaha_fast.h"
 #include "prepared.h"
@@ -25,7 +26,7 @@ static int lanes_ready(of_showdown_work *w) {
     w->acc_l = calloc((size_t)ACC_CAP * LANES, sizeof(double));
     w->same_l = malloc(sizeof(double) * (w->n_uid + 1) * LANES);
     w->w_l = malloc(sizeof(double) * m1 * LANES);
-    w->out_l = malloc(sizeof(double) * 2 * n1 * LANES);
+    w->out_l = malloc(sizeof(double) * 3 * n1 * LANES);
     if (!w->acc_l || !w->same_l || !w->w_l || !w->out_l) {
         free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
         w->acc_l = w->same_l = w->w_l = w->out_l = NULL;
@@ -34,12 +35,14 @@ static int lanes_ready(of_showdown_work *w) {
     return OF_OK;
 }
 
-/* Check L rows of weights (from the first of the block) as load_weights does, lay them
- * out hand-major in walk order in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid
- * into w->same_l in villain order. Returns the bad column (*bad_lane its row in the
- * block; the first bad row, as row by row), m when a row's sum overflows, or -1. */
+/* Check L rows of weights as load_weights does (villain j's weight in row l at
+ * rows[l][j], or rows[l][gather[j]] with a gather), lay them out hand-major in walk order
+ * in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid into w->same_l in
+ * villain order. Returns the bad column (*bad_lane its row in the block; the first bad
+ * row, as row by row), m when a row's sum overflows, or -1. */
 static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
-                            const double *weights, size_t L, size_t *bad_lane) {
+                            const double *const *rows, const uint32_t *gather, size_t L,
+                            size_t *bad_lane) {
     size_t m = t->m;
     double *wl = w->w_l;
     double total[LANES] = {0.0};
@@ -49,8 +52,9 @@ static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
     for (size_t j = 0; j < m; j++) {     /* the L rows read side by side, in one pass */
         double *d = wl + (size_t)t->v_pos[j] * LANES;
         double *sl = same + (size_t)t->v_uid[j] * LANES;
+        size_t g = gather ? gather[j] : j;
         for (size_t l = 0; l < L; l++) {
-            double x = weights[l * m + j];
+            double x = rows[l][g];
             bad |= !(x >= 0.0 && x <= DBL_MAX);   /* NaN fails both */
             total[l] += x;
             d[l] = x;
@@ -61,12 +65,12 @@ static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
     for (size_t l = 0; l < L; l++) bad |= !(total[l] <= DBL_MAX);
     if (bad) {                            /* find the first bad row, as row by row */
         for (size_t l = 0; l < L; l++) {
-            const double *wr = weights + l * m;
             double sum = 0.0;
             *bad_lane = l;
             for (size_t j = 0; j < m; j++) {
-                if (!(wr[j] >= 0.0 && wr[j] <= DBL_MAX)) return (long long)j;
-                sum += wr[j];
+                double x = rows[l][gather ? gather[j] : j];
+                if (!(x >= 0.0 && x <= DBL_MAX)) return (long long)j;
+                sum += x;
             }
             if (!(sum <= DBL_MAX)) return (long long)m;
         }
@@ -186,19 +190,36 @@ static void lanes_out(const of_showdown_table *t, const double *in, size_t L, do
     }
 }
 
-/* values_one for the L rows loaded by load_lanes (LANES lanes): outputs are rows of n, the
- * block's first row at value, reach, high, low. Every hero is in one of ls and hs0, so
- * their two sweeps fill scr between them. */
+/* The sweeps of values_one for the rows loaded by load_lanes: each hero's value under
+ * the high sweep at val, its reach at rch, and where the board makes lows, the low
+ * sweeps' values at scr (every hero is in one of ls and hs0, so their two sweeps fill it
+ * between them); hand-major in walk order, LANES lanes a hand. */
+static void sweep_all_lanes(const of_showdown_table *t, of_showdown_work *w, double **val,
+                            double **scr, double **rch) {
+    double *S = w->acc_l;
+    const double *same = w->same_l, *wl = w->w_l;
+    const plan *p = &t->hs;
+    *val = w->out_l;
+    *scr = w->out_l + w->n * LANES;
+    *rch = w->out_l + 2 * w->n * LANES;
+    sweep_lanes(p, S, wl, same, *val);
+    reach_lanes(p, S, same, *rch);
+    lanes_reset(S, p, t->acc_size);
+    if (!t->any_low) return;
+    sweep_lanes(&t->ls, S, wl, same, *scr);
+    lanes_reset(S, &t->ls, t->acc_size);
+    sweep_lanes(&t->hs0, S, wl, same, *scr);
+    lanes_reset(S, &t->hs0, t->acc_size);
+}
+
+/* values_one for the L rows loaded by load_lanes: outputs are rows of n, the block's
+ * first row at value, reach, high, low. */
 static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
                          double *value, double *reach, double *high, double *low) {
     size_t n = t->n;
-    double *S = w->acc_l, *val = w->out_l, *scr = w->out_l + w->n * LANES;
-    const double *same = w->same_l, *wl = w->w_l;
-    const plan *p = &t->hs;
-    sweep_lanes(p, S, wl, same, val);
-    reach_lanes(p, S, same, scr);
-    lanes_reset(S, p, t->acc_size);
-    lanes_out(t, scr, L, reach);
+    double *val, *scr, *rch;
+    sweep_all_lanes(t, w, &val, &scr, &rch);
+    lanes_out(t, rch, L, reach);
     if (!t->any_low) {
         lanes_out(t, val, L, value);
         if (high) {
@@ -207,10 +228,6 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
         }
         return;
     }
-    sweep_lanes(&t->ls, S, wl, same, scr);
-    lanes_reset(S, &t->ls, t->acc_size);
-    sweep_lanes(&t->hs0, S, wl, same, scr);
-    lanes_reset(S, &t->hs0, t->acc_size);
     if (!high) {                 /* the value alone: a third of the writes */
         for (size_t i = 0; i < n; i++) {
             size_t at = (size_t)t->h_pos[i] * LANES;
@@ -232,9 +249,8 @@ static void values_lanes(const of_showdown_table *t, of_showdown_work *w, size_t
     }
 }
 
-/* blockers_one for the L rows loaded by load_lanes. */
-static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
-                           double *reach) {
+/* The fold sums of the rows loaded by load_lanes, hand-major in walk order in w->out_l. */
+static const double *blockers_sweep_lanes(const of_showdown_table *t, of_showdown_work *w) {
     double *S = w->acc_l;
     const double *wl = w->w_l;
     const plan *p = &t->hs;
@@ -242,7 +258,13 @@ static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size
     for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * LANES);
     reach_lanes(p, S, w->same_l, w->out_l);
     lanes_reset(S, p, t->acc_size);
-    lanes_out(t, w->out_l, L, reach);
+    return w->out_l;
+}
+
+/* blockers_one for the L rows loaded by load_lanes. */
+static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size_t L,
+                           double *reach) {
+    lanes_out(t, blockers_sweep_lanes(t, w), L, reach);
 }
 
 /* A batch is cut into units of work (a walk of up to LANES rows, or one row) that the
@@ -258,6 +280,7 @@ typedef struct {
 typedef struct {
     const of_showdown_table *t;
     const double *weights;
+    const of_showdown_map *map;   /* or NULL: the rows' weights and outputs in place */
     double *value, *reach, *high, *low, *met;   /* met: the fold sums' rows */
     const double *pot, *hero_put;   /* per showdown row, or NULL: payoffs, not values */
     const double *fold_pay;         /* per fold row, or NULL: fold sums scaled */
@@ -291,8 +314,93 @@ static void payoffs(const batch_queue *q, size_t first, size_t count) {
     }
 }
 
+/* A mapped unit's results (rows first..first + L - 1) into the map's rows: table hero
+ * i's numbers in lane l at [h_pos[i] * stride + l] (the lanes' walk order; a single row
+ * has stride 1 and caller order, h_pos NULL). Showdowns: the value (with `halves`, half
+ * val's plus half scr's) becomes the payoff value * pot - reach * hero_put, and the reach
+ * times reach_scale goes where asked; folds: the reach times what the fold pays. */
+static void emit_mapped(const batch_queue *q, size_t first, size_t L, int blockers_only,
+                        int halves, const double *val, const double *scr,
+                        const double *rch, const uint32_t *h_pos, size_t stride) {
+    const of_showdown_table *t = q->t;
+    const of_showdown_map *map = q->map;
+    double *dst[LANES], *dr[LANES] = {NULL}, a[LANES], b[LANES] = {0.0}, c[LANES] = {0.0};
+    for (size_t l = 0; l < L; l++) {
+        size_t r = first + l;
+        dst[l] = map->dst[r];
+        memset(dst[l], 0, sizeof(double) * map->n_dst);
+        if (blockers_only) {
+            a[l] = q->fold_pay[r - q->k_values];
+            continue;
+        }
+        a[l] = q->pot[r];
+        b[l] = q->hero_put[r];
+        dr[l] = map->dst_reach ? map->dst_reach[r] : NULL;
+        c[l] = dr[l] ? map->reach_scale[r] : 0.0;
+        if (dr[l]) memset(dr[l], 0, sizeof(double) * map->n_dst);
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        size_t at = (h_pos ? h_pos[i] : i) * stride, d = map->scatter[i];
+        if (blockers_only) {
+            for (size_t l = 0; l < L; l++) dst[l][d] = rch[at + l] * a[l];
+            continue;
+        }
+        for (size_t l = 0; l < L; l++) {
+            double x = halves ? 0.5 * val[at + l] + 0.5 * scr[at + l] : val[at + l];
+            double reach = rch[at + l];
+            dst[l][d] = x * a[l] - reach * b[l];
+            if (dr[l]) dr[l][d] = reach * c[l];
+        }
+    }
+}
+
+/* One mapped unit: rows read through the map's gather, results written through its
+ * scatter. */
+static int run_mapped(const batch_queue *q, of_showdown_work *w, const batch_unit *u,
+                      size_t *bad_row, size_t *bad_col) {
+    const of_showdown_table *t = q->t;
+    const of_showdown_map *map = q->map;
+    size_t n = t->n, m = t->m, r = u->first, L = u->count;
+    if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
+    if (L >= 2) {
+        size_t bad_lane = 0;
+        long long bad = load_lanes(t, w, map->src + r, map->gather, L, &bad_lane);
+        if (bad >= 0) {
+            *bad_row = r + bad_lane;
+            *bad_col = (size_t)bad;
+            return OF_ERR_WEIGHT;
+        }
+        if (u->blockers_only) {
+            const double *rch = n ? blockers_sweep_lanes(t, w) : NULL;
+            emit_mapped(q, r, L, 1, 0, NULL, NULL, rch, t->h_pos, LANES);
+            return OF_OK;
+        }
+        double *val = NULL, *scr = NULL, *rch = NULL;
+        if (n) sweep_all_lanes(t, w, &val, &scr, &rch);
+        emit_mapped(q, r, L, 0, t->any_low, val, scr, rch, t->h_pos, LANES);
+        return OF_OK;
+    }
+    /* one row: gathered into the lanes' weight buffer (at least m), then as in place */
+    double *row = w->w_l, *val = w->out_l, *rch = w->out_l + (n ? n : 1);
+    for (size_t j = 0; j < m; j++) row[j] = map->src[r][map->gather[j]];
+    long long bad = prep_load_weights(t, w, row);
+    if (bad >= 0) {
+        *bad_row = r;
+        *bad_col = (size_t)bad;
+        return OF_ERR_WEIGHT;
+    }
+    if (u->blockers_only) {
+        if (n) prep_blockers_one(t, w, row, rch);
+    } else if (n) {
+        prep_values_one(t, w, row, val, rch, NULL, NULL);
+    }
+    emit_mapped(q, r, 1, u->blockers_only, 0, val, NULL, rch, NULL, 1);
+    return OF_OK;
+}
+
 static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit *u,
                     size_t *bad_row, size_t *bad_col) {
+    if (q->map) return run_mapped(q, w, u, bad_row, bad_col);
     const of_showdown_table *t = q->t;
     size_t n = t->n, m = t->m, r = u->first;
     /* the output rows: a fold sum's row counts from the first fold row */
@@ -300,9 +408,10 @@ static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit 
     if (u->count >= 2) {
         double *reach = u->blockers_only ? q->met : q->reach;
         size_t bad_lane = 0;
+        const double *rows[LANES];
+        for (size_t l = 0; l < u->count; l++) rows[l] = m ? q->weights + (r + l) * m : q->weights;
         if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
-        long long bad = load_lanes(t, w, m ? q->weights + r * m : q->weights, u->count,
-                                   &bad_lane);
+        long long bad = load_lanes(t, w, rows, NULL, u->count, &bad_lane);
         if (bad >= 0) {
             *bad_row = r + bad_lane;
             *bad_col = (size_t)bad;
@@ -386,6 +495,53 @@ static void cut_units(const of_showdown_table *t, size_t first, size_t count,
  * with 16 rows ran as fast on one thread as on two, 20 hands ten times slower on two */
 #define SMALL_BATCH 100000
 
+static int works_fit(const of_showdown_table *t, of_showdown_work *const *works, int n_works) {
+    for (int i = 0; i < n_works; i++) {
+        const of_showdown_work *work = works[i];
+        if (work && (work->n < t->n || work->n_uid < t->n_uid || work->m < t->m)) return 0;
+    }
+    return 1;
+}
+
+/* The units of q's rows, on the threads (their work areas those given, or made here). */
+static int run_queue(batch_queue *q, of_showdown_work *const *works, int n_works,
+                     size_t k_blockers, int threads, size_t *bad_row, size_t *bad_col) {
+    const of_showdown_table *t = q->t;
+    size_t k_values = q->k_values, k = k_values + k_blockers;
+    batch_unit *units = malloc(sizeof(batch_unit) * (k ? k : 1));
+    if (!units) return OF_ERR_NOMEM;
+    /* the costliest first, so the threads end together: the showdown walks (a fold sum
+     * walks once, not four times), the fold walks, then single rows */
+    cut_units(t, 0, k_values, 0, 1, units, &q->n_units);
+    cut_units(t, k_values, k_blockers, 1, 1, units, &q->n_units);
+    cut_units(t, 0, k_values, 0, 0, units, &q->n_units);
+    cut_units(t, k_values, k_blockers, 1, 0, units, &q->n_units);
+    q->units = units;
+    /* a thread's start (tens of microseconds) outweighs a small batch's whole walk */
+    int n_threads = (t->n + t->m) * k < SMALL_BATCH ? 1 : of_runner_workers(threads, q->n_units);
+    of_showdown_work *own[OF_RUNNER_MAX], *use[OF_RUNNER_MAX];
+    int rc = OF_OK;
+    memset(own, 0, sizeof own);
+    if (of_mutex_init(&q->lock) != 0) { free(units); return OF_ERR_THREAD; }
+    for (int i = 0; i < n_threads; i++) {   /* a work area for each thread not given one */
+        if (!(i < n_works && works[i]) && (rc = of_showdown_work_new(t, &own[i])) != OF_OK)
+            goto done;
+        use[i] = own[i] ? own[i] : works[i];
+    }
+    q->works = use;
+    rc = of_run_tasks(n_threads, q->n_units, batch_task, q);
+    if (rc == OF_OK && q->rc != OF_OK) {
+        rc = q->rc;
+        *bad_row = q->bad_row;
+        *bad_col = q->bad_col;
+    }
+done:
+    of_mutex_destroy(&q->lock);
+    for (int i = 0; i < n_threads; i++) of_showdown_work_free(own[i]);
+    free(units);
+    return rc;
+}
+
 int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *works,
                           int n_works, const double *weights, size_t k_values,
                           size_t k_blockers, int threads, double *value, double *reach,
@@ -396,50 +552,34 @@ int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *w
     if (!t || !bad_row || !bad_col || k < k_values || (k && t->m && !weights) ||
         (k_values && t->n && (!value || !reach)) || (!high != !low) || (!pot != !hero_put) ||
         (pot && high) ||
-        (k_blockers && t->n && !met) || threads < 0 || n_works < 0 || (n_works && !works))
+        (k_blockers && t->n && !met) || threads < 0 || n_works < 0 || (n_works && !works) ||
+        !works_fit(t, works, n_works))
         return OF_ERR_ARG;
-    for (int i = 0; i < n_works; i++) {
-        const of_showdown_work *work = works[i];
-        if (work && (work->n < t->n || work->n_uid < t->n_uid || work->m < t->m))
-            return OF_ERR_ARG;
-    }
     batch_queue q;
     memset(&q, 0, sizeof q);
     q.t = t; q.weights = weights; q.k_values = k_values;
     q.value = value; q.reach = reach; q.high = high; q.low = low; q.met = met;
     q.pot = pot; q.hero_put = hero_put; q.fold_pay = fold_pay;
-    batch_unit *units = malloc(sizeof(batch_unit) * (k ? k : 1));
-    if (!units) return OF_ERR_NOMEM;
-    /* the costliest first, so the threads end together: the showdown walks (a fold sum
-     * walks once, not four times), the fold walks, then single rows */
-    cut_units(t, 0, k_values, 0, 1, units, &q.n_units);
-    cut_units(t, k_values, k_blockers, 1, 1, units, &q.n_units);
-    cut_units(t, 0, k_values, 0, 0, units, &q.n_units);
-    cut_units(t, k_values, k_blockers, 1, 0, units, &q.n_units);
-    q.units = units;
-    /* a thread's start (tens of microseconds) outweighs a small batch's whole walk */
-    int n_threads = (t->n + t->m) * k < SMALL_BATCH ? 1 : of_runner_workers(threads, q.n_units);
-    of_showdown_work *own[OF_RUNNER_MAX], *use[OF_RUNNER_MAX];
-    int rc = OF_OK;
-    memset(own, 0, sizeof own);
-    if (of_mutex_init(&q.lock) != 0) { free(units); return OF_ERR_THREAD; }
-    for (int i = 0; i < n_threads; i++) {   /* a work area for each thread not given one */
-        if (!(i < n_works && works[i]) && (rc = of_showdown_work_new(t, &own[i])) != OF_OK)
-            goto done;
-        use[i] = own[i] ? own[i] : works[i];
-    }
-    q.works = use;
-    rc = of_run_tasks(n_threads, q.n_units, batch_task, &q);
-    if (rc == OF_OK && q.rc != OF_OK) {
-        rc = q.rc;
-        *bad_row = q.bad_row;
-        *bad_col = q.bad_col;
-    }
-done:
-    of_mutex_destroy(&q.lock);
-    for (int i = 0; i < n_threads; i++) of_showdown_work_free(own[i]);
-    free(units);
-    return rc;
+    return run_queue(&q, works, n_works, k_blockers, threads, bad_row, bad_col);
+}
+
+int of_showdown_table_run_mapped(const of_showdown_table *t, of_showdown_work *const *works,
+                                 int n_works, const of_showdown_map *map, size_t k_values,
+                                 size_t k_blockers, int threads, const double *pot,
+                                 const double *hero_put, const double *fold_pay,
+                                 size_t *bad_row, size_t *bad_col) {
+    size_t k = k_values + k_blockers;
+    if (!t || !map || !bad_row || !bad_col || k < k_values ||
+        (k && (!map->src || !map->dst || (t->m && !map->gather) || (t->n && !map->scatter))) ||
+        (k_values && (!pot || !hero_put || (map->dst_reach && !map->reach_scale))) ||
+        (k_blockers && !fold_pay) || threads < 0 || n_works < 0 || (n_works && !works) ||
+        !works_fit(t, works, n_works))
+        return OF_ERR_ARG;
+    batch_queue q;
+    memset(&q, 0, sizeof q);
+    q.t = t; q.map = map; q.k_values = k_values;
+    q.pot = pot; q.hero_put = hero_put; q.fold_pay = fold_pay;
+    return run_queue(&q, works, n_works, k_blockers, threads, bad_row, bad_col);
 }
 
 int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *const *works,

@@ -42,8 +42,9 @@ typedef struct {
     size_t sig_used;
     double **sigma;            /* per slot of p's nodes in a CFR pass */
     double *mask_opp, *mask_own;   /* per member: the reaches its parent hands it */
-    double *rows, *r_out, *r_reach;   /* the terminals' batch: the villain weights, the
-                                         values (showdowns, then folds), the reaches */
+    const double **r_src;      /* the terminals' batch, a row each: the villain weights, */
+    double **r_dst, **r_reach; /* where the values go (showdowns, then folds), and the */
+    double *r_scale;           /* showdowns' reaches (times r_scale) that a fold takes */
     double *r_pot, *r_put, *r_pay;
     uint32_t *sd, *sd_node;    /* the batch's slots and nodes (also the chance nodes') */
     uint32_t *row_of, *call_of;   /* per slot: a showdown's row, a fold's call */
@@ -123,13 +124,6 @@ static void walk_down(of_engine *e, level *L, const member *m) {
     }
 }
 
-/* v[live[i]] = scale * x[i], and 0 for the hands not live on the board. */
-static void scatter(double *v, size_t n, const uint32_t *live, size_t nl, const double *x,
-                    double scale) {
-    memset(v, 0, sizeof(double) * n);
-    for (size_t i = 0; i < nl; i++) v[live[i]] = scale * x[i];
-}
-
 /* The river terminals of the whole group in one call of their board's prepared table:
  * every showdown, and every fold but those of p next to a showdown (its call), which
  * meet the weight the showdown met and take its row's reach. Marks the folds valued here;
@@ -176,8 +170,6 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
         }
     }
     const river_board *rb = &e->boards[board];
-    size_t nl = rb->n_live[p], ml = rb->n_live[q], n = e->n[p];
-    const uint32_t *hl = rb->live[p], *vl = rb->live[q];
     for (size_t r = 0; r < k + f; r++) {
         const arena_node *nd = &e->nodes[L->sd_node[r]];
         const double *c = e->t_contrib + 2 * nd->tmpl;
@@ -185,30 +177,14 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
         if (r < k) {
             L->r_pot[r] = size - rake_of(e, size);
             L->r_put[r] = c[p];
+            L->r_reach[r] = NULL;
         } else {
             L->r_pay[r - k] = nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
         }
-        const double *o = L->opp[L->sd[r]];
-        double *row = L->rows + r * ml;
-        for (size_t j = 0; j < ml; j++) row[j] = o[vl[j]];
+        L->r_src[r] = L->opp[L->sd[r]];
+        L->r_dst[r] = L->val + width * L->sd[r];
     }
-    size_t bad_row, bad_col;
-    double *met = L->r_out + k * nl;
-    /* one thread, but where the whole spot is one river (no tasks to share): then the
-     * table's own threads, each with a worker's work area */
-    struct walk_state *ws = e->walk;
-    int rc = threads > 1
-        ? of_showdown_table_run(rb->table[p], ws->works[p], ws->n_workers, L->rows, k, f,
-                                threads, L->r_out, L->r_reach, NULL, NULL, met, L->r_pot,
-                                L->r_put, L->r_pay, &bad_row, &bad_col)
-        : of_showdown_table_run(rb->table[p], &w->work[p], 1, L->rows, k, f, 1, L->r_out,
-                                L->r_reach, NULL, NULL, met, L->r_pot, L->r_put, L->r_pay,
-                                &bad_row, &bad_col);
-    if (rc != OF_OK) return rc;
-    for (size_t r = 0; r < k; r++)
-        scatter(L->val + width * L->sd[r], n, hl, nl, L->r_out + r * nl, 1.0);
-    for (size_t r = 0; r < f; r++)   /* already times the pay */
-        scatter(L->val + width * L->sd[k + r], n, hl, nl, met + r * nl, 1.0);
+    /* p's folds next to a showdown take its reach, times what the fold loses */
     for (size_t g = 0; g < L->n_mem; g++) {
         const member *m = &L->mem[g];
         const segment *s = &e->segs[m->seg];
@@ -216,12 +192,23 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
             const arena_node *nd = &e->nodes[s->start + pos];
             uint32_t at = slot_of(m, pos);
             if (nd->kind != OF_NODE_FOLD || L->call_of[at] == UINT32_MAX) continue;
-            scatter(L->val + width * at, n, hl, nl,
-                    L->r_reach + (size_t)L->row_of[L->call_of[at]] * nl,
-                    -e->t_contrib[2 * nd->tmpl + p]);
+            uint32_t row = L->row_of[L->call_of[at]];
+            L->r_reach[row] = L->val + width * at;
+            L->r_scale[row] = -e->t_contrib[2 * nd->tmpl + p];
         }
     }
-    return OF_OK;
+    of_showdown_map map = {L->r_src, rb->live[q], L->r_dst, L->r_reach, L->r_scale,
+                           rb->live[p], e->n[p]};
+    size_t bad_row, bad_col;
+    /* one thread, but where the whole spot is one river (no tasks to share): then the
+     * table's own threads, each with a worker's work area */
+    struct walk_state *ws = e->walk;
+    return threads > 1
+        ? of_showdown_table_run_mapped(rb->table[p], ws->works[p], ws->n_workers, &map, k, f,
+                                       threads, L->r_pot, L->r_put, L->r_pay, &bad_row,
+                                       &bad_col)
+        : of_showdown_table_run_mapped(rb->table[p], &w->work[p], 1, &map, k, f, 1, L->r_pot,
+                                       L->r_put, L->r_pay, &bad_row, &bad_col);
 }
 
 /* acc += a chance child's values (kid, zeroed at the hands holding its card), and those
@@ -350,10 +337,16 @@ static void walk_up(of_engine *e, worker *w, level *L, const member *m) {
         const uint32_t *kids = e->kids + nd->first;
         const double *kv[ENGINE_MAX_ACTIONS] = {NULL};
         for (int a = 0; a < A; a++) kv[a] = L->val + width * slot_of(m, e->nodes[kids[a]].pos);
-        if (nd->player != p) {
-            memcpy(v, kv[0], sizeof(double) * n);
-            for (int a = 1; a < A; a++)
-                for (size_t i = 0; i < n; i++) v[i] += kv[a][i];
+        if (nd->player != p) {   /* in one pass, each value in the order of the actions */
+            if (A == 2)
+                for (size_t i = 0; i < n; i++) v[i] = kv[0][i] + kv[1][i];
+            else if (A == 3)
+                for (size_t i = 0; i < n; i++) v[i] = kv[0][i] + kv[1][i] + kv[2][i];
+            else {
+                memcpy(v, kv[0], sizeof(double) * n);
+                for (int a = 1; a < A; a++)
+                    for (size_t i = 0; i < n; i++) v[i] += kv[a][i];
+            }
         } else if (mode == OF_ENGINE_BR) {
             memcpy(v, kv[0], sizeof(double) * n);
             for (int a = 1; a < A; a++)
@@ -661,9 +654,10 @@ static int pass_workers(const of_engine *e, size_t cards, size_t held) {
 
 static uint64_t level_bytes(const caps *c, int d, size_t width) {
     size_t slots = c->slots[d], mem = c->mem[d], term = c->term[d], show = c->show[d];
-    return sizeof(double) * width * (3 * slots + 2 * mem + 2 * term + show) +
+    return sizeof(double) * width * (3 * slots + 2 * mem) +
            (3 * sizeof(double *) + 2 * sizeof(uint32_t) + 1) * slots +
-           (2 * sizeof(uint32_t) + 3 * sizeof(double)) * term + sizeof(member) * mem;
+           (2 * sizeof(uint32_t) + 3 * sizeof(double) + 2 * sizeof(double *)) * term +
+           (sizeof(double *) + sizeof(double)) * show + sizeof(member) * mem;
 }
 
 static size_t acc_size(const of_engine *e) {
@@ -685,8 +679,10 @@ uint64_t walk_bytes(const of_engine *e) {
     bytes += (uint64_t)workers * sizeof(double) *
              (acc_size(e) + ENGINE_MAX_ACTIONS * width * (compact ? 3 : 1));
     bytes += (uint64_t)top * cards * sizeof(double) * width;
-    /* a showdown work area: about the accumulator and 6 doubles a hand, each side */
-    if (e->n_boards) bytes += (uint64_t)workers * 2 * sizeof(double) * (150000 + 6 * width);
+    /* a showdown work area a side */
+    if (e->n_boards)
+        bytes += (uint64_t)workers * (of_showdown_work_bytes(e->n[0], e->n[1]) +
+                                      of_showdown_work_bytes(e->n[1], e->n[0]));
     return bytes;
 }
 
@@ -702,9 +698,10 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->sigma = malloc(sizeof(double *) * slots);
     L->mask_opp = malloc(sizeof(double) * width * g);
     L->mask_own = malloc(sizeof(double) * width * g);
-    L->rows = malloc(sizeof(double) * width * term);
-    L->r_out = malloc(sizeof(double) * width * term);
-    L->r_reach = malloc(sizeof(double) * width * show);
+    L->r_src = malloc(sizeof(double *) * term);
+    L->r_dst = malloc(sizeof(double *) * term);
+    L->r_reach = malloc(sizeof(double *) * show);
+    L->r_scale = malloc(sizeof(double) * show);
     L->r_pot = malloc(sizeof(double) * term);
     L->r_put = malloc(sizeof(double) * term);
     L->r_pay = malloc(sizeof(double) * term);
@@ -715,7 +712,8 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->call_of = malloc(sizeof(uint32_t) * slots);
     L->done = calloc(slots, 1);
     if (!L->mem || !L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma ||
-        !L->mask_opp || !L->mask_own || !L->rows || !L->r_out || !L->r_reach || !L->r_pot ||
+        !L->mask_opp || !L->mask_own || !L->r_src || !L->r_dst || !L->r_reach || !L->r_scale ||
+        !L->r_pot ||
         !L->r_put || !L->r_pay || !L->sd || !L->sd_node || !L->row_of || !L->call_of ||
         !L->done)
         return OF_ERR_NOMEM;
@@ -724,8 +722,8 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
 
 static void level_free(level *L) {
     free(L->mem); free(L->slots); free(L->opp); free(L->own); free(L->val); free(L->sig);
-    free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->rows); free(L->r_out);
-    free(L->r_reach); free(L->r_pot); free(L->r_put); free(L->r_pay);
+    free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->r_src); free(L->r_dst);
+    free(L->r_reach); free(L->r_scale); free(L->r_pot); free(L->r_put); free(L->r_pay);
     free(L->sd); free(L->sd_node); free(L->row_of); free(L->call_of); free(L->done);
 }
 
