@@ -321,6 +321,11 @@ int of_showdown_table_new(const uint8_t *board, int n_board, const uint8_t *hero
     if (!t->h_pos || !t->v_pos) { rc = OF_ERR_NOMEM; goto done; }
     if ((rc = walk_order(h_high, h_low, n, t->any_low, t->h_pos)) != OF_OK) goto done;
     if ((rc = walk_order(v_high, v_low, m, t->any_low, t->v_pos)) != OF_OK) goto done;
+    t->same_is_weight = n_uid == m;
+    if (t->same_is_weight) {   /* uid u is villain u's (numbered by first appearance) */
+        for (size_t i = 0; i < n; i++)
+            h_same[i] = h_same[i] < m ? t->v_pos[h_same[i]] : (uint32_t)m;
+    }
     rc = plan_build(&t->hs, h_high, NULL, n, v_high, NULL, m, HIGH_KEYS, h_cards, v_cards,
                     h_same, t->h_pos, t->v_pos, &B);
     if (rc != OF_OK) goto done;
@@ -373,7 +378,7 @@ of_showdown_work *prep_work_alloc(size_t n, size_t n_uid, size_t m) {
     w->acc = calloc(ACC_CAP, sizeof(double));
     w->same = calloc(n_uid + 1, sizeof(double));
     w->scratch = malloc(sizeof(double) * (n ? n : 1));
-    w->w_pos = malloc(sizeof(double) * (m ? m : 1));
+    w->w_pos = calloc(m + 1, sizeof(double));
     w->o_pos = malloc(sizeof(double) * 3 * (n ? n : 1));
     if (!w->acc || !w->same || !w->scratch || !w->w_pos || !w->o_pos) {
         of_showdown_work_free(w);
@@ -394,8 +399,8 @@ of_showdown_work *of_showdown_work_sized(size_t n, size_t m) {
 
 size_t of_showdown_work_bytes(size_t n, size_t m) {
     size_t n1 = n ? n : 1, m1 = m ? m : 1;   /* as prep_work_alloc and lanes_ready */
-    size_t one = ACC_CAP + (m + 1) + n1 + m1 + 3 * n1;
-    size_t lanes = (size_t)LANES * (ACC_CAP + (m + 1) + m1 + 3 * n1);
+    size_t one = ACC_CAP + (m + 1) + n1 + (m + 1) + 3 * n1;
+    size_t lanes = (size_t)LANES * (ACC_CAP + (m + 1) + (m1 + 1) + 3 * n1);
     return sizeof(of_showdown_work) + sizeof(double) * (one + lanes);
 }
 
@@ -417,12 +422,13 @@ size_t of_showdown_table_bytes(const of_showdown_table *t) {
 long long prep_load_weights(const of_showdown_table *t, of_showdown_work *w,
                               const double *weights) {
     double total = 0.0;
-    memset(w->same, 0, sizeof(double) * (t->n_uid + 1));
+    int by_uid = !t->same_is_weight;
+    if (by_uid) memset(w->same, 0, sizeof(double) * (t->n_uid + 1));
     for (size_t j = 0; j < t->m; j++) {
         double x = weights[j];
         if (!(x >= 0.0 && x <= DBL_MAX)) return (long long)j;   /* NaN fails both */
         total += x;
-        w->same[t->v_uid[j]] += x;
+        if (by_uid) w->same[t->v_uid[j]] += x;
     }
     if (!(total <= DBL_MAX)) return (long long)t->m;
     return -1;
@@ -432,6 +438,7 @@ long long prep_load_weights(const of_showdown_table *t, of_showdown_work *w,
 static const double *weights_in_order(const of_showdown_table *t, of_showdown_work *w,
                                       const double *weights) {
     for (size_t j = 0; j < t->m; j++) w->w_pos[t->v_pos[j]] = weights[j];
+    w->w_pos[t->m] = 0.0;   /* the identical hand of a hero that has none */
     return w->w_pos;
 }
 
@@ -439,7 +446,8 @@ static const double *weights_in_order(const of_showdown_table *t, of_showdown_wo
 void prep_values_one(const of_showdown_table *t, of_showdown_work *w, const double *weights,
                        double *value, double *reach, double *high, double *low) {
     double *S = w->acc;
-    const double *same = w->same, *wp = weights_in_order(t, w, weights);
+    const double *wp = weights_in_order(t, w, weights);
+    const double *same = t->same_is_weight ? wp : w->same;
     size_t n = t->n;
     double *val = w->o_pos, *rch = w->o_pos + n, *lo = w->o_pos + 2 * n;   /* walk order */
     const plan *p = &t->hs;
@@ -490,12 +498,13 @@ void prep_blockers_one(const of_showdown_table *t, of_showdown_work *w, const do
                          double *reach) {
     double *S = w->acc, *rch = w->o_pos;
     const double *wp = weights_in_order(t, w, weights);
+    const double *same = t->same_is_weight ? wp : w->same;
     const plan *p = &t->hs;
     size_t v_n = p->v_start[p->n_groups], h_n = p->h_start[p->n_groups];
     for (size_t k = 0; k < v_n; k++) acc_add(S, &p->v[k], wp[p->v[k].row]);
     for (size_t k = 0; k < h_n; k++) {
         const rec *r = &p->h[k];
-        rch[r->row] = acc_disjoint(S, r) + w->same[r->same];
+        rch[r->row] = acc_disjoint(S, r) + same[r->same];
     }
     acc_reset(S, p, t->acc_size);
     for (size_t i = 0; i < t->n; i++) reach[i] = rch[t->h_pos[i]];

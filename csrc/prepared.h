@@ -36,6 +36,10 @@ struct of_showdown_table {
     uint32_t *v_uid;     /* uid of each villain row */
     uint8_t *h_has_low;  /* n: the hero makes a low (it is in ls, not hs0); any_low only */
     uint32_t *h_pos, *v_pos;   /* each caller row's place in the walk order */
+    /* the villain hands are distinct: a hero's `same` is then the walk position of the
+     * villain hand equal to it (m: none), whose weight a call reads where it lies, with
+     * no sums by uid (a weight buffer in walk order holds a 0 at position m) */
+    int same_is_weight;
     plan hs, ls, hs0;    /* hs0 and ls are empty unless hilo && any_low */
 };
 
@@ -45,14 +49,14 @@ struct of_showdown_work {
     double *same;        /* n_uid + 1: weight by uid, the last slot always 0 */
     double *scratch;     /* n */
     size_t m;            /* villain rows the buffers hold */
-    double *w_pos;       /* m: one row of weights in walk order */
+    double *w_pos;       /* m + 1: one row of weights in walk order, and a 0 */
     double *o_pos;       /* 3n: value, reach and low in walk order */
     /* the lane buffers (made on the first batched call): up to LANES weight vectors side
      * by side, hand-major, so the walk over the records serves them all at once */
     double *acc_l;       /* ACC_CAP * LANES, zero between calls */
     double *same_l;      /* (n_uid + 1) * LANES */
-    double *w_l;         /* m * LANES: the weights transposed */
-    double *out_l;       /* 2 * n * LANES: a sweep's results, then the reach */
+    double *w_l;         /* (m + 1) * LANES: the weights transposed, and a row of 0 */
+    double *out_l;       /* 3 * n * LANES: two sweeps' results and the reach */
 };
 
 /* weight vectors a batched walk carries at once: 8 doubles fill a 64-byte line, so each

@@ -25,7 +25,7 @@ static int lanes_ready(of_showdown_work *w) {
     size_t n1 = w->n ? w->n : 1, m1 = w->m ? w->m : 1;
     w->acc_l = calloc((size_t)ACC_CAP * LANES, sizeof(double));
     w->same_l = malloc(sizeof(double) * (w->n_uid + 1) * LANES);
-    w->w_l = malloc(sizeof(double) * m1 * LANES);
+    w->w_l = calloc((m1 + 1) * LANES, sizeof(double));
     w->out_l = malloc(sizeof(double) * 3 * n1 * LANES);
     if (!w->acc_l || !w->same_l || !w->w_l || !w->out_l) {
         free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
@@ -37,8 +37,8 @@ static int lanes_ready(of_showdown_work *w) {
 
 /* Check L rows of weights as load_weights does (villain j's weight in row l at
  * rows[l][j], or rows[l][gather[j]] with a gather), lay them out hand-major in walk order
- * in w->w_l, LANES lanes a hand (lanes L.. hold 0), and sum them by uid into w->same_l in
- * villain order. Returns the bad column (*bad_lane its row in the block; the first bad
+ * in w->w_l, LANES lanes a hand (lanes L.. hold 0, and row m too), and unless the
+ * villains are distinct, sum them by uid into w->same_l in villain order. Returns the bad column (*bad_lane its row in the block; the first bad
  * row, as row by row), m when a row's sum overflows, or -1. */
 static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
                             const double *const *rows, const uint32_t *gather, size_t L,
@@ -48,19 +48,21 @@ static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
     double total[LANES] = {0.0};
     int bad = 0;
     double *same = w->same_l;
-    memset(same, 0, sizeof(double) * (t->n_uid + 1) * LANES);
+    if (!t->same_is_weight) memset(same, 0, sizeof(double) * (t->n_uid + 1) * LANES);
+    memset(wl + m * LANES, 0, sizeof(double) * LANES);   /* a larger table's may lie there */
     for (size_t j = 0; j < m; j++) {     /* the L rows read side by side, in one pass */
         double *d = wl + (size_t)t->v_pos[j] * LANES;
-        double *sl = same + (size_t)t->v_uid[j] * LANES;
         size_t g = gather ? gather[j] : j;
         for (size_t l = 0; l < L; l++) {
             double x = rows[l][g];
             bad |= !(x >= 0.0 && x <= DBL_MAX);   /* NaN fails both */
             total[l] += x;
             d[l] = x;
-            sl[l] += x;
         }
         for (size_t l = L; l < LANES; l++) d[l] = 0.0;
+        if (t->same_is_weight) continue;
+        double *sl = same + (size_t)t->v_uid[j] * LANES;
+        for (size_t l = 0; l < L; l++) sl[l] += d[l];
     }
     for (size_t l = 0; l < L; l++) bad |= !(total[l] <= DBL_MAX);
     if (bad) {                            /* find the first bad row, as row by row */
@@ -197,7 +199,7 @@ static void lanes_out(const of_showdown_table *t, const double *in, size_t L, do
 static void sweep_all_lanes(const of_showdown_table *t, of_showdown_work *w, double **val,
                             double **scr, double **rch) {
     double *S = w->acc_l;
-    const double *same = w->same_l, *wl = w->w_l;
+    const double *wl = w->w_l, *same = t->same_is_weight ? wl : w->same_l;
     const plan *p = &t->hs;
     *val = w->out_l;
     *scr = w->out_l + w->n * LANES;
@@ -256,7 +258,7 @@ static const double *blockers_sweep_lanes(const of_showdown_table *t, of_showdow
     const plan *p = &t->hs;
     size_t v_n = p->v_start[p->n_groups];
     for (size_t k = 0; k < v_n; k++) lane_add(S, &p->v[k], wl + (size_t)p->v[k].row * LANES);
-    reach_lanes(p, S, w->same_l, w->out_l);
+    reach_lanes(p, S, t->same_is_weight ? wl : w->same_l, w->out_l);
     lanes_reset(S, p, t->acc_size);
     return w->out_l;
 }

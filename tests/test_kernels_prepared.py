@@ -67,6 +67,15 @@ def random_range(rng, board, size):
     return np.concatenate([rows, dup])
 
 
+def distinct_ranges(rng, board, n, m):
+    """Two ranges without a duplicate on either side, sharing about half the hero's hands
+    (a table then reads a hero's identical villain hand from the weights in place)."""
+    hands = all_hands(board)
+    picked = hands[rng.choice(len(hands), n + m, replace=False)]
+    picked = np.array([rng.permutation(r) for r in picked], dtype=np.uint8)
+    return picked[:n], picked[n // 2:n // 2 + m]
+
+
 def random_weights(rng, m):
     return rng.random(m) * (rng.random(m) < 0.8)      # a fifth of them zero
 
@@ -132,15 +141,19 @@ def test_values_batch_is_values_row_by_row(game):
 
 @pytest.mark.parametrize("game", ["hilo", "high"])
 @pytest.mark.parametrize("low_possible", [True, False])
-def test_batches_of_every_size_against_single_calls(game, low_possible):
+@pytest.mark.parametrize("duplicates", [True, False], ids=["duplicates", "distinct"])
+def test_batches_of_every_size_against_single_calls(game, low_possible, duplicates):
     """values_batch and blockers_batch walk several rows at once (in blocks of lanes):
     every block size and remainder (k = 1, 2, 3, odd, past a block) equals k single calls
-    to the bit, and brute force; bad weights are reported at their own row."""
-    rng = np.random.default_rng(hash((game, low_possible, "batches")) % 2**32)
+    to the bit, and brute force; bad weights are reported at their own row. With
+    duplicated hands the identical hands' weights are summed by hand, without them read
+    where they lie."""
+    rng = np.random.default_rng(hash((game, low_possible, duplicates, "batches")) % 2**32)
     for k in (1, 2, 3, 4, 5, 7, 8, 9, 13):
         board = random_board(rng, low_possible)
-        hero = random_range(rng, board, int(rng.integers(1, 150)))
-        villain = random_range(rng, board, int(rng.integers(1, 200)))
+        n, m = int(rng.integers(1, 150)), int(rng.integers(1, 200))
+        hero, villain = (random_range(rng, board, n), random_range(rng, board, m)) \
+            if duplicates else distinct_ranges(rng, board, n, m)
         table = ShowdownTable(board, hero, villain, game)
         weights = np.stack([random_weights(rng, len(villain)) for _ in range(k)])
         weights[k // 2] = 0.0                 # an all-zero row among the others
