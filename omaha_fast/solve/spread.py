@@ -221,7 +221,11 @@ class _Actor:
                                    f"part {self.index}")
 
     def send(self, name: str, *args: Any) -> None:
-        self._pending = getattr(self.actor, name)(*args)
+        try:
+            self._pending = getattr(self.actor, name)(*args)
+        except OSError as err:     # the call itself found the worker gone
+            raise ClusterError(f"lost the Dask worker {self.address} holding solver "
+                               f"part {self.index} ({err})") from None
 
     def result(self) -> Any:
         pending, self._pending = self._pending, None
