@@ -38,8 +38,9 @@ static int lanes_ready(of_showdown_work *w) {
 /* Check L rows of weights as load_weights does (villain j's weight in row l at
  * rows[l][j], or rows[l][gather[j]] with a gather), lay them out hand-major in walk order
  * in w->w_l, LANES lanes a hand (lanes L.. hold 0, and row m too), and unless the
- * villains are distinct, sum them by uid into w->same_l in villain order. Returns the bad column (*bad_lane its row in the block; the first bad
- * row, as row by row), m when a row's sum overflows, or -1. */
+ * villains are distinct, sum them by uid into w->same_l in villain order. Returns the bad
+ * column (*bad_lane its row in the block; the first bad row, as row by row), m when a
+ * row's sum overflows, or -1. */
 static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
                             const double *const *rows, const uint32_t *gather, size_t L,
                             size_t *bad_lane) {
@@ -411,7 +412,8 @@ static int run_unit(const batch_queue *q, of_showdown_work *w, const batch_unit 
         double *reach = u->blockers_only ? q->met : q->reach;
         size_t bad_lane = 0;
         const double *rows[LANES];
-        for (size_t l = 0; l < u->count; l++) rows[l] = m ? q->weights + (r + l) * m : q->weights;
+        for (size_t l = 0; l < u->count; l++)
+            rows[l] = m ? q->weights + (r + l) * m : q->weights;
         if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
         long long bad = load_lanes(t, w, rows, NULL, u->count, &bad_lane);
         if (bad >= 0) {

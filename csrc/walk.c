@@ -337,16 +337,10 @@ static void walk_up(of_engine *e, worker *w, level *L, const member *m) {
         const uint32_t *kids = e->kids + nd->first;
         const double *kv[ENGINE_MAX_ACTIONS] = {NULL};
         for (int a = 0; a < A; a++) kv[a] = L->val + width * slot_of(m, e->nodes[kids[a]].pos);
-        if (nd->player != p) {   /* in one pass, each value in the order of the actions */
-            if (A == 2)
-                for (size_t i = 0; i < n; i++) v[i] = kv[0][i] + kv[1][i];
-            else if (A == 3)
-                for (size_t i = 0; i < n; i++) v[i] = kv[0][i] + kv[1][i] + kv[2][i];
-            else {
-                memcpy(v, kv[0], sizeof(double) * n);
-                for (int a = 1; a < A; a++)
-                    for (size_t i = 0; i < n; i++) v[i] += kv[a][i];
-            }
+        if (nd->player != p) {
+            memcpy(v, kv[0], sizeof(double) * n);
+            for (int a = 1; a < A; a++)
+                for (size_t i = 0; i < n; i++) v[i] += kv[a][i];
         } else if (mode == OF_ENGINE_BR) {
             memcpy(v, kv[0], sizeof(double) * n);
             for (int a = 1; a < A; a++)
