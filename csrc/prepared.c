@@ -55,10 +55,13 @@ static void cells(const binoms *B, const uint8_t *x, uint16_t *at) {
     at[13] = (uint16_t)(AT_TRIPLE + B->c3[d] + B->c2[c] + b);
 }
 
-static inline void acc_add(double *S, const rec *r, double w) {
+/* Adds w at r's cells, and says whether it did: a weight of 0 changes no sum. */
+static inline int acc_add(double *S, const rec *r, double w) {
+    if (w == 0.0) return 0;
     const uint16_t *at = r->at;
     S[0] += w;
     for (int k = 0; k < 14; k++) S[at[k]] += w;
+    return 1;
 }
 
 static inline void acc_clear(double *S, const rec *r) {
@@ -177,8 +180,9 @@ static void sweep(const plan *p, double *S, const double *w, const double *same,
         uint32_t h0 = p->h_start[g], h1 = p->h_start[g + 1];
         uint32_t v0 = p->v_start[g], v1 = p->v_start[g + 1];
         for (uint32_t t = h0; t < h1; t++) out[p->h[t].row] = acc_disjoint(S, &p->h[t]);
-        for (uint32_t t = v0; t < v1; t++) acc_add(S, &p->v[t], w[p->v[t].row]);
-        if (v1 > v0) {
+        int added = 0;
+        for (uint32_t t = v0; t < v1; t++) added |= acc_add(S, &p->v[t], w[p->v[t].row]);
+        if (added) {   /* ties: the group's villains added (none: each hero's sum is as it was) */
             for (uint32_t t = h0; t < h1; t++) {
                 const rec *r = &p->h[t];
                 double leq = acc_disjoint(S, r) + same[r->same];

@@ -83,17 +83,21 @@ static long long load_lanes(const of_showdown_table *t, of_showdown_work *w,
 
 /* acc_add, acc_clear and acc_disjoint on LANES lanes: cell c of lane l at S[c * LANES + l]; each
  * lane sums its numbers in the order of the one-vector functions, so the results are the
- * same to the bit. */
+ * same to the bit. A villain of weight 0 in every lane is not added (adding zeros changes
+ * no sum; after a few iterations most of a solver's reaches are exact zeros): lane_add
+ * says whether it added. */
 #if LANES == 8 && (defined(__SSE2__) || defined(_M_X64) || \
                    (defined(_M_IX86_FP) && _M_IX86_FP >= 2)) && !defined(OF_NO_SIMD)
 /* The compilers left this loop scalar (eight loads, adds and stores a cell, the hottest
  * code of a walk): written with SSE2, the x86-64 baseline, it is four of each, the same
  * additions. (OF_NO_SIMD: the portable loop on x86 too, to test it.) */
 #include <emmintrin.h>
-static inline void lane_add(double *restrict S, const rec *r, const double *restrict x) {
+static inline int lane_add(double *restrict S, const rec *r, const double *restrict x) {
     const uint16_t *at = r->at;
     __m128d x0 = _mm_loadu_pd(x), x1 = _mm_loadu_pd(x + 2), x2 = _mm_loadu_pd(x + 4),
             x3 = _mm_loadu_pd(x + 6);
+    __m128i any = _mm_castpd_si128(_mm_or_pd(_mm_or_pd(x0, x1), _mm_or_pd(x2, x3)));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(any, _mm_setzero_si128())) == 0xFFFF) return 0;
     for (int k = -1; k < 14; k++) {          /* -1: the total, cell 0 */
         double *c = S + (k < 0 ? 0 : (size_t)at[k] * LANES);
         _mm_storeu_pd(c, _mm_add_pd(_mm_loadu_pd(c), x0));
@@ -101,15 +105,20 @@ static inline void lane_add(double *restrict S, const rec *r, const double *rest
         _mm_storeu_pd(c + 4, _mm_add_pd(_mm_loadu_pd(c + 4), x2));
         _mm_storeu_pd(c + 6, _mm_add_pd(_mm_loadu_pd(c + 6), x3));
     }
+    return 1;
 }
 #else
-static inline void lane_add(double *restrict S, const rec *r, const double *restrict x) {
+static inline int lane_add(double *restrict S, const rec *r, const double *restrict x) {
     const uint16_t *at = r->at;
+    int any = 0;
+    for (size_t l = 0; l < LANES; l++) any |= x[l] != 0.0;
+    if (!any) return 0;
     for (size_t l = 0; l < LANES; l++) S[l] += x[l];
     for (int k = 0; k < 14; k++) {
         double *restrict c = S + (size_t)at[k] * LANES;
         for (size_t l = 0; l < LANES; l++) c[l] += x[l];
     }
+    return 1;
 }
 #endif
 
@@ -152,9 +161,10 @@ static void sweep_lanes(const plan *p, double *S, const double *wl, const double
         uint32_t v0 = p->v_start[g], v1 = p->v_start[g + 1];
         for (uint32_t t = h0; t < h1; t++)
             lane_disjoint(S, &p->h[t], out + (size_t)p->h[t].row * LANES);
+        int added = 0;
         for (uint32_t t = v0; t < v1; t++)
-            lane_add(S, &p->v[t], wl + (size_t)p->v[t].row * LANES);
-        if (v1 > v0) {
+            added |= lane_add(S, &p->v[t], wl + (size_t)p->v[t].row * LANES);
+        if (added) {   /* ties: the group's villains added (none: each hero's sum is as it was) */
             for (uint32_t t = h0; t < h1; t++) {
                 const rec *r = &p->h[t];
                 const double *sm = same + (size_t)r->same * LANES;

@@ -44,11 +44,12 @@ typedef struct {
     double *mask_opp, *mask_own;   /* per member: the reaches its parent hands it */
     const double **r_src;      /* the terminals' batch, a row each: the villain weights, */
     double **r_dst, **r_reach; /* where the values go (showdowns, then folds), and the */
-    double *r_scale;           /* showdowns' reaches (times r_scale) that a fold takes */
+    double *r_scale;           /* showdowns' reaches (times r_scale, 1) */
     double *r_pot, *r_put, *r_pay;
+    double *rch;               /* per showdown row: the reach it met, width each */
     uint32_t *sd, *sd_node;    /* the batch's slots and nodes (also the chance nodes') */
-    uint32_t *row_of, *call_of;   /* per slot: a showdown's row, a fold's call */
-    uint8_t *done;             /* per slot: a fold the batch valued */
+    uint32_t *row_of;          /* per slot: a showdown's row */
+    uint8_t *done;             /* per slot: a fold the batch valued (1), or its showdowns' reaches (2) */
 } level;
 
 typedef struct {
@@ -124,14 +125,85 @@ static void walk_down(of_engine *e, level *L, const member *m) {
     }
 }
 
+/* A fold's sum (the weight of the other player's hands that share no card with each
+ * hand of p) is linear in the other's reach, and that reach only splits at the other's
+ * nodes: so a river fold's sum is a sum of showdowns' reaches, which the showdowns' walks
+ * compute anyway. The terms (row, sign) of those reaches, at most FOLD_TERMS. */
+#define FOLD_TERMS 64
+
+typedef struct {
+    uint32_t row;
+    int sign;
+} reach_term;
+
+static int has_fold(const of_engine *e, const arena_node *nd) {
+    for (int a = 0; a < nd->n_children; a++)
+        if (e->nodes[e->kids[nd->first + a]].kind == OF_NODE_FOLD) return 1;
+    return 0;
+}
+
+/* The reach of the other player at node idx of member m, as showdown rows: a showdown its
+ * row; p's node that of any child (p's action leaves the other's reach as it was) that is a
+ * showdown or a node without a fold; the other's node with no fold the sum of its
+ * children's. 0 where it is none of these (the fold goes to the batch then). */
+static int reach_terms(const of_engine *e, const level *L, const member *m, uint32_t idx,
+                       int sign, int p, reach_term *t, int *nt) {
+    const arena_node *nd = &e->nodes[idx];
+    if (nd->seg != m->seg || nd->pos < m->lo || nd->pos >= m->hi) return 0;
+    if (nd->kind == OF_NODE_SHOWDOWN) {
+        if (*nt == FOLD_TERMS) return 0;
+        t[(*nt)++] = (reach_term){L->row_of[slot_of(m, nd->pos)], sign};
+        return 1;
+    }
+    if (nd->kind != OF_NODE_ACTION) return 0;
+    const uint32_t *kids = e->kids + nd->first;
+    if (nd->player == p) {
+        for (int a = 0; a < nd->n_children; a++) {
+            const arena_node *c = &e->nodes[kids[a]];
+            if (c->kind == OF_NODE_SHOWDOWN || (c->kind == OF_NODE_ACTION && !has_fold(e, c)))
+                return reach_terms(e, L, m, kids[a], sign, p, t, nt);
+        }
+        return 0;
+    }
+    if (has_fold(e, nd)) return 0;
+    for (int a = 0; a < nd->n_children; a++)
+        if (!reach_terms(e, L, m, kids[a], sign, p, t, nt)) return 0;
+    return 1;
+}
+
+/* The terms of fold f's sum: p's fold meets the reach p's node met; the other's fold, the
+ * reach at the node of p above it (p's bet) less the reaches of the fold's siblings. */
+static int fold_terms(const of_engine *e, const level *L, const member *m, uint32_t f, int p,
+                      reach_term *t, int *nt) {
+    const arena_node *F = &e->nodes[f];
+    *nt = 0;
+    if (F->parent == UINT32_MAX) return 0;
+    if (F->player == p) return reach_terms(e, L, m, F->parent, 1, p, t, nt);
+    const arena_node *V = &e->nodes[F->parent];
+    if (V->parent == UINT32_MAX || !reach_terms(e, L, m, V->parent, 1, p, t, nt)) return 0;
+    for (int a = 0; a < V->n_children; a++) {
+        uint32_t c = e->kids[V->first + a];
+        if (c != f && !reach_terms(e, L, m, c, -1, p, t, nt)) return 0;
+    }
+    return 1;
+}
+
+static double fold_pay(const of_engine *e, const arena_node *nd, int p) {
+    const double *c = e->t_contrib + 2 * nd->tmpl;
+    double size = e->spec.pot + c[0] + c[1];
+    return nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
+}
+
 /* The river terminals of the whole group in one call of their board's prepared table:
- * every showdown, and every fold but those of p next to a showdown (its call), which
- * meet the weight the showdown met and take its row's reach. Marks the folds valued here;
- * a group with no showdown (no river) leaves its folds to the fold kernel. */
+ * every showdown (its reach kept too), and the folds whose sums are no sum of showdowns'
+ * reaches; then the others from those reaches. Marks the folds valued here; a group with
+ * no showdown (no river) leaves its folds to the fold kernel. */
 static int terminals(of_engine *e, worker *w, level *L, int threads) {
     int p = e->pass_player, q = 1 - p;
     size_t width = e->walk->width, k = 0, f = 0;
     uint64_t board = 0;
+    reach_term t[FOLD_TERMS];
+    int nt;
     for (size_t g = 0; g < L->n_mem; g++) {
         const member *m = &L->mem[g];
         const segment *s = &e->segs[m->seg];
@@ -151,19 +223,10 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
         const member *m = &L->mem[g];
         const segment *s = &e->segs[m->seg];
         for (uint32_t pos = m->lo; pos < m->hi; pos++) {
-            const arena_node *nd = &e->nodes[s->start + pos];
-            if (nd->kind != OF_NODE_FOLD) continue;
+            if (e->nodes[s->start + pos].kind != OF_NODE_FOLD) continue;
             uint32_t at = slot_of(m, pos);
-            L->done[at] = 1;
-            L->call_of[at] = UINT32_MAX;
-            if (nd->player == p && pos > m->lo) {
-                const arena_node *up = &e->nodes[nd->parent];
-                for (int a = 0; a < up->n_children; a++) {
-                    const arena_node *c = &e->nodes[e->kids[up->first + a]];
-                    if (c->kind == OF_NODE_SHOWDOWN) L->call_of[at] = slot_of(m, c->pos);
-                }
-            }
-            if (L->call_of[at] == UINT32_MAX) {
+            L->done[at] = fold_terms(e, L, m, s->start + pos, p, t, &nt) ? 2 : 1;
+            if (L->done[at] == 1) {
                 L->sd_node[k + f] = s->start + pos;
                 L->sd[k + f++] = at;
             }
@@ -177,25 +240,13 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
         if (r < k) {
             L->r_pot[r] = size - rake_of(e, size);
             L->r_put[r] = c[p];
-            L->r_reach[r] = NULL;
+            L->r_reach[r] = L->rch + width * r;
+            L->r_scale[r] = 1.0;
         } else {
-            L->r_pay[r - k] = nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
+            L->r_pay[r - k] = fold_pay(e, nd, p);
         }
         L->r_src[r] = L->opp[L->sd[r]];
         L->r_dst[r] = L->val + width * L->sd[r];
-    }
-    /* p's folds next to a showdown take its reach, times what the fold loses */
-    for (size_t g = 0; g < L->n_mem; g++) {
-        const member *m = &L->mem[g];
-        const segment *s = &e->segs[m->seg];
-        for (uint32_t pos = m->lo; pos < m->hi; pos++) {
-            const arena_node *nd = &e->nodes[s->start + pos];
-            uint32_t at = slot_of(m, pos);
-            if (nd->kind != OF_NODE_FOLD || L->call_of[at] == UINT32_MAX) continue;
-            uint32_t row = L->row_of[L->call_of[at]];
-            L->r_reach[row] = L->val + width * at;
-            L->r_scale[row] = -e->t_contrib[2 * nd->tmpl + p];
-        }
     }
     of_showdown_map map = {L->r_src, rb->live[q], L->r_dst, L->r_reach, L->r_scale,
                            rb->live[p], e->n[p]};
@@ -203,12 +254,39 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
     /* one thread, but where the whole spot is one river (no tasks to share): then the
      * table's own threads, each with a worker's work area */
     struct walk_state *ws = e->walk;
-    return threads > 1
+    int rc = threads > 1
         ? of_showdown_table_run_mapped(rb->table[p], ws->works[p], ws->n_workers, &map, k, f,
                                        threads, L->r_pot, L->r_put, L->r_pay, &bad_row,
                                        &bad_col)
         : of_showdown_table_run_mapped(rb->table[p], &w->work[p], 1, &map, k, f, 1, L->r_pot,
                                        L->r_put, L->r_pay, &bad_row, &bad_col);
+    if (rc != OF_OK) return rc;
+    size_t n = e->n[p];
+    for (size_t g = 0; g < L->n_mem; g++) {
+        const member *m = &L->mem[g];
+        const segment *s = &e->segs[m->seg];
+        for (uint32_t pos = m->lo; pos < m->hi; pos++) {
+            uint32_t at = slot_of(m, pos);
+            if (e->nodes[s->start + pos].kind != OF_NODE_FOLD || L->done[at] != 2) continue;
+            fold_terms(e, L, m, s->start + pos, p, t, &nt);
+            double pay = fold_pay(e, &e->nodes[s->start + pos], p), *v = L->val + width * at;
+            const double *r0 = L->rch + width * t[0].row;
+            if (nt == 1) {   /* p's fold: its call's reach */
+                for (size_t i = 0; i < n; i++) v[i] = r0[i] * pay;
+                continue;
+            }
+            for (size_t i = 0; i < n; i++) v[i] = r0[i];
+            for (int x = 1; x < nt; x++) {
+                const double *rx = L->rch + width * t[x].row;
+                if (t[x].sign > 0)
+                    for (size_t i = 0; i < n; i++) v[i] += rx[i];
+                else
+                    for (size_t i = 0; i < n; i++) v[i] -= rx[i];
+            }
+            for (size_t i = 0; i < n; i++) v[i] *= pay;
+        }
+    }
+    return OF_OK;
 }
 
 /* acc += a chance child's values (kid, zeroed at the hands holding its card), and those
@@ -651,7 +729,8 @@ static uint64_t level_bytes(const caps *c, int d, size_t width) {
     return sizeof(double) * width * (3 * slots + 2 * mem) +
            (3 * sizeof(double *) + 2 * sizeof(uint32_t) + 1) * slots +
            (2 * sizeof(uint32_t) + 3 * sizeof(double) + 2 * sizeof(double *)) * term +
-           (sizeof(double *) + sizeof(double)) * show + sizeof(member) * mem;
+           (sizeof(double *) + sizeof(double) + sizeof(double) * width) * show +
+           sizeof(member) * mem;
 }
 
 static size_t acc_size(const of_engine *e) {
@@ -696,6 +775,7 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->r_dst = malloc(sizeof(double *) * term);
     L->r_reach = malloc(sizeof(double *) * show);
     L->r_scale = malloc(sizeof(double) * show);
+    L->rch = malloc(sizeof(double) * width * show);
     L->r_pot = malloc(sizeof(double) * term);
     L->r_put = malloc(sizeof(double) * term);
     L->r_pay = malloc(sizeof(double) * term);
@@ -703,13 +783,11 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->sd = malloc(sizeof(uint32_t) * slots);
     L->sd_node = malloc(sizeof(uint32_t) * slots);
     L->row_of = malloc(sizeof(uint32_t) * slots);
-    L->call_of = malloc(sizeof(uint32_t) * slots);
     L->done = calloc(slots, 1);
     if (!L->mem || !L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma ||
         !L->mask_opp || !L->mask_own || !L->r_src || !L->r_dst || !L->r_reach || !L->r_scale ||
         !L->r_pot ||
-        !L->r_put || !L->r_pay || !L->sd || !L->sd_node || !L->row_of || !L->call_of ||
-        !L->done)
+        !L->r_put || !L->r_pay || !L->rch || !L->sd || !L->sd_node || !L->row_of || !L->done)
         return OF_ERR_NOMEM;
     return OF_OK;
 }
@@ -718,7 +796,7 @@ static void level_free(level *L) {
     free(L->mem); free(L->slots); free(L->opp); free(L->own); free(L->val); free(L->sig);
     free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->r_src); free(L->r_dst);
     free(L->r_reach); free(L->r_scale); free(L->r_pot); free(L->r_put); free(L->r_pay);
-    free(L->sd); free(L->sd_node); free(L->row_of); free(L->call_of); free(L->done);
+    free(L->rch); free(L->sd); free(L->sd_node); free(L->row_of); free(L->done);
 }
 
 void walk_free(of_engine *e) {

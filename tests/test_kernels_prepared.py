@@ -191,6 +191,32 @@ def test_batches_of_every_size_against_single_calls(game, low_possible, duplicat
 
 
 @pytest.mark.parametrize("game", ["hilo", "high"])
+@pytest.mark.parametrize("duplicates", [True, False], ids=["duplicates", "distinct"])
+def test_villains_of_no_weight_in_any_row(game, duplicates):
+    """A solver's reaches are mostly exact zeros: a villain of weight 0 in every row of a
+    block is not added, and a run of equal hands whose villains all weigh 0 keeps its
+    heroes' sums as they were. Batches and single rows still equal each other to the bit,
+    and brute force, with most villains (whole runs of them) weightless in every row."""
+    rng = np.random.default_rng(hash((game, duplicates, "sparse")) % 2**32)
+    for share in (0.2, 0.6, 0.95):
+        board = random_board(rng, True)
+        hero, villain = (random_range(rng, board, 180), random_range(rng, board, 220)) \
+            if duplicates else distinct_ranges(rng, board, 180, 220)
+        table = ShowdownTable(board, hero, villain, game)
+        weights = np.stack([random_weights(rng, len(villain)) for _ in range(9)])
+        weights[:, rng.random(len(villain)) < share] = 0.0
+        batch = table.values_batch(weights, threads=1)
+        met = table.blockers_batch(weights, threads=1)
+        for r in range(9):
+            one = table.values(weights[r])
+            for b, o in zip(batch, one):
+                np.testing.assert_array_equal(b[r], o)
+            np.testing.assert_array_equal(met[r], one.reach)
+            assert_matches([b[r] for b in batch],
+                           brute_force(board, hero, villain, weights[r], game))
+
+
+@pytest.mark.parametrize("game", ["hilo", "high"])
 def test_values_and_reach_in_one_call(game):
     """values_reach_batch: the first rows' values equal values_batch and every row's
     reach equals blockers_batch, to the bit, for every split and any threads (the units
