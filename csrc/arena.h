@@ -27,13 +27,12 @@ of_showdown_work *of_showdown_work_sized(size_t n, size_t m);
 size_t of_showdown_work_bytes(size_t n, size_t m);
 size_t of_showdown_table_bytes(const of_showdown_table *t);
 
-/* prepared_batch.c, for the engine: of_showdown_table_run reading and writing the
- * engine's own vectors, without copies in and out. Row r's weight of the table's villain
- * j is src[r][gather[j]]; its results go to dst[r], n_dst numbers, table hero i's at
- * scatter[i] and 0 at the others: a showdown row's payoff (value * pot - reach *
- * hero_put), a fold row's sum times fold_pay. A showdown row's reach times
- * reach_scale[r] goes to dst_reach[r] likewise, where dst_reach (and that row) is not
- * NULL. Every dst and dst_reach row is a buffer of its own. */
+/* prepared_batch.c, for the engine: of_showdown_table_run's showdown rows reading and
+ * writing the engine's own vectors, without copies in and out. Row r's weight of the
+ * table's villain j is src[r][gather[j]]; its payoff (value * pot - reach * hero_put)
+ * goes to dst[r], n_dst numbers, table hero i's at scatter[i] and 0 at the others. Its
+ * reach times reach_scale[r] goes to dst_reach[r] likewise, where dst_reach (and that row)
+ * is not NULL. Every dst and dst_reach row is a buffer of its own. */
 typedef struct {
     const double *const *src;
     const uint32_t *gather;
@@ -45,9 +44,8 @@ typedef struct {
 } of_showdown_map;
 
 int of_showdown_table_run_mapped(const of_showdown_table *t, of_showdown_work *const *works,
-                                 int n_works, const of_showdown_map *map, size_t k_values,
-                                 size_t k_blockers, int threads, const double *pot,
-                                 const double *hero_put, const double *fold_pay,
+                                 int n_works, const of_showdown_map *map, size_t k,
+                                 int threads, const double *pot, const double *hero_put,
                                  size_t *bad_row, size_t *bad_col);
 
 typedef struct {

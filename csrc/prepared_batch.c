@@ -327,14 +327,14 @@ static void payoffs(const batch_queue *q, size_t first, size_t count) {
     }
 }
 
-/* A mapped unit's results (rows first..first + L - 1) into the map's rows: table hero
- * i's numbers in lane l at [h_pos[i] * stride + l] (the lanes' walk order; a single row
- * has stride 1 and caller order, h_pos NULL). Showdowns: the value (with `halves`, half
+/* A mapped unit's results (showdown rows first..first + L - 1) into the map's rows:
+ * table hero i's numbers in lane l at [h_pos[i] * stride + l] (the lanes' walk order; a
+ * single row has stride 1 and caller order, h_pos NULL). The value (with `halves`, half
  * val's plus half scr's) becomes the payoff value * pot - reach * hero_put, and the reach
- * times reach_scale goes where asked; folds: the reach times what the fold pays. */
-static void emit_mapped(const batch_queue *q, size_t first, size_t L, int blockers_only,
-                        int halves, const double *val, const double *scr,
-                        const double *rch, const uint32_t *h_pos, size_t stride) {
+ * times reach_scale goes where asked. */
+static void emit_mapped(const batch_queue *q, size_t first, size_t L, int halves,
+                        const double *val, const double *scr, const double *rch,
+                        const uint32_t *h_pos, size_t stride) {
     const of_showdown_table *t = q->t;
     const of_showdown_map *map = q->map;
     double *dst[LANES], *dr[LANES] = {NULL}, a[LANES], b[LANES] = {0.0}, c[LANES] = {0.0};
@@ -342,10 +342,6 @@ static void emit_mapped(const batch_queue *q, size_t first, size_t L, int blocke
         size_t r = first + l;
         dst[l] = map->dst[r];
         memset(dst[l], 0, sizeof(double) * map->n_dst);
-        if (blockers_only) {
-            a[l] = q->fold_pay[r - q->k_values];
-            continue;
-        }
         a[l] = q->pot[r];
         b[l] = q->hero_put[r];
         dr[l] = map->dst_reach ? map->dst_reach[r] : NULL;
@@ -354,10 +350,6 @@ static void emit_mapped(const batch_queue *q, size_t first, size_t L, int blocke
     }
     for (size_t i = 0; i < t->n; i++) {
         size_t at = (h_pos ? h_pos[i] : i) * stride, d = map->scatter[i];
-        if (blockers_only) {
-            for (size_t l = 0; l < L; l++) dst[l][d] = rch[at + l] * a[l];
-            continue;
-        }
         for (size_t l = 0; l < L; l++) {
             double x = halves ? 0.5 * val[at + l] + 0.5 * scr[at + l] : val[at + l];
             double reach = rch[at + l];
@@ -367,8 +359,8 @@ static void emit_mapped(const batch_queue *q, size_t first, size_t L, int blocke
     }
 }
 
-/* One mapped unit: rows read through the map's gather, results written through its
- * scatter. */
+/* One mapped unit (showdown rows): rows read through the map's gather, results written
+ * through its scatter. */
 static int run_mapped(const batch_queue *q, of_showdown_work *w, const batch_unit *u,
                       size_t *bad_row, size_t *bad_col) {
     const of_showdown_table *t = q->t;
@@ -383,14 +375,9 @@ static int run_mapped(const batch_queue *q, of_showdown_work *w, const batch_uni
             *bad_col = (size_t)bad;
             return OF_ERR_WEIGHT;
         }
-        if (u->blockers_only) {
-            const double *rch = n ? blockers_sweep_lanes(t, w) : NULL;
-            emit_mapped(q, r, L, 1, 0, NULL, NULL, rch, t->h_pos, LANES);
-            return OF_OK;
-        }
         double *val = NULL, *scr = NULL, *rch = NULL;
         if (n) sweep_all_lanes(t, w, &val, &scr, &rch);
-        emit_mapped(q, r, L, 0, t->any_low, val, scr, rch, t->h_pos, LANES);
+        emit_mapped(q, r, L, t->any_low, val, scr, rch, t->h_pos, LANES);
         return OF_OK;
     }
     /* one row: gathered into the lanes' weight buffer (at least m), then as in place */
@@ -402,12 +389,8 @@ static int run_mapped(const batch_queue *q, of_showdown_work *w, const batch_uni
         *bad_col = (size_t)bad;
         return OF_ERR_WEIGHT;
     }
-    if (u->blockers_only) {
-        if (n) prep_blockers_one(t, w, row, rch);
-    } else if (n) {
-        prep_values_one(t, w, row, val, rch, NULL, NULL);
-    }
-    emit_mapped(q, r, 1, u->blockers_only, 0, val, NULL, rch, NULL, 1);
+    if (n) prep_values_one(t, w, row, val, rch, NULL, NULL);
+    emit_mapped(q, r, 1, 0, val, NULL, rch, NULL, 1);
     return OF_OK;
 }
 
@@ -578,22 +561,19 @@ int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *w
 }
 
 int of_showdown_table_run_mapped(const of_showdown_table *t, of_showdown_work *const *works,
-                                 int n_works, const of_showdown_map *map, size_t k_values,
-                                 size_t k_blockers, int threads, const double *pot,
-                                 const double *hero_put, const double *fold_pay,
+                                 int n_works, const of_showdown_map *map, size_t k,
+                                 int threads, const double *pot, const double *hero_put,
                                  size_t *bad_row, size_t *bad_col) {
-    size_t k = k_values + k_blockers;
-    if (!t || !map || !bad_row || !bad_col || k < k_values ||
-        (k && (!map->src || !map->dst || (t->m && !map->gather) || (t->n && !map->scatter))) ||
-        (k_values && (!pot || !hero_put || (map->dst_reach && !map->reach_scale))) ||
-        (k_blockers && !fold_pay) || threads < 0 || n_works < 0 || (n_works && !works) ||
-        !works_fit(t, works, n_works))
+    if (!t || !map || !bad_row || !bad_col ||
+        (k && (!map->src || !map->dst || (t->m && !map->gather) || (t->n && !map->scatter) ||
+               !pot || !hero_put || (map->dst_reach && !map->reach_scale))) ||
+        threads < 0 || n_works < 0 || (n_works && !works) || !works_fit(t, works, n_works))
         return OF_ERR_ARG;
     batch_queue q;
     memset(&q, 0, sizeof q);
-    q.t = t; q.map = map; q.k_values = k_values;
-    q.pot = pot; q.hero_put = hero_put; q.fold_pay = fold_pay;
-    return run_queue(&q, works, n_works, k_blockers, threads, bad_row, bad_col);
+    q.t = t; q.map = map; q.k_values = k;
+    q.pot = pot; q.hero_put = hero_put;
+    return run_queue(&q, works, n_works, 0, threads, bad_row, bad_col);
 }
 
 int of_showdown_table_values(const of_showdown_table *t, of_showdown_work *const *works,

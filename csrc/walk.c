@@ -5,11 +5,12 @@
  * of one turn line's river card shares its board with those of the other lines). A group
  * is walked down, in preorder, carrying the other player's reach (one weight per hand of
  * theirs) and, in a CFR pass, p's own reach; then its chance nodes are valued, one group
- * below for each card kept there; then all its river terminals (the showdowns and folds of
- * every segment in it, one board) go to the board's prepared table in one call, whose
- * walks carry up to eight rows side by side; then it is walked up, in reverse preorder,
- * computing p's counterfactual values (one per hand of p): the other folds through the
- * fold kernel, and at p's action nodes the DCFR update. Each position has one value buffer
+ * below for each card kept there; then all its river showdowns (those of every segment in
+ * it, one board) go to the board's prepared table in one call, whose walks carry up to
+ * eight rows side by side, and its river folds are summed from the showdowns' reaches;
+ * then it is walked up, in reverse preorder, computing p's counterfactual values (one per
+ * hand of p): the other folds through the fold kernel, and at p's action nodes the DCFR
+ * update. Each position has one value buffer
  * and the reach its parent's action made (the other reaches are shared, not copied).
  *
  * Threads: the groups below the top segment's chance nodes, one a card, are independent
@@ -42,14 +43,14 @@ typedef struct {
     size_t sig_used;
     double **sigma;            /* per slot of p's nodes in a CFR pass */
     double *mask_opp, *mask_own;   /* per member: the reaches its parent hands it */
-    const double **r_src;      /* the terminals' batch, a row each: the villain weights, */
-    double **r_dst, **r_reach; /* where the values go (showdowns, then folds), and the */
-    double *r_scale;           /* showdowns' reaches (times r_scale, 1) */
-    double *r_pot, *r_put, *r_pay;
+    const double **r_src;      /* the showdowns' batch, a row each: the villain weights, */
+    double **r_dst, **r_reach; /* where the payoffs go, and where the reaches (times */
+    double *r_scale;           /* r_scale, 1) */
+    double *r_pot, *r_put;
     double *rch;               /* per showdown row: the reach it met, width each */
     uint32_t *sd, *sd_node;    /* the batch's slots and nodes (also the chance nodes') */
     uint32_t *row_of;          /* per slot: a showdown's row */
-    uint8_t *done;             /* per slot: a fold the batch valued (1), or its showdowns' reaches (2) */
+    uint8_t *done;             /* per slot: a fold valued from the showdowns' reaches (2) */
 } level;
 
 typedef struct {
@@ -194,13 +195,46 @@ static double fold_pay(const of_engine *e, const arena_node *nd, int p) {
     return nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
 }
 
-/* The river terminals of the whole group in one call of their board's prepared table:
- * every showdown (its reach kept too), and the folds whose sums are no sum of showdowns'
- * reaches; then the others from those reaches. Marks the folds valued here; a group with
- * no showdown (no river) leaves its folds to the fold kernel. */
+/* The folds of the group marked 2: each one's sum from the showdowns' reaches (left in
+ * L->rch by the table's call), times what the fold pays. */
+static void folds_from_reaches(const of_engine *e, level *L) {
+    int p = e->pass_player;
+    size_t width = e->walk->width, n = e->n[p];
+    reach_term t[FOLD_TERMS];
+    int nt;
+    for (size_t g = 0; g < L->n_mem; g++) {
+        const member *m = &L->mem[g];
+        const segment *s = &e->segs[m->seg];
+        for (uint32_t pos = m->lo; pos < m->hi; pos++) {
+            uint32_t at = slot_of(m, pos);
+            if (e->nodes[s->start + pos].kind != OF_NODE_FOLD || L->done[at] != 2) continue;
+            fold_terms(e, L, m, s->start + pos, p, t, &nt);
+            double pay = fold_pay(e, &e->nodes[s->start + pos], p), *v = L->val + width * at;
+            const double *r0 = L->rch + width * t[0].row;   /* the first term adds */
+            if (nt == 1) {   /* p's fold: its call's reach */
+                for (size_t i = 0; i < n; i++) v[i] = r0[i] * pay;
+                continue;
+            }
+            for (size_t i = 0; i < n; i++) v[i] = r0[i];
+            for (int x = 1; x < nt; x++) {
+                const double *rx = L->rch + width * t[x].row;
+                if (t[x].sign > 0)
+                    for (size_t i = 0; i < n; i++) v[i] += rx[i];
+                else
+                    for (size_t i = 0; i < n; i++) v[i] -= rx[i];
+            }
+            for (size_t i = 0; i < n; i++) v[i] *= pay;
+        }
+    }
+}
+
+/* The river terminals of the whole group: every showdown in one call of their board's
+ * prepared table (its reach kept too), then the folds whose sums are sums of those
+ * reaches. Marks the folds valued here (2); the others, and those of a group with no
+ * showdown (no river), are left to the fold kernel. */
 static int terminals(of_engine *e, worker *w, level *L, int threads) {
     int p = e->pass_player, q = 1 - p;
-    size_t width = e->walk->width, k = 0, f = 0;
+    size_t width = e->walk->width, k = 0;
     uint64_t board = 0;
     reach_term t[FOLD_TERMS];
     int nt;
@@ -222,29 +256,19 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
     for (size_t g = 0; g < L->n_mem; g++) {
         const member *m = &L->mem[g];
         const segment *s = &e->segs[m->seg];
-        for (uint32_t pos = m->lo; pos < m->hi; pos++) {
-            if (e->nodes[s->start + pos].kind != OF_NODE_FOLD) continue;
-            uint32_t at = slot_of(m, pos);
-            L->done[at] = fold_terms(e, L, m, s->start + pos, p, t, &nt) ? 2 : 1;
-            if (L->done[at] == 1) {
-                L->sd_node[k + f] = s->start + pos;
-                L->sd[k + f++] = at;
-            }
-        }
+        for (uint32_t pos = m->lo; pos < m->hi; pos++)
+            if (e->nodes[s->start + pos].kind == OF_NODE_FOLD &&
+                fold_terms(e, L, m, s->start + pos, p, t, &nt))
+                L->done[slot_of(m, pos)] = 2;
     }
     const river_board *rb = &e->boards[board];
-    for (size_t r = 0; r < k + f; r++) {
-        const arena_node *nd = &e->nodes[L->sd_node[r]];
-        const double *c = e->t_contrib + 2 * nd->tmpl;
+    for (size_t r = 0; r < k; r++) {
+        const double *c = e->t_contrib + 2 * e->nodes[L->sd_node[r]].tmpl;
         double size = e->spec.pot + c[0] + c[1];
-        if (r < k) {
-            L->r_pot[r] = size - rake_of(e, size);
-            L->r_put[r] = c[p];
-            L->r_reach[r] = L->rch + width * r;
-            L->r_scale[r] = 1.0;
-        } else {
-            L->r_pay[r - k] = fold_pay(e, nd, p);
-        }
+        L->r_pot[r] = size - rake_of(e, size);
+        L->r_put[r] = c[p];
+        L->r_reach[r] = L->rch + width * r;
+        L->r_scale[r] = 1.0;
         L->r_src[r] = L->opp[L->sd[r]];
         L->r_dst[r] = L->val + width * L->sd[r];
     }
@@ -255,38 +279,12 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
      * table's own threads, each with a worker's work area */
     struct walk_state *ws = e->walk;
     int rc = threads > 1
-        ? of_showdown_table_run_mapped(rb->table[p], ws->works[p], ws->n_workers, &map, k, f,
-                                       threads, L->r_pot, L->r_put, L->r_pay, &bad_row,
-                                       &bad_col)
-        : of_showdown_table_run_mapped(rb->table[p], &w->work[p], 1, &map, k, f, 1, L->r_pot,
-                                       L->r_put, L->r_pay, &bad_row, &bad_col);
-    if (rc != OF_OK) return rc;
-    size_t n = e->n[p];
-    for (size_t g = 0; g < L->n_mem; g++) {
-        const member *m = &L->mem[g];
-        const segment *s = &e->segs[m->seg];
-        for (uint32_t pos = m->lo; pos < m->hi; pos++) {
-            uint32_t at = slot_of(m, pos);
-            if (e->nodes[s->start + pos].kind != OF_NODE_FOLD || L->done[at] != 2) continue;
-            fold_terms(e, L, m, s->start + pos, p, t, &nt);
-            double pay = fold_pay(e, &e->nodes[s->start + pos], p), *v = L->val + width * at;
-            const double *r0 = L->rch + width * t[0].row;
-            if (nt == 1) {   /* p's fold: its call's reach */
-                for (size_t i = 0; i < n; i++) v[i] = r0[i] * pay;
-                continue;
-            }
-            for (size_t i = 0; i < n; i++) v[i] = r0[i];
-            for (int x = 1; x < nt; x++) {
-                const double *rx = L->rch + width * t[x].row;
-                if (t[x].sign > 0)
-                    for (size_t i = 0; i < n; i++) v[i] += rx[i];
-                else
-                    for (size_t i = 0; i < n; i++) v[i] -= rx[i];
-            }
-            for (size_t i = 0; i < n; i++) v[i] *= pay;
-        }
-    }
-    return OF_OK;
+        ? of_showdown_table_run_mapped(rb->table[p], ws->works[p], ws->n_workers, &map, k,
+                                       threads, L->r_pot, L->r_put, &bad_row, &bad_col)
+        : of_showdown_table_run_mapped(rb->table[p], &w->work[p], 1, &map, k, 1, L->r_pot,
+                                       L->r_put, &bad_row, &bad_col);
+    if (rc == OF_OK) folds_from_reaches(e, L);
+    return rc;
 }
 
 /* acc += a chance child's values (kid, zeroed at the hands holding its card), and those
@@ -649,14 +647,14 @@ int walk_action_values(of_engine *e, uint64_t k, double *values, double *met) {
 /* ---- the buffers ---- */
 
 typedef struct {
-    size_t slots[4], mem[4], term[4], show[4];
+    size_t slots[4], mem[4], show[4];
 } caps;
 
 /* The largest group at each depth below one made of segs (count of them), into c: its
- * positions, members, river terminals (showdowns and folds) and showdowns. */
+ * positions, members and showdowns. */
 static int plan_group(const of_engine *e, int depth, const uint32_t *segs, size_t count,
                       caps *c) {
-    size_t slots = 0, chances = 0, term = 0, show = 0;
+    size_t slots = 0, chances = 0, show = 0;
     for (size_t g = 0; g < count; g++) {
         const segment *s = &e->segs[segs[g]];
         slots += s->count;
@@ -664,13 +662,11 @@ static int plan_group(const of_engine *e, int depth, const uint32_t *segs, size_
             int kind = e->nodes[s->start + pos].kind;
             chances += kind == OF_NODE_CHANCE;
             show += kind == OF_NODE_SHOWDOWN;
-            term += kind == OF_NODE_SHOWDOWN || kind == OF_NODE_FOLD;
         }
     }
 #define KEEP_MAX(field, x) if ((x) > c->field[depth]) c->field[depth] = (x)
     KEEP_MAX(slots, slots);
     KEEP_MAX(mem, count);
-    KEEP_MAX(term, term);
     KEEP_MAX(show, show);
 #undef KEEP_MAX
     if (!chances) return OF_OK;
@@ -725,11 +721,10 @@ static int pass_workers(const of_engine *e, size_t cards, size_t held) {
 }
 
 static uint64_t level_bytes(const caps *c, int d, size_t width) {
-    size_t slots = c->slots[d], mem = c->mem[d], term = c->term[d], show = c->show[d];
+    size_t slots = c->slots[d], mem = c->mem[d], show = c->show[d];
     return sizeof(double) * width * (3 * slots + 2 * mem) +
-           (3 * sizeof(double *) + 2 * sizeof(uint32_t) + 1) * slots +
-           (2 * sizeof(uint32_t) + 3 * sizeof(double) + 2 * sizeof(double *)) * term +
-           (sizeof(double *) + sizeof(double) + sizeof(double) * width) * show +
+           (3 * sizeof(double *) + 3 * sizeof(uint32_t) + 1) * slots +
+           (3 * sizeof(double *) + 3 * sizeof(double) + sizeof(double) * width) * show +
            sizeof(member) * mem;
 }
 
@@ -761,7 +756,7 @@ uint64_t walk_bytes(const of_engine *e) {
 
 static int level_alloc(level *L, const caps *c, int d, size_t width) {
     size_t slots = c->slots[d] ? c->slots[d] : 1, g = c->mem[d] ? c->mem[d] : 1;
-    size_t term = c->term[d] ? c->term[d] : 1, show = c->show[d] ? c->show[d] : 1;
+    size_t show = c->show[d] ? c->show[d] : 1;
     L->mem = malloc(sizeof(member) * g);
     L->slots = malloc(sizeof(double) * width * slots);
     L->opp = malloc(sizeof(double *) * slots);
@@ -771,14 +766,13 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->sigma = malloc(sizeof(double *) * slots);
     L->mask_opp = malloc(sizeof(double) * width * g);
     L->mask_own = malloc(sizeof(double) * width * g);
-    L->r_src = malloc(sizeof(double *) * term);
-    L->r_dst = malloc(sizeof(double *) * term);
+    L->r_src = malloc(sizeof(double *) * show);
+    L->r_dst = malloc(sizeof(double *) * show);
     L->r_reach = malloc(sizeof(double *) * show);
     L->r_scale = malloc(sizeof(double) * show);
     L->rch = malloc(sizeof(double) * width * show);
-    L->r_pot = malloc(sizeof(double) * term);
-    L->r_put = malloc(sizeof(double) * term);
-    L->r_pay = malloc(sizeof(double) * term);
+    L->r_pot = malloc(sizeof(double) * show);
+    L->r_put = malloc(sizeof(double) * show);
     /* sd also lists a group's chance nodes (at most its positions) */
     L->sd = malloc(sizeof(uint32_t) * slots);
     L->sd_node = malloc(sizeof(uint32_t) * slots);
@@ -787,7 +781,7 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     if (!L->mem || !L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma ||
         !L->mask_opp || !L->mask_own || !L->r_src || !L->r_dst || !L->r_reach || !L->r_scale ||
         !L->r_pot ||
-        !L->r_put || !L->r_pay || !L->rch || !L->sd || !L->sd_node || !L->row_of || !L->done)
+        !L->r_put || !L->rch || !L->sd || !L->sd_node || !L->row_of || !L->done)
         return OF_ERR_NOMEM;
     return OF_OK;
 }
@@ -795,7 +789,7 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
 static void level_free(level *L) {
     free(L->mem); free(L->slots); free(L->opp); free(L->own); free(L->val); free(L->sig);
     free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->r_src); free(L->r_dst);
-    free(L->r_reach); free(L->r_scale); free(L->r_pot); free(L->r_put); free(L->r_pay);
+    free(L->r_reach); free(L->r_scale); free(L->r_pot); free(L->r_put);
     free(L->rch); free(L->sd); free(L->sd_node); free(L->row_of); free(L->done);
 }
 
