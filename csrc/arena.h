@@ -31,14 +31,12 @@ size_t of_showdown_table_bytes(const of_showdown_table *t);
  * writing the engine's own vectors, without copies in and out. Row r's weight of the
  * table's villain j is src[r][gather[j]]; its payoff (value * pot - reach * hero_put)
  * goes to dst[r], n_dst numbers, table hero i's at scatter[i] and 0 at the others. Its
- * reach times reach_scale[r] goes to dst_reach[r] likewise, where dst_reach (and that row)
- * is not NULL. Every dst and dst_reach row is a buffer of its own. */
+ * reach goes to dst_reach[r] likewise, where dst_reach (and that row) is not NULL. Every dst and dst_reach row is a buffer of its own. */
 typedef struct {
     const double *const *src;
     const uint32_t *gather;
     double *const *dst;
     double *const *dst_reach;
-    const double *reach_scale;
     const uint32_t *scatter;
     size_t n_dst;
 } of_showdown_map;

@@ -331,13 +331,13 @@ static void payoffs(const batch_queue *q, size_t first, size_t count) {
  * table hero i's numbers in lane l at [h_pos[i] * stride + l] (the lanes' walk order; a
  * single row has stride 1 and caller order, h_pos NULL). The value (with `halves`, half
  * val's plus half scr's) becomes the payoff value * pot - reach * hero_put, and the reach
- * times reach_scale goes where asked. */
+ * goes where asked. */
 static void emit_mapped(const batch_queue *q, size_t first, size_t L, int halves,
                         const double *val, const double *scr, const double *rch,
                         const uint32_t *h_pos, size_t stride) {
     const of_showdown_table *t = q->t;
     const of_showdown_map *map = q->map;
-    double *dst[LANES], *dr[LANES] = {NULL}, a[LANES], b[LANES] = {0.0}, c[LANES] = {0.0};
+    double *dst[LANES], *dr[LANES] = {NULL}, a[LANES], b[LANES] = {0.0};
     for (size_t l = 0; l < L; l++) {
         size_t r = first + l;
         dst[l] = map->dst[r];
@@ -345,7 +345,6 @@ static void emit_mapped(const batch_queue *q, size_t first, size_t L, int halves
         a[l] = q->pot[r];
         b[l] = q->hero_put[r];
         dr[l] = map->dst_reach ? map->dst_reach[r] : NULL;
-        c[l] = dr[l] ? map->reach_scale[r] : 0.0;
         if (dr[l]) memset(dr[l], 0, sizeof(double) * map->n_dst);
     }
     for (size_t i = 0; i < t->n; i++) {
@@ -354,7 +353,7 @@ static void emit_mapped(const batch_queue *q, size_t first, size_t L, int halves
             double x = halves ? 0.5 * val[at + l] + 0.5 * scr[at + l] : val[at + l];
             double reach = rch[at + l];
             dst[l][d] = x * a[l] - reach * b[l];
-            if (dr[l]) dr[l][d] = reach * c[l];
+            if (dr[l]) dr[l][d] = reach;
         }
     }
 }
@@ -566,7 +565,7 @@ int of_showdown_table_run_mapped(const of_showdown_table *t, of_showdown_work *c
                                  size_t *bad_row, size_t *bad_col) {
     if (!t || !map || !bad_row || !bad_col ||
         (k && (!map->src || !map->dst || (t->m && !map->gather) || (t->n && !map->scatter) ||
-               !pot || !hero_put || (map->dst_reach && !map->reach_scale))) ||
+               !pot || !hero_put)) ||
         threads < 0 || n_works < 0 || (n_works && !works) || !works_fit(t, works, n_works))
         return OF_ERR_ARG;
     batch_queue q;

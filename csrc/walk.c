@@ -44,13 +44,12 @@ typedef struct {
     double **sigma;            /* per slot of p's nodes in a CFR pass */
     double *mask_opp, *mask_own;   /* per member: the reaches its parent hands it */
     const double **r_src;      /* the showdowns' batch, a row each: the villain weights, */
-    double **r_dst, **r_reach; /* where the payoffs go, and where the reaches (times */
-    double *r_scale;           /* r_scale, 1) */
+    double **r_dst, **r_reach; /* where the payoffs go, and where the reaches */
     double *r_pot, *r_put;
     double *rch;               /* per showdown row: the reach it met, width each */
     uint32_t *sd, *sd_node;    /* the batch's slots and nodes (also the chance nodes') */
     uint32_t *row_of;          /* per slot: a showdown's row */
-    uint8_t *done;             /* per slot: a fold valued from the showdowns' reaches (2) */
+    uint8_t *done;             /* per slot: a fold valued from the showdowns' reaches */
 } level;
 
 typedef struct {
@@ -146,7 +145,7 @@ static int has_fold(const of_engine *e, const arena_node *nd) {
 /* The reach of the other player at node idx of member m, as showdown rows: a showdown its
  * row; p's node that of any child (p's action leaves the other's reach as it was) that is a
  * showdown or a node without a fold; the other's node with no fold the sum of its
- * children's. 0 where it is none of these (the fold goes to the batch then). */
+ * children's. 0 where it is none of these (the fold goes to the fold kernel then). */
 static int reach_terms(const of_engine *e, const level *L, const member *m, uint32_t idx,
                        int sign, int p, reach_term *t, int *nt) {
     const arena_node *nd = &e->nodes[idx];
@@ -195,8 +194,9 @@ static double fold_pay(const of_engine *e, const arena_node *nd, int p) {
     return nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
 }
 
-/* The folds of the group marked 2: each one's sum from the showdowns' reaches (left in
- * L->rch by the table's call), times what the fold pays. */
+/* The river folds of the group whose sums are sums of the showdowns' reaches (left in
+ * L->rch by the table's call): their values, times what each fold pays, marked done; the
+ * others are left to the fold kernel. */
 static void folds_from_reaches(const of_engine *e, level *L) {
     int p = e->pass_player;
     size_t width = e->walk->width, n = e->n[p];
@@ -206,15 +206,11 @@ static void folds_from_reaches(const of_engine *e, level *L) {
         const member *m = &L->mem[g];
         const segment *s = &e->segs[m->seg];
         for (uint32_t pos = m->lo; pos < m->hi; pos++) {
-            uint32_t at = slot_of(m, pos);
-            if (e->nodes[s->start + pos].kind != OF_NODE_FOLD || L->done[at] != 2) continue;
-            fold_terms(e, L, m, s->start + pos, p, t, &nt);
-            double pay = fold_pay(e, &e->nodes[s->start + pos], p), *v = L->val + width * at;
+            uint32_t f = s->start + pos, at = slot_of(m, pos);
+            if (e->nodes[f].kind != OF_NODE_FOLD || !fold_terms(e, L, m, f, p, t, &nt)) continue;
+            L->done[at] = 1;
+            double pay = fold_pay(e, &e->nodes[f], p), *v = L->val + width * at;
             const double *r0 = L->rch + width * t[0].row;   /* the first term adds */
-            if (nt == 1) {   /* p's fold: its call's reach */
-                for (size_t i = 0; i < n; i++) v[i] = r0[i] * pay;
-                continue;
-            }
             for (size_t i = 0; i < n; i++) v[i] = r0[i];
             for (int x = 1; x < nt; x++) {
                 const double *rx = L->rch + width * t[x].row;
@@ -229,15 +225,12 @@ static void folds_from_reaches(const of_engine *e, level *L) {
 }
 
 /* The river terminals of the whole group: every showdown in one call of their board's
- * prepared table (its reach kept too), then the folds whose sums are sums of those
- * reaches. Marks the folds valued here (2); the others, and those of a group with no
- * showdown (no river), are left to the fold kernel. */
+ * prepared table (its reach kept too), then the folds that are sums of those reaches. A
+ * group with no showdown (no river) leaves its folds to the fold kernel. */
 static int terminals(of_engine *e, worker *w, level *L, int threads) {
     int p = e->pass_player, q = 1 - p;
     size_t width = e->walk->width, k = 0;
     uint64_t board = 0;
-    reach_term t[FOLD_TERMS];
-    int nt;
     for (size_t g = 0; g < L->n_mem; g++) {
         const member *m = &L->mem[g];
         const segment *s = &e->segs[m->seg];
@@ -253,14 +246,6 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
         }
     }
     if (!k) return OF_OK;
-    for (size_t g = 0; g < L->n_mem; g++) {
-        const member *m = &L->mem[g];
-        const segment *s = &e->segs[m->seg];
-        for (uint32_t pos = m->lo; pos < m->hi; pos++)
-            if (e->nodes[s->start + pos].kind == OF_NODE_FOLD &&
-                fold_terms(e, L, m, s->start + pos, p, t, &nt))
-                L->done[slot_of(m, pos)] = 2;
-    }
     const river_board *rb = &e->boards[board];
     for (size_t r = 0; r < k; r++) {
         const double *c = e->t_contrib + 2 * e->nodes[L->sd_node[r]].tmpl;
@@ -268,12 +253,11 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
         L->r_pot[r] = size - rake_of(e, size);
         L->r_put[r] = c[p];
         L->r_reach[r] = L->rch + width * r;
-        L->r_scale[r] = 1.0;
         L->r_src[r] = L->opp[L->sd[r]];
         L->r_dst[r] = L->val + width * L->sd[r];
     }
-    of_showdown_map map = {L->r_src, rb->live[q], L->r_dst, L->r_reach, L->r_scale,
-                           rb->live[p], e->n[p]};
+    of_showdown_map map = {L->r_src, rb->live[q], L->r_dst, L->r_reach, rb->live[p],
+                           e->n[p]};
     size_t bad_row, bad_col;
     /* one thread, but where the whole spot is one river (no tasks to share): then the
      * table's own threads, each with a worker's work area */
@@ -724,7 +708,7 @@ static uint64_t level_bytes(const caps *c, int d, size_t width) {
     size_t slots = c->slots[d], mem = c->mem[d], show = c->show[d];
     return sizeof(double) * width * (3 * slots + 2 * mem) +
            (3 * sizeof(double *) + 3 * sizeof(uint32_t) + 1) * slots +
-           (3 * sizeof(double *) + 3 * sizeof(double) + sizeof(double) * width) * show +
+           (3 * sizeof(double *) + 2 * sizeof(double) + sizeof(double) * width) * show +
            sizeof(member) * mem;
 }
 
@@ -769,7 +753,6 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->r_src = malloc(sizeof(double *) * show);
     L->r_dst = malloc(sizeof(double *) * show);
     L->r_reach = malloc(sizeof(double *) * show);
-    L->r_scale = malloc(sizeof(double) * show);
     L->rch = malloc(sizeof(double) * width * show);
     L->r_pot = malloc(sizeof(double) * show);
     L->r_put = malloc(sizeof(double) * show);
@@ -779,7 +762,7 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->row_of = malloc(sizeof(uint32_t) * slots);
     L->done = calloc(slots, 1);
     if (!L->mem || !L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma ||
-        !L->mask_opp || !L->mask_own || !L->r_src || !L->r_dst || !L->r_reach || !L->r_scale ||
+        !L->mask_opp || !L->mask_own || !L->r_src || !L->r_dst || !L->r_reach ||
         !L->r_pot ||
         !L->r_put || !L->rch || !L->sd || !L->sd_node || !L->row_of || !L->done)
         return OF_ERR_NOMEM;
@@ -789,7 +772,7 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
 static void level_free(level *L) {
     free(L->mem); free(L->slots); free(L->opp); free(L->own); free(L->val); free(L->sig);
     free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->r_src); free(L->r_dst);
-    free(L->r_reach); free(L->r_scale); free(L->r_pot); free(L->r_put);
+    free(L->r_reach); free(L->r_pot); free(L->r_put);
     free(L->rch); free(L->sd); free(L->sd_node); free(L->row_of); free(L->done);
 }
 
