@@ -30,8 +30,10 @@ size_t of_showdown_table_bytes(const of_showdown_table *t);
 /* prepared_batch.c, for the engine: of_showdown_table_run's showdown rows reading and
  * writing the engine's own vectors, without copies in and out. Row r's weight of the
  * table's villain j is src[r][gather[j]]; its payoff (value * pot - reach * hero_put)
- * goes to dst[r], n_dst numbers, table hero i's at scatter[i] and 0 at the others. Its
- * reach goes to dst_reach[r] likewise, where dst_reach (and that row) is not NULL. Every dst and dst_reach row is a buffer of its own. */
+ * goes to dst[r], n_dst numbers, table hero i's at scatter[i] (increasing in i) and 0 at
+ * the others. Its reach goes to dst_reach[r] likewise, where dst_reach (and that row) is
+ * not NULL. Every dst and dst_reach row is a buffer of its own. With `single`, walks of
+ * several rows sum in float where the table allows (prepared_single.c). */
 typedef struct {
     const double *const *src;
     const uint32_t *gather;
@@ -44,7 +46,7 @@ typedef struct {
 int of_showdown_table_run_mapped(const of_showdown_table *t, of_showdown_work *const *works,
                                  int n_works, const of_showdown_map *map, size_t k,
                                  int threads, const double *pot, const double *hero_put,
-                                 size_t *bad_row, size_t *bad_col);
+                                 int single, size_t *bad_row, size_t *bad_col);
 
 typedef struct {
     uint32_t tmpl;       /* the template node */

@@ -27,11 +27,14 @@ static inline double positive(float x) {
 #define NORMALISE_BLOCK(name, type, POS)                                                   \
     static void name(const type *x, size_t n, int A, size_t len, int clamp,              \
                      const double *scale, double *const *out, size_t i0) {                \
-        double tot[BLOCK], inv[BLOCK], uni[BLOCK];                                         \
-        for (size_t i = 0; i < len; i++) tot[i] = 0.0;                                     \
+        double tot[BLOCK], inv[BLOCK], uni[BLOCK], share = 1.0 / A;                        \
         for (int a = 0; a < A; a++) {                                                      \
             const type *r = x + (size_t)a * n;                                             \
-            if (clamp)                                                                     \
+            if (a == 0 && clamp)                                                           \
+                for (size_t i = 0; i < len; i++) tot[i] = POS(r[i]);                       \
+            else if (a == 0)                                                               \
+                for (size_t i = 0; i < len; i++) tot[i] = r[i];                            \
+            else if (clamp)                                                                \
                 for (size_t i = 0; i < len; i++) tot[i] += POS(r[i]);                      \
             else                                                                           \
                 for (size_t i = 0; i < len; i++) tot[i] += r[i];                           \
@@ -39,7 +42,7 @@ static inline double positive(float x) {
         for (size_t i = 0; i < len; i++) {                                                 \
             double f = scale ? scale[i] : 1.0;                                             \
             inv[i] = tot[i] > 0.0 ? f / tot[i] : 0.0;                                      \
-            uni[i] = tot[i] > 0.0 ? 0.0 : f / A;                                           \
+            uni[i] = tot[i] > 0.0 ? 0.0 : f * share;                                       \
         }                                                                                  \
         for (int a = 0; a < A; a++) {                                                      \
             const type *r = x + (size_t)a * n;                                             \

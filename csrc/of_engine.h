@@ -58,6 +58,9 @@ typedef struct {
     int partial;                       /* 1: a part of the tree (of_engine_pass_*) */
     uint64_t top_cards;                /* with partial: the cards (a mask) whose children
                                           of the top chance nodes have their subtrees */
+    int double_walks;                  /* 1: the CFR passes sum the river showdowns in
+                                          double, as the best responses do; 0: in float
+                                          where a board's table allows (prepared_single.c) */
 } of_engine_spec;
 
 typedef struct {

@@ -369,6 +369,7 @@ void of_showdown_work_free(of_showdown_work *w) {
     if (!w) return;
     free(w->acc); free(w->same); free(w->scratch); free(w->w_pos); free(w->o_pos);
     free(w->acc_l); free(w->same_l); free(w->w_l); free(w->out_l);
+    free(w->acc_f); free(w->same_f); free(w->w_f); free(w->out_f);
     free(w);
 }
 
@@ -405,6 +406,8 @@ size_t of_showdown_work_bytes(size_t n, size_t m) {
     size_t n1 = n ? n : 1, m1 = m ? m : 1;   /* as prep_work_alloc and lanes_ready */
     size_t one = ACC_CAP + (m + 1) + n1 + (m + 1) + 3 * n1;
     size_t lanes = (size_t)LANES * (ACC_CAP + (m + 1) + (m1 + 1) + 3 * n1);
+    /* the float lanes (as many bytes) where the single-precision walks take the table */
+    if (n <= SINGLE_MAX_HANDS && m <= SINGLE_MAX_HANDS) lanes *= 2;
     return sizeof(of_showdown_work) + sizeof(double) * (one + lanes);
 }
 

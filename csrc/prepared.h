@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena.h"   /* of_showdown_map */
 #include "omaha_fast.h"
 #include "showdown.h"
 
@@ -57,11 +58,19 @@ struct of_showdown_work {
     double *same_l;      /* (n_uid + 1) * LANES */
     double *w_l;         /* (m + 1) * LANES: the weights transposed, and a row of 0 */
     double *out_l;       /* 3 * n * LANES: two sweeps' results and the reach */
+    /* the same in floats, LANES32 of them a hand (prepared_single.c), made on first use */
+    float *acc_f, *same_f, *w_f, *out_f;
 };
 
 /* weight vectors a batched walk carries at once: 8 doubles fill a 64-byte line, so each
  * accumulator cell touched loads one line for all of them */
 #define LANES 8
+/* the single-precision walks' lanes: 16 floats fill the same line */
+#define LANES32 16
+/* the most hands a side of a table the single-precision walks take (prepared_single.c) */
+#define SINGLE_MAX_HANDS 16384
+/* prep_single_run: the walk is left to the double walks (not a status code of the API) */
+#define PREP_DECLINED (-1)
 
 /* prepared.c */
 int prep_check_spot(const uint8_t *board, int n_board, int want_board, size_t n, size_t m,
@@ -74,5 +83,10 @@ void prep_values_one(const of_showdown_table *t, of_showdown_work *w, const doub
                      double *value, double *reach, double *high, double *low);
 void prep_blockers_one(const of_showdown_table *t, of_showdown_work *w, const double *weights,
                        double *reach);
+
+/* prepared_single.c */
+int prep_single_fits(const of_showdown_table *t);
+int prep_single_run(const of_showdown_table *t, of_showdown_work *w, const of_showdown_map *map,
+                    size_t first, size_t L, const double *pot, const double *hero_put);
 
 #endif

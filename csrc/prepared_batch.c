@@ -298,6 +298,7 @@ typedef struct {
     const double *pot, *hero_put;   /* per showdown row, or NULL: payoffs, not values */
     const double *fold_pay;         /* per fold row, or NULL: fold sums scaled */
     size_t k_values;
+    int single;               /* the mapped walks in single precision where they fit */
     const batch_unit *units;
     size_t n_units;
     of_showdown_work **works; /* by the runner's worker */
@@ -358,13 +359,13 @@ static void emit_mapped(const batch_queue *q, size_t first, size_t L, int halves
     }
 }
 
-/* One mapped unit (showdown rows): rows read through the map's gather, results written
- * through its scatter. */
-static int run_mapped(const batch_queue *q, of_showdown_work *w, const batch_unit *u,
-                      size_t *bad_row, size_t *bad_col) {
+/* Mapped showdown rows [r, r + L), L <= LANES: rows read through the map's gather,
+ * results written through its scatter. */
+static int run_mapped_rows(const batch_queue *q, of_showdown_work *w, size_t r, size_t L,
+                           size_t *bad_row, size_t *bad_col) {
     const of_showdown_table *t = q->t;
     const of_showdown_map *map = q->map;
-    size_t n = t->n, m = t->m, r = u->first, L = u->count;
+    size_t n = t->n, m = t->m;
     if (lanes_ready(w) != OF_OK) return OF_ERR_NOMEM;
     if (L >= 2) {
         size_t bad_lane = 0;
@@ -390,6 +391,25 @@ static int run_mapped(const batch_queue *q, of_showdown_work *w, const batch_uni
     }
     if (n) prep_values_one(t, w, row, val, rch, NULL, NULL);
     emit_mapped(q, r, 1, 0, val, NULL, rch, NULL, 1);
+    return OF_OK;
+}
+
+/* One mapped unit: a walk in single precision (up to LANES32 rows) where the queue asks
+ * for one, or in double (up to LANES), or one row. A single-precision walk declined (its
+ * weights are checked by the double walks) runs as double walks. */
+static int run_mapped(const batch_queue *q, of_showdown_work *w, const batch_unit *u,
+                      size_t *bad_row, size_t *bad_col) {
+    size_t r = u->first, L = u->count;
+    if (L > LANES || (q->single && L >= 2)) {
+        int rc = prep_single_run(q->t, w, q->map, r, L, q->pot, q->hero_put);
+        if (rc != PREP_DECLINED) return rc;
+    }
+    for (size_t done = 0; done < L;) {
+        size_t part = L - done < LANES ? L - done : LANES;
+        int rc = run_mapped_rows(q, w, r + done, part, bad_row, bad_col);
+        if (rc != OF_OK) return rc;
+        done += part;
+    }
     return OF_OK;
 }
 
@@ -477,11 +497,12 @@ static int batch_task(void *ctx, int worker, size_t i) {
  * Hence walks from 4 showdown rows, and from 3 fold rows (5 past half a megabyte of
  * accumulator in lanes, where a fold walk's cells fall out of the cache). */
 static void cut_units(const of_showdown_table *t, size_t first, size_t count,
-                      int blockers_only, int multi, batch_unit *units, size_t *n_units) {
+                      int blockers_only, int multi, size_t widest, batch_unit *units,
+                      size_t *n_units) {
     size_t least = !blockers_only ? 4 : t->acc_size <= ACC_SIZE / 2 ? 3 : 5;
     size_t r = first, end = first + count;
     while (r < end) {
-        size_t L = end - r >= least ? (end - r < LANES ? end - r : LANES) : 1;
+        size_t L = end - r >= least ? (end - r < widest ? end - r : widest) : 1;
         if ((L > 1) == multi) units[(*n_units)++] = (batch_unit){r, L, blockers_only};
         r += L;
     }
@@ -508,10 +529,11 @@ static int run_queue(batch_queue *q, of_showdown_work *const *works, int n_works
     if (!units) return OF_ERR_NOMEM;
     /* the costliest first, so the threads end together: the showdown walks (a fold sum
      * walks once, not four times), the fold walks, then single rows */
-    cut_units(t, 0, k_values, 0, 1, units, &q->n_units);
-    cut_units(t, k_values, k_blockers, 1, 1, units, &q->n_units);
-    cut_units(t, 0, k_values, 0, 0, units, &q->n_units);
-    cut_units(t, k_values, k_blockers, 1, 0, units, &q->n_units);
+    size_t widest = q->single ? LANES32 : LANES;
+    cut_units(t, 0, k_values, 0, 1, widest, units, &q->n_units);
+    cut_units(t, k_values, k_blockers, 1, 1, LANES, units, &q->n_units);
+    cut_units(t, 0, k_values, 0, 0, widest, units, &q->n_units);
+    cut_units(t, k_values, k_blockers, 1, 0, LANES, units, &q->n_units);
     q->units = units;
     /* a thread's start (tens of microseconds) outweighs a small batch's whole walk */
     int n_threads = (t->n + t->m) * k < SMALL_BATCH ? 1 : of_runner_workers(threads, q->n_units);
@@ -562,7 +584,7 @@ int of_showdown_table_run(const of_showdown_table *t, of_showdown_work *const *w
 int of_showdown_table_run_mapped(const of_showdown_table *t, of_showdown_work *const *works,
                                  int n_works, const of_showdown_map *map, size_t k,
                                  int threads, const double *pot, const double *hero_put,
-                                 size_t *bad_row, size_t *bad_col) {
+                                 int single, size_t *bad_row, size_t *bad_col) {
     if (!t || !map || !bad_row || !bad_col ||
         (k && (!map->src || !map->dst || (t->m && !map->gather) || (t->n && !map->scatter) ||
                !pot || !hero_put)) ||
@@ -572,6 +594,7 @@ int of_showdown_table_run_mapped(const of_showdown_table *t, of_showdown_work *c
     memset(&q, 0, sizeof q);
     q.t = t; q.map = map; q.k_values = k;
     q.pot = pot; q.hero_put = hero_put;
+    q.single = single && prep_single_fits(t);
     return run_queue(&q, works, n_works, 0, threads, bad_row, bad_col);
 }
 

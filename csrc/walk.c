@@ -262,11 +262,13 @@ static int terminals(of_engine *e, worker *w, level *L, int threads) {
     /* one thread, but where the whole spot is one river (no tasks to share): then the
      * table's own threads, each with a worker's work area */
     struct walk_state *ws = e->walk;
+    int single = e->pass_mode == OF_ENGINE_CFR && !e->spec.double_walks;
     int rc = threads > 1
         ? of_showdown_table_run_mapped(rb->table[p], ws->works[p], ws->n_workers, &map, k,
-                                       threads, L->r_pot, L->r_put, &bad_row, &bad_col)
+                                       threads, L->r_pot, L->r_put, single, &bad_row,
+                                       &bad_col)
         : of_showdown_table_run_mapped(rb->table[p], &w->work[p], 1, &map, k, 1, L->r_pot,
-                                       L->r_put, &bad_row, &bad_col);
+                                       L->r_put, single, &bad_row, &bad_col);
     if (rc == OF_OK) folds_from_reaches(e, L);
     return rc;
 }

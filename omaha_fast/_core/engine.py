@@ -47,7 +47,8 @@ class Spec:
                  weights: tuple[Any, Any], kind: Any, player: Any, child_start: Any,
                  children: Any, contrib: Any, pot: float, rake_pct: float = 0.0,
                  rake_cap: Optional[float] = None, isomorphism: bool = True,
-                 compact: bool = False, part: Optional[Sequence[int]] = None) -> None:
+                 compact: bool = False, part: Optional[Sequence[int]] = None,
+                 double_walks: bool = False) -> None:
         s = ffi.new("of_engine_spec *")
         keep: list[Any] = []
 
@@ -87,6 +88,7 @@ class Spec:
                 _fail(lib.OF_ERR_CARD, f"solver part: card {card}")
             mask |= 1 << card
         s.top_cards = mask
+        s.double_walks = 1 if double_walks else 0
         self.ptr = s
         self.keep = keep
         # what a node's arrays hold, by template node: (actions, the actor's hands)

@@ -45,7 +45,7 @@ def template_arrays(nodes: Sequence[Node]) -> dict[str, Any]:
 def spec(nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
          weights: tuple[Any, Any], pot: float, game: str, rake: tuple[float, Optional[float]],
          isomorphism: bool, compact: bool = False,
-         part: Optional[Sequence[int]] = None) -> core.Spec:
+         part: Optional[Sequence[int]] = None, double_walks: bool = False) -> core.Spec:
     """The C engine's spec of a spot (its arrays kept alive with it)."""
     return core.Spec(game=game_code(game), board=np.array(board, dtype=np.uint8),
                      hands=(np.ascontiguousarray(hands[0], dtype=np.uint8),
@@ -54,7 +54,7 @@ def spec(nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
                               np.ascontiguousarray(weights[1], dtype=np.float64)),
                      pot=float(pot), rake_pct=float(rake[0]), rake_cap=rake[1],
                      isomorphism=isomorphism, compact=compact, part=part,
-                     **template_arrays(nodes))
+                     double_walks=double_walks, **template_arrays(nodes))
 
 
 def estimate(spot: core.Spec, threads: Optional[int]) -> dict[str, int]:
@@ -68,14 +68,18 @@ def estimate(spot: core.Spec, threads: Optional[int]) -> dict[str, int]:
 
 
 class ArenaEngine:
-    """The solver state of one spot, in C. ``nodes`` is the template tree."""
+    """The solver state of one spot, in C. ``nodes`` is the template tree.
+
+    The CFR passes sum the river showdowns in single precision (twice the rows a walk;
+    the best responses and every reported value stay in double): ``double_walks=True``
+    sums them in double too, slower, for comparing the two."""
 
     def __init__(self, nodes: Sequence[Node], board: Sequence[int], hands: tuple[Any, Any],
                  weights: tuple[Any, Any], pot: float, game: str,
                  rake: tuple[float, Optional[float]] = (0.0, None), isomorphism: bool = True,
                  threads: Optional[int] = None, alpha: float = 1.5, beta: float = 0.0,
                  gamma: float = 2.0, compact: bool = False,
-                 part: Optional[Sequence[int]] = None) -> None:
+                 part: Optional[Sequence[int]] = None, double_walks: bool = False) -> None:
         self.nodes = list(nodes)
         self.board = [int(c) for c in board]
         self.hands = hands
@@ -89,7 +93,7 @@ class ArenaEngine:
         self.compact = compact
         self.isomorphism = isomorphism
         self.spec = spec(nodes, board, hands, weights, pot, game, rake, isomorphism, compact,
-                         part)
+                         part, double_walks)
         self._engine = core.Engine(self.spec, self.threads)
         self.iterations = 0
         self._keys = [_hand_keys(np.asarray(h)) for h in hands]

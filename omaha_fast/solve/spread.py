@@ -222,7 +222,12 @@ class _Actor:
 
     def send(self, name: str, *args: Any) -> None:
         try:
-            self._pending = getattr(self.actor, name)(*args)
+            method = getattr(self.actor, name)
+        except RuntimeError as err:   # the scheduler has already seen the worker go
+            raise ClusterError(f"lost the Dask worker {self.address} holding solver "
+                               f"part {self.index} ({err})") from None
+        try:
+            self._pending = method(*args)
         except OSError as err:     # the call itself found the worker gone
             raise ClusterError(f"lost the Dask worker {self.address} holding solver "
                                f"part {self.index} ({err})") from None
