@@ -96,14 +96,16 @@ class Baseline:
 
 
 def engine(board, hands, tree, street, threads=1, kind="arena"):
-    """The solver's engine (the C arena, what solve() runs) or the Python engine it
-    replaced (``kind="python"``: numpy over the C kernels, kept for comparison)."""
+    """The solver's engine (the C arena, what solve() runs), the same with its CFR passes'
+    showdowns in double (``kind="arena_double"``), or the Python engine it replaced
+    (``kind="python"``: numpy over the C kernels, kept for comparison)."""
     cards = [int(c) for c in parse_cards(board)]
     nodes = build(tree, POT, STACK, street)
     weights = (np.ones(len(hands[0])), np.ones(len(hands[1])))
     if kind == "python":
         return Engine(nodes, cards, hands, weights, POT, "hilo", threads=threads)
-    return ArenaEngine(nodes, cards, hands, weights, POT, "hilo", threads=threads)
+    return ArenaEngine(nodes, cards, hands, weights, POT, "hilo", threads=threads,
+                       double_walks=kind == "arena_double")
 
 
 SPOTS = {"river_2000": (RIVER, 2000), "river_full": (RIVER, None)}
@@ -135,10 +137,11 @@ def cpu_ms(runner):
 
 
 @pytest.mark.benchmark(group="subgame-turn")
-@pytest.mark.parametrize("kind", ["arena", "python"])
+@pytest.mark.parametrize("kind", ["arena", "arena_double", "python"])
 def test_turn_iteration(benchmark, record_rate, kind):
-    """The C engine against the Python engine it replaced, one thread each, in one run;
-    the peak memory of each is measured apart (``test_turn_peak_memory``)."""
+    """The C engine against the Python engine it replaced, one thread each, in one run
+    (and the C engine with its showdown walks in double, what the single ones save); the
+    peak memory of each is measured apart (``test_turn_peak_memory``)."""
     hands = ranges(TURN, 2000)
     runner = engine(TURN, hands, TURN_TREE, "turn", kind=kind)
     runner.iterate()
