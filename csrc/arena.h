@@ -1,5 +1,5 @@
-/* The engine's arena and state (of_engine.h), shared by arena.c (building it), walk.c (the
- * passes) and engine.c (the API).
+/* The engine's arena and state (of_engine.h), shared by arena.c (building it), the walk
+ * (the passes: walk.c, walk_river.c, walk_buffers.c, over walk.h) and engine.c (the API).
  *
  * The arena is cut into segments: the nodes of one street between chance nodes, as one
  * run of the node array in preorder, so that a pass can walk a segment down (the reaches)
@@ -160,8 +160,8 @@ static inline int swap_index(int a, int b) {
 int arena_build(of_engine *e);            /* arena.c: nodes, segments, storage offsets */
 int arena_tables(of_engine *e);           /* arena.c: the river boards' tables */
 void arena_free(of_engine *e);
-/* walk.c: the buffers (bytes: what walk_alloc would take), a pass of `player` writing its
- * root values, the values of each action at one node */
+/* walk_buffers.c: the buffers (bytes: what walk_alloc would take); walk.c: a pass of
+ * `player` writing its root values, the values of each action at one node */
 uint64_t walk_bytes(const of_engine *e);
 int walk_alloc(of_engine *e);
 void walk_free(of_engine *e);

@@ -1,5 +1,5 @@
 /* The subgame solver's engine: discounted CFR over a node arena, from the flop, the turn
- * or the river, heads-up (engine.c, arena.c, walk.c).
+ * or the river, heads-up (engine.c, arena.c, walk*.c).
  *
  * A spot is given as a template tree (the bet tree of omaha_fast/solve/tree.py: nodes in
  * preorder, a chance node at the end of the flop and of the turn with one template child

@@ -7,11 +7,12 @@
  * theirs) and, in a CFR pass, p's own reach; then its chance nodes are valued, one group
  * below for each card kept there; then all its river showdowns (those of every segment in
  * it, one board) go to the board's prepared table in one call, whose walks carry up to
- * eight rows side by side, and its river folds are summed from the showdowns' reaches;
- * then it is walked up, in reverse preorder, computing p's counterfactual values (one per
- * hand of p): the other folds through the fold kernel, and at p's action nodes the DCFR
- * update. Each position has one value buffer
- * and the reach its parent's action made (the other reaches are shared, not copied).
+ * eight rows side by side (sixteen in a CFR pass, in single precision), and its river
+ * folds are summed from the showdowns' reaches (walk_river.c); then it is walked up, in
+ * reverse preorder, computing p's counterfactual values (one per hand of p): the other
+ * folds through the fold kernel, and at p's action nodes the DCFR update. Each position
+ * has one value buffer and the reach its parent's action made (the other reaches are
+ * shared, not copied).
  *
  * Threads: the groups below the top segment's chance nodes, one a card, are independent
  * tasks between the top segment's walk down and up; the workers take them from one queue,
@@ -25,61 +26,7 @@
 #include <string.h>
 
 #include "arena.h"
-
-typedef struct {
-    uint32_t seg, lo, hi;      /* a segment's positions [lo, hi) */
-    uint32_t base;             /* the slot of position lo in the level's buffers */
-    const double *opp, *own;   /* the reaches at position lo */
-} member;
-
-typedef struct {
-    member *mem;               /* the group walked at this depth */
-    size_t n_mem;
-    double *slots;             /* reach arrays the actions make: one a slot, width each */
-    size_t used;
-    const double **opp, **own; /* per slot: the other player's reach, p's (or NULL) */
-    double *val;               /* per slot: p's values, width each */
-    double *sig;               /* p's current strategies, made on the way down */
-    size_t sig_used;
-    double **sigma;            /* per slot of p's nodes in a CFR pass */
-    double *mask_opp, *mask_own;   /* per member: the reaches its parent hands it */
-    const double **r_src;      /* the showdowns' batch, a row each: the villain weights, */
-    double **r_dst, **r_reach; /* where the payoffs go, and where the reaches */
-    double *r_pot, *r_put;
-    double *rch;               /* per showdown row: the reach it met, width each */
-    uint32_t *sd, *sd_node;    /* the batch's slots and nodes (also the chance nodes') */
-    uint32_t *row_of;          /* per slot: a showdown's row */
-    uint8_t *done;             /* per slot: a fold valued from the showdowns' reaches */
-} level;
-
-typedef struct {
-    level *lv;                 /* by depth (a worker other than 0 has none at depth 0) */
-    double *acc;               /* the fold kernel's accumulator */
-    double *strat;             /* ENGINE_MAX_ACTIONS rows of width */
-    double *tmp;               /* compact storage's update: 2 * ENGINE_MAX_ACTIONS rows */
-    of_showdown_work *work[2];
-} worker;
-
-struct walk_state {
-    int n_workers;
-    worker *w;
-    size_t width;              /* the larger range */
-    size_t n_top;              /* the top segment's chance nodes */
-    size_t n_cards;            /* the cards kept at each of them */
-    uint32_t *owned;           /* the card indexes whose parts this engine holds (tasks) */
-    size_t n_owned;
-    int down;                  /* the player of the last walk_pass_down, or -1 */
-    double *task_out;          /* n_cards * n_top rows of width */
-    of_showdown_work **works[2];   /* each worker's work area (a river spot's table) */
-};
-
-static double rake_of(const of_engine *e, double size) {
-    double r = e->spec.rake_pct * size;
-    if (e->spec.rake_cap >= 0.0 && r > e->spec.rake_cap) r = e->spec.rake_cap;
-    return r;
-}
-
-static inline uint32_t slot_of(const member *m, uint32_t pos) { return m->base + pos - m->lo; }
+#include "walk.h"
 
 /* Down a member: the reaches at every position of [lo, hi). */
 static void walk_down(of_engine *e, level *L, const member *m) {
@@ -123,154 +70,6 @@ static void walk_down(of_engine *e, level *L, const member *m) {
             L->own[c] = out;
         }
     }
-}
-
-/* A fold's sum (the weight of the other player's hands that share no card with each
- * hand of p) is linear in the other's reach, and that reach only splits at the other's
- * nodes: so a river fold's sum is a sum of showdowns' reaches, which the showdowns' walks
- * compute anyway. The terms (row, sign) of those reaches, at most FOLD_TERMS. */
-#define FOLD_TERMS 64
-
-typedef struct {
-    uint32_t row;
-    int sign;
-} reach_term;
-
-static int has_fold(const of_engine *e, const arena_node *nd) {
-    for (int a = 0; a < nd->n_children; a++)
-        if (e->nodes[e->kids[nd->first + a]].kind == OF_NODE_FOLD) return 1;
-    return 0;
-}
-
-/* The reach of the other player at node idx of member m, as showdown rows: a showdown its
- * row; p's node that of any child (p's action leaves the other's reach as it was) that is a
- * showdown or a node without a fold; the other's node with no fold the sum of its
- * children's. 0 where it is none of these (the fold goes to the fold kernel then). */
-static int reach_terms(const of_engine *e, const level *L, const member *m, uint32_t idx,
-                       int sign, int p, reach_term *t, int *nt) {
-    const arena_node *nd = &e->nodes[idx];
-    if (nd->seg != m->seg || nd->pos < m->lo || nd->pos >= m->hi) return 0;
-    if (nd->kind == OF_NODE_SHOWDOWN) {
-        if (*nt == FOLD_TERMS) return 0;
-        t[(*nt)++] = (reach_term){L->row_of[slot_of(m, nd->pos)], sign};
-        return 1;
-    }
-    if (nd->kind != OF_NODE_ACTION) return 0;
-    const uint32_t *kids = e->kids + nd->first;
-    if (nd->player == p) {
-        for (int a = 0; a < nd->n_children; a++) {
-            const arena_node *c = &e->nodes[kids[a]];
-            if (c->kind == OF_NODE_SHOWDOWN || (c->kind == OF_NODE_ACTION && !has_fold(e, c)))
-                return reach_terms(e, L, m, kids[a], sign, p, t, nt);
-        }
-        return 0;
-    }
-    if (has_fold(e, nd)) return 0;
-    for (int a = 0; a < nd->n_children; a++)
-        if (!reach_terms(e, L, m, kids[a], sign, p, t, nt)) return 0;
-    return 1;
-}
-
-/* The terms of fold f's sum: p's fold meets the reach p's node met; the other's fold, the
- * reach at the node of p above it (p's bet) less the reaches of the fold's siblings. */
-static int fold_terms(const of_engine *e, const level *L, const member *m, uint32_t f, int p,
-                      reach_term *t, int *nt) {
-    const arena_node *F = &e->nodes[f];
-    *nt = 0;
-    if (F->parent == UINT32_MAX) return 0;
-    if (F->player == p) return reach_terms(e, L, m, F->parent, 1, p, t, nt);
-    const arena_node *V = &e->nodes[F->parent];
-    if (V->parent == UINT32_MAX || !reach_terms(e, L, m, V->parent, 1, p, t, nt)) return 0;
-    for (int a = 0; a < V->n_children; a++) {
-        uint32_t c = e->kids[V->first + a];
-        if (c != f && !reach_terms(e, L, m, c, -1, p, t, nt)) return 0;
-    }
-    return 1;
-}
-
-static double fold_pay(const of_engine *e, const arena_node *nd, int p) {
-    const double *c = e->t_contrib + 2 * nd->tmpl;
-    double size = e->spec.pot + c[0] + c[1];
-    return nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
-}
-
-/* The river folds of the group whose sums are sums of the showdowns' reaches (left in
- * L->rch by the table's call): their values, times what each fold pays, marked done; the
- * others are left to the fold kernel. */
-static void folds_from_reaches(const of_engine *e, level *L) {
-    int p = e->pass_player;
-    size_t width = e->walk->width, n = e->n[p];
-    reach_term t[FOLD_TERMS];
-    int nt;
-    for (size_t g = 0; g < L->n_mem; g++) {
-        const member *m = &L->mem[g];
-        const segment *s = &e->segs[m->seg];
-        for (uint32_t pos = m->lo; pos < m->hi; pos++) {
-            uint32_t f = s->start + pos, at = slot_of(m, pos);
-            if (e->nodes[f].kind != OF_NODE_FOLD || !fold_terms(e, L, m, f, p, t, &nt)) continue;
-            L->done[at] = 1;
-            double pay = fold_pay(e, &e->nodes[f], p), *v = L->val + width * at;
-            const double *r0 = L->rch + width * t[0].row;   /* the first term adds */
-            for (size_t i = 0; i < n; i++) v[i] = r0[i];
-            for (int x = 1; x < nt; x++) {
-                const double *rx = L->rch + width * t[x].row;
-                if (t[x].sign > 0)
-                    for (size_t i = 0; i < n; i++) v[i] += rx[i];
-                else
-                    for (size_t i = 0; i < n; i++) v[i] -= rx[i];
-            }
-            for (size_t i = 0; i < n; i++) v[i] *= pay;
-        }
-    }
-}
-
-/* The river terminals of the whole group: every showdown in one call of their board's
- * prepared table (its reach kept too), then the folds that are sums of those reaches. A
- * group with no showdown (no river) leaves its folds to the fold kernel. */
-static int terminals(of_engine *e, worker *w, level *L, int threads) {
-    int p = e->pass_player, q = 1 - p;
-    size_t width = e->walk->width, k = 0;
-    uint64_t board = 0;
-    for (size_t g = 0; g < L->n_mem; g++) {
-        const member *m = &L->mem[g];
-        const segment *s = &e->segs[m->seg];
-        for (uint32_t pos = m->lo; pos < m->hi; pos++) {
-            const arena_node *nd = &e->nodes[s->start + pos];
-            uint32_t at = slot_of(m, pos);
-            L->done[at] = 0;
-            if (nd->kind != OF_NODE_SHOWDOWN) continue;
-            board = nd->offset;
-            L->row_of[at] = (uint32_t)k;
-            L->sd_node[k] = s->start + pos;
-            L->sd[k++] = at;
-        }
-    }
-    if (!k) return OF_OK;
-    const river_board *rb = &e->boards[board];
-    for (size_t r = 0; r < k; r++) {
-        const double *c = e->t_contrib + 2 * e->nodes[L->sd_node[r]].tmpl;
-        double size = e->spec.pot + c[0] + c[1];
-        L->r_pot[r] = size - rake_of(e, size);
-        L->r_put[r] = c[p];
-        L->r_reach[r] = L->rch + width * r;
-        L->r_src[r] = L->opp[L->sd[r]];
-        L->r_dst[r] = L->val + width * L->sd[r];
-    }
-    of_showdown_map map = {L->r_src, rb->live[q], L->r_dst, L->r_reach, rb->live[p],
-                           e->n[p]};
-    size_t bad_row, bad_col;
-    /* one thread, but where the whole spot is one river (no tasks to share): then the
-     * table's own threads, each with a worker's work area */
-    struct walk_state *ws = e->walk;
-    int single = e->pass_mode == OF_ENGINE_CFR && !e->spec.double_walks;
-    int rc = threads > 1
-        ? of_showdown_table_run_mapped(rb->table[p], ws->works[p], ws->n_workers, &map, k,
-                                       threads, L->r_pot, L->r_put, single, &bad_row,
-                                       &bad_col)
-        : of_showdown_table_run_mapped(rb->table[p], &w->work[p], 1, &map, k, 1, L->r_pot,
-                                       L->r_put, single, &bad_row, &bad_col);
-    if (rc == OF_OK) folds_from_reaches(e, L);
-    return rc;
 }
 
 /* acc += a chance child's values (kid, zeroed at the hands holding its card), and those
@@ -387,9 +186,7 @@ static void walk_up(of_engine *e, worker *w, level *L, const member *m) {
         double *v = L->val + width * at;
         if (nd->kind == OF_NODE_FOLD) {
             if (L->done[at]) continue;
-            const double *c = e->t_contrib + 2 * nd->tmpl;
-            double size = e->spec.pot + c[0] + c[1];
-            double pay = nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
+            double pay = fold_pay(e, nd, p);
             fold_sums(e, p, L->opp[at], v, w->acc);
             for (size_t i = 0; i < n; i++) v[i] *= pay;
             continue;
@@ -428,7 +225,7 @@ static int run_group(of_engine *e, worker *w, int depth) {
     L->used = L->sig_used = 0;
     for (size_t g = 0; g < L->n_mem; g++) walk_down(e, L, &L->mem[g]);
     int rc = chance_values(e, w, L, depth);
-    if (rc == OF_OK) rc = terminals(e, w, L, 1);
+    if (rc == OF_OK) rc = walk_terminals(e, w, L, 1);
     for (size_t g = 0; g < L->n_mem && rc == OF_OK; g++) walk_up(e, w, L, &L->mem[g]);
     return rc;
 }
@@ -503,7 +300,7 @@ static int top_up(of_engine *e, size_t top, double *root_out) {
         double deals = 52.0 - e->segs[0].n_dealt - 8.0;
         for (size_t i = 0; i < n; i++) v[i] /= deals;
     }
-    int rc = terminals(e, w0, L, top ? 1 : ws->n_workers);
+    int rc = walk_terminals(e, w0, L, top ? 1 : ws->n_workers);
     if (rc == OF_OK) walk_up(e, w0, L, &L->mem[0]);
     if (rc == OF_OK) memcpy(root_out, L->val, sizeof(double) * n);
     return rc;
@@ -628,215 +425,4 @@ int walk_action_values(of_engine *e, uint64_t k, double *values, double *met) {
     }
     free(opp);
     return rc;
-}
-
-/* ---- the buffers ---- */
-
-typedef struct {
-    size_t slots[4], mem[4], show[4];
-} caps;
-
-/* The largest group at each depth below one made of segs (count of them), into c: its
- * positions, members and showdowns. */
-static int plan_group(const of_engine *e, int depth, const uint32_t *segs, size_t count,
-                      caps *c) {
-    size_t slots = 0, chances = 0, show = 0;
-    for (size_t g = 0; g < count; g++) {
-        const segment *s = &e->segs[segs[g]];
-        slots += s->count;
-        for (uint32_t pos = 0; pos < s->count; pos++) {
-            int kind = e->nodes[s->start + pos].kind;
-            chances += kind == OF_NODE_CHANCE;
-            show += kind == OF_NODE_SHOWDOWN;
-        }
-    }
-#define KEEP_MAX(field, x) if ((x) > c->field[depth]) c->field[depth] = (x)
-    KEEP_MAX(slots, slots);
-    KEEP_MAX(mem, count);
-    KEEP_MAX(show, show);
-#undef KEEP_MAX
-    if (!chances) return OF_OK;
-    uint32_t *nodes = malloc(sizeof(uint32_t) * 2 * chances);
-    if (!nodes) return OF_ERR_NOMEM;
-    uint32_t *below = nodes + chances;
-    size_t x = 0;
-    for (size_t g = 0; g < count; g++) {
-        const segment *s = &e->segs[segs[g]];
-        for (uint32_t pos = 0; pos < s->count; pos++)
-            if (e->nodes[s->start + pos].kind == OF_NODE_CHANCE) nodes[x++] = s->start + pos;
-    }
-    int rc = OF_OK;
-    for (uint32_t ci = 0; ci < e->nodes[nodes[0]].n_children && rc == OF_OK; ci++) {
-        if (e->chance[e->nodes[nodes[0]].first + ci].seg == UINT32_MAX) continue;   /* not held */
-        for (size_t y = 0; y < chances; y++)
-            below[y] = e->chance[e->nodes[nodes[y]].first + ci].seg;
-        rc = plan_group(e, depth + 1, below, chances, c);
-    }
-    free(nodes);
-    return rc;
-}
-
-static int plan(const of_engine *e, caps *c) {
-    uint32_t top = 0;
-    memset(c, 0, sizeof *c);
-    return plan_group(e, 0, &top, 1, c);
-}
-
-/* the top segment's chance nodes, the cards kept at each, and the parts held (cards
- * whose children have subtrees here); with `owned`, their card indexes */
-static void top_chances(const of_engine *e, size_t *nodes, size_t *cards, size_t *held,
-                        uint32_t *owned) {
-    *nodes = *cards = *held = 0;
-    for (uint32_t k = 0; k < e->segs[0].count; k++)
-        if (e->nodes[k].kind == OF_NODE_CHANCE) {
-            if (!*nodes)
-                for (uint32_t ci = 0; ci < e->nodes[k].n_children; ci++) {
-                    if (e->chance[e->nodes[k].first + ci].seg == UINT32_MAX) continue;
-                    if (owned) owned[*held] = ci;
-                    (*held)++;
-                }
-            (*nodes)++;
-            *cards = e->nodes[k].n_children;
-        }
-}
-
-/* the workers of a pass: one a part held at most; a river spot's (no parts) are its table
- * calls' threads; the top segment alone walks on one (its terminals are few) */
-static int pass_workers(const of_engine *e, size_t cards, size_t held) {
-    return of_runner_workers(e->threads, held ? held : cards ? 1 : OF_RUNNER_MAX);
-}
-
-static uint64_t level_bytes(const caps *c, int d, size_t width) {
-    size_t slots = c->slots[d], mem = c->mem[d], show = c->show[d];
-    return sizeof(double) * width * (3 * slots + 2 * mem) +
-           (3 * sizeof(double *) + 3 * sizeof(uint32_t) + 1) * slots +
-           (3 * sizeof(double *) + 2 * sizeof(double) + sizeof(double) * width) * show +
-           sizeof(member) * mem;
-}
-
-static size_t acc_size(const of_engine *e) {
-    size_t a = fold_acc_size(e, 0), b = fold_acc_size(e, 1);
-    return a > b ? a : b;
-}
-
-uint64_t walk_bytes(const of_engine *e) {
-    caps c;
-    size_t top, cards, held;
-    if (plan(e, &c) != OF_OK) return UINT64_MAX;
-    top_chances(e, &top, &cards, &held, NULL);
-    size_t width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
-    int workers = pass_workers(e, cards, held);
-    uint64_t bytes = 0;
-    for (int d = 0; d <= e->max_depth; d++)
-        bytes += level_bytes(&c, d, width) * (d == 0 ? 1 : (uint64_t)workers);
-    int compact = e->spec.storage == OF_STORAGE_COMPACT;
-    bytes += (uint64_t)workers * sizeof(double) *
-             (acc_size(e) + ENGINE_MAX_ACTIONS * width * (compact ? 3 : 1));
-    bytes += (uint64_t)top * cards * sizeof(double) * width;
-    /* a showdown work area a side */
-    if (e->n_boards)
-        bytes += (uint64_t)workers * (of_showdown_work_bytes(e->n[0], e->n[1]) +
-                                      of_showdown_work_bytes(e->n[1], e->n[0]));
-    return bytes;
-}
-
-static int level_alloc(level *L, const caps *c, int d, size_t width) {
-    size_t slots = c->slots[d] ? c->slots[d] : 1, g = c->mem[d] ? c->mem[d] : 1;
-    size_t show = c->show[d] ? c->show[d] : 1;
-    L->mem = malloc(sizeof(member) * g);
-    L->slots = malloc(sizeof(double) * width * slots);
-    L->opp = malloc(sizeof(double *) * slots);
-    L->own = malloc(sizeof(double *) * slots);
-    L->val = malloc(sizeof(double) * width * slots);
-    L->sig = malloc(sizeof(double) * width * slots);
-    L->sigma = malloc(sizeof(double *) * slots);
-    L->mask_opp = malloc(sizeof(double) * width * g);
-    L->mask_own = malloc(sizeof(double) * width * g);
-    L->r_src = malloc(sizeof(double *) * show);
-    L->r_dst = malloc(sizeof(double *) * show);
-    L->r_reach = malloc(sizeof(double *) * show);
-    L->rch = malloc(sizeof(double) * width * show);
-    L->r_pot = malloc(sizeof(double) * show);
-    L->r_put = malloc(sizeof(double) * show);
-    /* sd also lists a group's chance nodes (at most its positions) */
-    L->sd = malloc(sizeof(uint32_t) * slots);
-    L->sd_node = malloc(sizeof(uint32_t) * slots);
-    L->row_of = malloc(sizeof(uint32_t) * slots);
-    L->done = calloc(slots, 1);
-    if (!L->mem || !L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma ||
-        !L->mask_opp || !L->mask_own || !L->r_src || !L->r_dst || !L->r_reach ||
-        !L->r_pot ||
-        !L->r_put || !L->rch || !L->sd || !L->sd_node || !L->row_of || !L->done)
-        return OF_ERR_NOMEM;
-    return OF_OK;
-}
-
-static void level_free(level *L) {
-    free(L->mem); free(L->slots); free(L->opp); free(L->own); free(L->val); free(L->sig);
-    free(L->sigma); free(L->mask_opp); free(L->mask_own); free(L->r_src); free(L->r_dst);
-    free(L->r_reach); free(L->r_pot); free(L->r_put);
-    free(L->rch); free(L->sd); free(L->sd_node); free(L->row_of); free(L->done);
-}
-
-void walk_free(of_engine *e) {
-    struct walk_state *ws = e->walk;
-    if (!ws) return;
-    for (int i = 0; ws->w && i < ws->n_workers; i++) {
-        worker *w = &ws->w[i];
-        for (int d = 0; w->lv && d <= e->max_depth; d++) level_free(&w->lv[d]);
-        free(w->lv);
-        free(w->acc);
-        free(w->strat);
-        free(w->tmp);
-        of_showdown_work_free(w->work[0]);
-        of_showdown_work_free(w->work[1]);
-    }
-    free(ws->w);
-    free(ws->works[0]);
-    free(ws->works[1]);
-    free(ws->task_out);
-    free(ws->owned);
-    free(ws);
-    e->walk = NULL;
-}
-
-int walk_alloc(of_engine *e) {
-    struct walk_state *ws = calloc(1, sizeof *ws);
-    if (!ws) return OF_ERR_NOMEM;
-    e->walk = ws;
-    ws->width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
-    if (ws->width < 1) ws->width = 1;
-    caps c;
-    if (plan(e, &c) != OF_OK) return OF_ERR_NOMEM;
-    ws->down = -1;
-    ws->owned = malloc(sizeof(uint32_t) * 52);
-    if (!ws->owned) return OF_ERR_NOMEM;
-    top_chances(e, &ws->n_top, &ws->n_cards, &ws->n_owned, ws->owned);
-    size_t rows = ws->n_top * ws->n_cards;
-    ws->task_out = malloc(sizeof(double) * ws->width * (rows ? rows : 1));
-    if (!ws->task_out) return OF_ERR_NOMEM;
-    ws->n_workers = pass_workers(e, ws->n_cards, ws->n_owned);
-    ws->w = calloc((size_t)ws->n_workers, sizeof(worker));
-    ws->works[0] = calloc((size_t)ws->n_workers, sizeof(of_showdown_work *));
-    ws->works[1] = calloc((size_t)ws->n_workers, sizeof(of_showdown_work *));
-    if (!ws->w || !ws->works[0] || !ws->works[1]) return OF_ERR_NOMEM;
-    int compact = e->spec.storage == OF_STORAGE_COMPACT;
-    for (int i = 0; i < ws->n_workers; i++) {
-        worker *w = &ws->w[i];
-        w->lv = calloc((size_t)e->max_depth + 1, sizeof(level));
-        w->acc = malloc(sizeof(double) * acc_size(e));
-        w->strat = malloc(sizeof(double) * ENGINE_MAX_ACTIONS * ws->width);
-        w->tmp = compact ? malloc(sizeof(double) * 2 * ENGINE_MAX_ACTIONS * ws->width) : NULL;
-        if (!w->lv || !w->acc || !w->strat || (compact && !w->tmp)) return OF_ERR_NOMEM;
-        /* worker 0 walks every depth (the top segment, and the action values' subtrees) */
-        for (int d = i == 0 ? 0 : 1; d <= e->max_depth; d++)
-            if (level_alloc(&w->lv[d], &c, d, ws->width) != OF_OK)
-                return OF_ERR_NOMEM;
-        if (e->n_boards)
-            for (int p = 0; p < 2; p++) {
-                w->work[p] = ws->works[p][i] = of_showdown_work_sized(e->n[p], e->n[1 - p]);
-                if (!w->work[p]) return OF_ERR_NOMEM;
-            }
-    }
-    return OF_OK;
 }
