@@ -82,7 +82,8 @@ int of_engine_new(const of_engine_spec *spec, int threads, of_engine **out);
 void of_engine_free(of_engine *engine);
 int of_engine_size_of(const of_engine *engine, of_engine_size *out);
 /* count DCFR iterations, numbered first + 1 .. first + count: for each, a pass of player
- * 0 then of player 1. OF_ERR_ARG for a NaN or negative alpha or beta, gamma outside
+ * 0 then of player 1 (their showdowns summed in float unless spec.double_walks: these
+ * passes' values are only the regrets' inputs). OF_ERR_ARG for a NaN or negative alpha or beta, gamma outside
  * 0..100, or a NULL engine. */
 int of_engine_iterate(of_engine *engine, uint32_t first, uint32_t count, double alpha,
                       double beta, double gamma);
@@ -136,7 +137,8 @@ int of_engine_discount(of_engine *engine, uint32_t iteration, double alpha, doub
 int of_engine_pass_down(of_engine *engine, int player, int mode, double *opp, double *own);
 /* The parts this engine holds, from those reaches: values gets player's values at the
  * root of each (card index c, top chance node x) part held, in row c * n_top + x of
- * n_hands[player] (the rows of parts not held are left as they are). */
+ * n_hands[player] (the rows of parts not held are left as they are; in a CFR pass summed
+ * in float as of_engine_iterate's, unless spec.double_walks). */
 int of_engine_pass_children(of_engine *engine, int player, int mode, const double *opp,
                             const double *own, double *values);
 /* Up the top segment, after of_engine_pass_down of this engine, with every part's values

@@ -1,8 +1,9 @@
 /* Prepared showdowns, batched (prepared.h): a batch (k rows of weights: showdown rows, then
- * fold rows) is cut into units, a walk of up to 8 rows side by side or a single row, which
- * the threads take from one queue, the costliest first. A solver may ask for showdown rows
- * as chips (value * pot - reach * hero_put) and fold rows times what the fold pays,
- * computed in the units' threads.
+ * fold rows) is cut into units, a walk of up to LANES rows side by side (LANES32 in the
+ * float walks of prepared_single.c) or a single row, which the threads take from one
+ * queue, the costliest first. A solver may ask for showdown rows as chips (value * pot -
+ * reach * hero_put) and fold rows times what the fold pays, computed in the units'
+ * threads.
  */
 #include "platform.h"
 
@@ -280,11 +281,11 @@ static void blockers_lanes(const of_showdown_table *t, of_showdown_work *w, size
     lanes_out(t, blockers_sweep_lanes(t, w), L, reach);
 }
 
-/* A batch is cut into units of work (a walk of up to LANES rows, or one row) that the
- * threads take in turn from a shared queue, the costliest first: rows of showdown values
- * and of fold sums in one call then share the threads, and a thread that finishes early
- * takes the next unit instead of waiting for a fixed share. Rows [0, k_values) are
- * showdowns, rows [k_values, k) fold sums. */
+/* A batch is cut into units of work (a walk of up to LANES rows, LANES32 in float, or one
+ * row) that the threads take in turn from a shared queue, the costliest first: rows of
+ * showdown values and of fold sums in one call then share the threads, and a thread that
+ * finishes early takes the next unit instead of waiting for a fixed share. Rows
+ * [0, k_values) are showdowns, rows [k_values, k) fold sums. */
 typedef struct {
     size_t first, count;      /* rows of weights */
     int blockers_only;

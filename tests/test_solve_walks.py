@@ -59,7 +59,8 @@ def test_single_walks_are_the_double_walks_rounded(board, size, game, tree):
     double.iterate(30)
     e_single, e_double = single.exploitability()[2], double.exploitability()[2]
     assert e_double < 0.05 * s[4]
-    assert e_single == pytest.approx(e_double, rel=0.02)
+    # measured: within 5e-4 of each other on these spots
+    assert e_single == pytest.approx(e_double, rel=5e-3)
 
 
 @pytest.mark.parametrize("factor", [1e28, 1e-20])
@@ -77,7 +78,19 @@ def test_weights_far_from_one_solve_as_weights_of_one(factor):
     scaled.iterate(12)
     ratio = base.exploitability()[2] / scaled.exploitability()[2]
     assert np.isfinite(ratio) and ratio == pytest.approx(1.0, rel=0.02)
-    for k in (0, 1, 2):    # the root and the first nodes below it
-        if nodes[k].kind != ACTION:
-            continue
-        np.testing.assert_allclose(scaled.strategy(k, ()), base.strategy(k, ()), atol=2e-3)
+    acting = [k for k, node in enumerate(nodes) if node.kind == ACTION][:4]
+    assert len(acting) == 4     # the root and the first nodes below it
+    for k in acting:            # measured: within 1e-5
+        np.testing.assert_allclose(scaled.strategy(k, ()), base.strategy(k, ()), atol=2e-4)
+
+
+def test_weights_a_float_walk_would_not_take_walk_in_double():
+    """At 1e32 every row of 300 weights sums past 1e30, so every walk declines the float
+    sums and the solve is the double walks' to the bit; at 1 it is not."""
+    board, size, game, tree = SPOTS[0]
+    nodes, cards, hands, weights, pot, game = random_spot(board, size, game, 5, tree)
+    for factor, same in ((1e32, True), (1.0, False)):
+        single, double = pair(nodes, cards, hands, weights, pot, game, (factor, factor))
+        single.iterate(3)
+        double.iterate(3)
+        assert (single.storage()[0].tobytes() == double.storage()[0].tobytes()) is same
