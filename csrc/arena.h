@@ -157,6 +157,11 @@ static inline int swap_index(int a, int b) {
     return -1;
 }
 
+/* the larger range: the width of every per-hand buffer of a pass */
+static inline size_t engine_width(const of_engine *e) {
+    return e->n[0] > e->n[1] ? e->n[0] : e->n[1];
+}
+
 int arena_build(of_engine *e);            /* arena.c: nodes, segments, storage offsets */
 int arena_tables(of_engine *e);           /* arena.c: the river boards' tables */
 void arena_free(of_engine *e);

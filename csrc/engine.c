@@ -392,7 +392,7 @@ int of_engine_iterate(of_engine *e, uint32_t first, uint32_t count, double alpha
     int rc = of_engine_discount(e, first + 1, alpha, beta, gamma);
     if (rc != OF_OK) return rc;
     if (e->spec.partial) return OF_ERR_ARG;
-    size_t width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
+    size_t width = engine_width(e);
     double *root = malloc(sizeof(double) * width);
     if (!root) return OF_ERR_NOMEM;
     for (uint32_t it = first + 1; it <= first + count && rc == OF_OK; it++) {

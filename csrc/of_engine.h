@@ -83,8 +83,8 @@ void of_engine_free(of_engine *engine);
 int of_engine_size_of(const of_engine *engine, of_engine_size *out);
 /* count DCFR iterations, numbered first + 1 .. first + count: for each, a pass of player
  * 0 then of player 1 (their showdowns summed in float unless spec.double_walks: these
- * passes' values are only the regrets' inputs). OF_ERR_ARG for a NaN or negative alpha or beta, gamma outside
- * 0..100, or a NULL engine. */
+ * passes' values are only the regrets' inputs). OF_ERR_ARG for a NaN or negative alpha or
+ * beta, gamma outside 0..100, or a NULL engine. */
 int of_engine_iterate(of_engine *engine, uint32_t first, uint32_t count, double alpha,
                       double beta, double gamma);
 /* player's counterfactual value of each of its hands at the root (n_hands[player]): mode

@@ -8,8 +8,8 @@
  * on 2,000-hand ranges (1.7e-6 measured), near what the regrets (stored in float) keep.
  * Only the engine's CFR passes use them; its best responses and values, the
  * exploitability and the tables' own calls stay in double, so a reported exploitability
- * is exact for the strategy reached. Tables of more than
- * SINGLE_MAX_HANDS hands a side, whose float sums would lose more, stay in double too.
+ * is exact for the strategy reached. Tables of more than SINGLE_MAX_HANDS hands a side,
+ * whose float sums would lose more, stay in double too.
  * A walk whose weights are not all finite, at least 0 and small enough to sum in float
  * without overflow is declined (PREP_DECLINED): the double walks then check and report
  * them as they always do.

@@ -63,11 +63,21 @@ static inline double rake_of(const of_engine *e, double size) {
     return r;
 }
 
-/* what a fold pays p: its own contribution lost, or the other's pot less the rake */
-static inline double fold_pay(const of_engine *e, const arena_node *nd, int p) {
+/* the pot at a terminal node less the rake: what the winner takes */
+static inline double pot_after_rake(const of_engine *e, const arena_node *nd) {
     const double *c = e->t_contrib + 2 * nd->tmpl;
     double size = e->spec.pot + c[0] + c[1];
-    return nd->player == p ? -c[p] : size - rake_of(e, size) - c[p];
+    return size - rake_of(e, size);
+}
+
+/* what p has put in by a node */
+static inline double put_by(const of_engine *e, const arena_node *nd, int p) {
+    return e->t_contrib[2 * nd->tmpl + p];
+}
+
+/* what a fold pays p: its own contribution lost, or the other's pot less the rake */
+static inline double fold_pay(const of_engine *e, const arena_node *nd, int p) {
+    return nd->player == p ? -put_by(e, nd, p) : pot_after_rake(e, nd) - put_by(e, nd, p);
 }
 
 static inline uint32_t slot_of(const member *m, uint32_t pos) { return m->base + pos - m->lo; }

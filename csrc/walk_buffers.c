@@ -100,7 +100,7 @@ uint64_t walk_bytes(const of_engine *e) {
     size_t top, cards, held;
     if (plan(e, &c) != OF_OK) return UINT64_MAX;
     top_chances(e, &top, &cards, &held, NULL);
-    size_t width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
+    size_t width = engine_width(e);
     int workers = pass_workers(e, cards, held);
     uint64_t bytes = 0;
     for (int d = 0; d <= e->max_depth; d++)
@@ -141,8 +141,7 @@ static int level_alloc(level *L, const caps *c, int d, size_t width) {
     L->done = calloc(slots, 1);
     if (!L->mem || !L->slots || !L->opp || !L->own || !L->val || !L->sig || !L->sigma ||
         !L->mask_opp || !L->mask_own || !L->r_src || !L->r_dst || !L->r_reach ||
-        !L->r_pot ||
-        !L->r_put || !L->rch || !L->sd || !L->sd_node || !L->row_of || !L->done)
+        !L->r_pot || !L->r_put || !L->rch || !L->sd || !L->sd_node || !L->row_of || !L->done)
         return OF_ERR_NOMEM;
     return OF_OK;
 }
@@ -180,7 +179,7 @@ int walk_alloc(of_engine *e) {
     struct walk_state *ws = calloc(1, sizeof *ws);
     if (!ws) return OF_ERR_NOMEM;
     e->walk = ws;
-    ws->width = e->n[0] > e->n[1] ? e->n[0] : e->n[1];
+    ws->width = engine_width(e);
     if (ws->width < 1) ws->width = 1;
     caps c;
     if (plan(e, &c) != OF_OK) return OF_ERR_NOMEM;

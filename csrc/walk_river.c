@@ -125,10 +125,9 @@ int walk_terminals(of_engine *e, worker *w, level *L, int threads) {
     if (!k) return OF_OK;
     const river_board *rb = &e->boards[board];
     for (size_t r = 0; r < k; r++) {
-        const double *c = e->t_contrib + 2 * e->nodes[L->sd_node[r]].tmpl;
-        double size = e->spec.pot + c[0] + c[1];
-        L->r_pot[r] = size - rake_of(e, size);
-        L->r_put[r] = c[p];
+        const arena_node *nd = &e->nodes[L->sd_node[r]];
+        L->r_pot[r] = pot_after_rake(e, nd);
+        L->r_put[r] = put_by(e, nd, p);
         L->r_reach[r] = L->rch + width * r;
         L->r_src[r] = L->opp[L->sd[r]];
         L->r_dst[r] = L->val + width * L->sd[r];

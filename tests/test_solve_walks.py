@@ -84,7 +84,7 @@ def test_weights_far_from_one_solve_as_weights_of_one(factor):
         np.testing.assert_allclose(scaled.strategy(k, ()), base.strategy(k, ()), atol=2e-4)
 
 
-def test_weights_a_float_walk_would_not_take_walk_in_double():
+def test_weights_too_large_for_float_sums_walk_in_double():
     """At 1e32 every row of 300 weights sums past 1e30, so every walk declines the float
     sums and the solve is the double walks' to the bit; at 1 it is not."""
     board, size, game, tree = SPOTS[0]
